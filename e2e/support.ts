@@ -1,0 +1,41 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Every route of the site with its Romanian h1 (the default locale). */
+export const routes = [
+  { path: '/', h1: 'Ajutăm persoanele nevăzătoare să exploreze lumea cu încredere' },
+  { path: '/contact', h1: 'Contact' },
+  { path: '/aboutus', h1: 'Despre noi' },
+  { path: '/accessibility', h1: 'Declarație de accesibilitate' },
+  { path: '/login', h1: 'Autentificare' },
+  { path: '/account', h1: 'Contul meu' },
+  { path: '/my-account', h1: 'Contul meu' },
+  { path: '/pricing', h1: 'Alegeți abonamentul potrivit' },
+  { path: '/account-pricing', h1: 'Alegeți abonamentul potrivit' },
+  { path: '/reset-linked-device', h1: 'Deconectați telefonul' },
+  { path: '/no-such-page', h1: 'Pagina nu a fost găsită' },
+] as const;
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export const h1 = (page: Page) => page.locator('main h1');
+
+/** Opens a path and waits until its page (a remote's, usually) has rendered its heading. */
+export async function open(page: Page, path: string, heading?: string) {
+  await page.goto(path);
+  if (heading) await expect(h1(page)).toHaveText(heading);
+  else await expect(h1(page)).toBeVisible();
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
+}
+
+export async function setStoredPreferences(page: Page, prefs: { theme?: string; locale?: string }) {
+  await page.addInitScript((p) => {
+    if (p.theme) localStorage.setItem('theme', p.theme);
+    if (p.locale) localStorage.setItem('locale', p.locale);
+  }, prefs);
+}

@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, h1, open, routes, setStoredPreferences } from '../support';
+
+test.describe('every route renders', () => {
+  for (const route of routes) {
+    test(`${route.path} shows its heading and names the document`, async ({ page }) => {
+      await open(page, route.path, route.h1);
+      await expect(page).toHaveTitle(`${route.h1} · Vedere`);
+      await expect(page.locator('h1')).toHaveCount(1);
+    });
+  }
+});
+
+test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
+  for (const theme of ['dark', 'light'] as const) {
+    for (const route of routes) {
+      test(`${route.path} in the ${theme} theme has no violations`, async ({ page }) => {
+        await setStoredPreferences(page, { theme });
+        await open(page, route.path, route.h1);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await expectNoAxeViolations(page);
+      });
+    }
+  }
+});
+
+test('the landing page requests no code of mfe-auth or mfe-account', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await open(page, '/', routes[0].h1);
+  await page.waitForLoadState('networkidle');
+  expect(requested.some((url) => url.startsWith('http://localhost:3001/'))).toBe(true);
+  expect(requested.filter((url) => /localhost:300[23]\//.test(url))).toEqual([]);
+});
+
+test('a remote is fetched only when one of its routes is visited', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await open(page, '/', routes[0].h1);
+  expect(requested.filter((url) => url.includes(':3002/'))).toEqual([]);
+  await page.getByRole('link', { name: 'Pornește la drum!' }).click();
+  await expect(h1(page)).toHaveText('Autentificare');
+  expect(requested.some((url) => url.includes(':3002/'))).toBe(true);
+});

@@ -1,0 +1,4 @@
+module.exports = {
+  projects: ['shared-ui', 'shell', 'mfe-marketing', 'mfe-auth', 'mfe-account', 'service-user']
+    .map((dir) => `<rootDir>/${dir}/jest.config.cjs`),
+};

@@ -1,0 +1,13 @@
+import { i18n, mountLocalHost } from '@site/shared-ui';
+import './i18n/register';
+import LandingPage from './features/landing/LandingPage';
+import ContactPage from './features/contact/ContactPage';
+import AboutPage from './features/about/AboutPage';
+import AccessibilityPage from './features/accessibility/AccessibilityPage';
+
+mountLocalHost([
+  { path: '/', label: i18n.t('marketing:landing.title'), element: <LandingPage /> },
+  { path: '/contact', label: i18n.t('marketing:contact.title'), element: <ContactPage /> },
+  { path: '/aboutus', label: i18n.t('marketing:about.title'), element: <AboutPage /> },
+  { path: '/accessibility', label: i18n.t('marketing:accessibility.title'), element: <AccessibilityPage /> },
+]);

@@ -1,0 +1,76 @@
+import { zValidator } from '@hono/zod-validator';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { rateLimiter } from 'hono-rate-limiter';
+import type { ZodType } from 'zod';
+import { InvalidTokenError, type TokenVerifier } from '../identity/verifyIdToken';
+import type { AppEnv, Deps } from './env';
+import { ApiError, errorBody } from './errors';
+
+/**
+ * Authorization: Bearer <Firebase ID token>. Cookies are never read (no cross-site request
+ * forgery to defend against). Sets c.var.user for the routes, which scope every query to it.
+ */
+export function requireUser(verifyToken: TokenVerifier): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const header = c.req.header('Authorization') ?? '';
+    const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
+    if (!match) throw new ApiError(401, 'token_missing', 'Sign in first: the Authorization header must carry a Bearer token.');
+    try {
+      c.set('user', await verifyToken(match[1] as string));
+    } catch (error) {
+      if (error instanceof InvalidTokenError) {
+        const message = error.code === 'token_expired' ? 'Your session has expired. Please sign in again.' : 'The sign-in token is not valid.';
+        throw new ApiError(401, error.code, message);
+      }
+      throw error;
+    }
+    await next();
+  };
+}
+
+/** Bodies are JSON: anything else is refused before it is read. */
+export const requireJson: MiddlewareHandler = async (c, next) => {
+  const type = c.req.header('Content-Type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new ApiError(415, 'unsupported_media_type', 'Send the body as application/json.');
+  }
+  await next();
+};
+
+/** Refuses a body over maxSize bytes with 413, before it is read. Each route that reads a body sets its own. */
+export const limitBody = (maxSize: number): MiddlewareHandler =>
+  bodyLimit({ maxSize, onError: (c) => c.json(errorBody('payload_too_large', 'The request body is too large.'), 413) });
+
+/** Validates a JSON body with zod at the edge; a failure is a 400 that names the fields. */
+export const jsonBody = <T extends ZodType>(schema: T) =>
+  zValidator('json', schema, (result) => {
+    if (!result.success) {
+      const fields = result.error.issues.map((i) => i.path.join('.') || '(body)').join(', ');
+      throw new ApiError(400, 'invalid_body', `Invalid or missing fields: ${fields}.`);
+    }
+  });
+
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Per-client limit for the calls anyone can make without signing in. */
+export function publicRateLimit({ config }: Pick<Deps, 'config'>): MiddlewareHandler {
+  return rateLimiter({
+    windowMs: config.publicRateLimit.windowMs,
+    limit: config.publicRateLimit.limit,
+    standardHeaders: 'draft-7',
+    keyGenerator: (c) => clientAddress(c, config.trustProxy),
+    handler: (c) => c.json(errorBody('rate_limited', 'Too many requests. Please try again in a minute.'), 429),
+  });
+}

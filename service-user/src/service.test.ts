@@ -1,0 +1,250 @@
+import { backends, call, request, checkoutObject, signedWebhook, startService, stripeEvent, subscriptionObject, tokenFactory, type TestApp, type Tokens } from './testing/harness';
+import type { Database } from './db/database';
+
+console.info(`[service-user] database backends under test: ${backends.join(', ')}`);
+
+describe.each(backends)('user service on %s', (backend) => {
+  let tokens: Tokens;
+  let app: TestApp;
+  let db: Database;
+  let alice: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    tokens = await tokenFactory();
+    ({ app, db } = await startService(backend, tokens));
+    alice = await tokens.sign('alice-uid', 'alice@example.com');
+    bob = await tokens.sign('bob-uid', 'bob@example.com');
+  });
+  afterAll(() => db.close());
+
+  describe('register-user', () => {
+    it('creates the user record and is idempotent', async () => {
+      const first = await call(app, '/register-user', { token: alice });
+      expect(first.status).toBe(200);
+      const record = await first.json();
+      expect(record).toMatchObject({ uid: 'alice-uid', email: 'alice@example.com' });
+      const again = await (await call(app, '/register-user', { token: alice })).json();
+      expect(again).toEqual(record);
+      const { rows } = await db.query('SELECT count(*)::int AS n FROM users WHERE uid = $1', ['alice-uid']);
+      expect(rows[0]).toEqual({ n: 1 });
+    });
+
+    it('keeps the email current', async () => {
+      const renamed = await tokens.sign('carol-uid', 'carol@old.example');
+      await call(app, '/register-user', { token: renamed });
+      const updated = await call(app, '/register-user', { token: await tokens.sign('carol-uid', 'carol@new.example') });
+      expect(await updated.json()).toMatchObject({ email: 'carol@new.example' });
+    });
+  });
+
+  describe('get-user-info and get-subscription-info', () => {
+    it('answers trialActivated false and an inactive, empty subscription for a new user', async () => {
+      await call(app, '/register-user', { token: bob });
+      expect(await (await call(app, '/get-user-info', { token: bob })).json()).toEqual({ trialActivated: false });
+      expect(await (await call(app, '/get-subscription-info', { token: bob })).json()).toEqual({
+        isActive: false,
+        isTrial: false,
+        trialEndTimestamp: null,
+        productName: null,
+      });
+    });
+  });
+
+  describe('devices', () => {
+    const dave = () => tokens.sign('dave-uid', 'dave@example.com');
+
+    it('answers nulls when no phone is linked', async () => {
+      expect(await (await call(app, '/get-device-info', { token: await dave() })).json()).toEqual({ deviceId: null, deviceName: null });
+    });
+
+    it('links a phone, shows it, refuses a second phone with 409, and unlinks', async () => {
+      const token = await dave();
+      const linked = await call(app, '/link-device', { token, body: { deviceId: 'phone-1', deviceName: 'Pixel 8' } });
+      expect(linked.status).toBe(200);
+      expect(await linked.json()).toEqual({ deviceId: 'phone-1', deviceName: 'Pixel 8' });
+      expect(await (await call(app, '/get-device-info', { token })).json()).toEqual({ deviceId: 'phone-1', deviceName: 'Pixel 8' });
+
+      const relink = await call(app, '/link-device', { token, body: { deviceId: 'phone-1', deviceName: 'Pixel 8 Pro' } });
+      expect(relink.status).toBe(200);
+
+      const second = await call(app, '/link-device', { token, body: { deviceId: 'phone-2', deviceName: 'Galaxy' } });
+      expect(second.status).toBe(409);
+      expect((await second.json()).error.code).toBe('device_already_linked');
+      expect(await (await call(app, '/get-device-info', { token })).json()).toEqual({ deviceId: 'phone-1', deviceName: 'Pixel 8 Pro' });
+
+      const reset = await call(app, '/reset-linked-device', { token });
+      expect(await reset.json()).toEqual({ deviceId: null, deviceName: null });
+      expect(await (await call(app, '/get-device-info', { token })).json()).toEqual({ deviceId: null, deviceName: null });
+      expect((await call(app, '/link-device', { token, body: { deviceId: 'phone-2', deviceName: 'Galaxy' } })).status).toBe(200);
+    });
+  });
+
+  describe('one user cannot read or change another user\'s data', () => {
+    it('scopes every call to the token\'s uid', async () => {
+      const erin = await tokens.sign('erin-uid', 'erin@example.com');
+      const frank = await tokens.sign('frank-uid', 'frank@example.com');
+      await call(app, '/register-user', { token: erin });
+      await call(app, '/register-user', { token: frank });
+      await call(app, '/link-device', { token: erin, body: { deviceId: 'erin-phone', deviceName: 'Erin phone' } });
+
+      // Frank sees none of Erin's data, even when naming her in the body.
+      const peek = await call(app, '/get-device-info', { token: frank, body: { uid: 'erin-uid' } });
+      expect(await peek.json()).toEqual({ deviceId: null, deviceName: null });
+      // Frank's reset leaves Erin's phone linked.
+      await call(app, '/reset-linked-device', { token: frank, body: { uid: 'erin-uid' } });
+      expect(await (await call(app, '/get-device-info', { token: erin })).json()).toEqual({ deviceId: 'erin-phone', deviceName: 'Erin phone' });
+      // Nor can Frank take Erin's phone.
+      const steal = await call(app, '/link-device', { token: frank, body: { deviceId: 'erin-phone', deviceName: 'Mine now' } });
+      expect(steal.status).toBe(409);
+      expect((await steal.json()).error.code).toBe('device_linked_elsewhere');
+
+      // Erin's subscription is not Frank's.
+      await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('erin-uid', 'cus_erin', 'erin@example.com')));
+      await signedWebhook(app, stripeEvent('customer.subscription.created', subscriptionObject('sub_erin', 'cus_erin', 'active')));
+      expect((await (await call(app, '/get-subscription-info', { token: erin })).json()).isActive).toBe(true);
+      expect((await (await call(app, '/get-subscription-info', { token: frank })).json()).isActive).toBe(false);
+      expect(await (await call(app, '/get-user-info', { token: frank })).json()).toEqual({ trialActivated: false });
+    });
+  });
+
+  describe('contact and newsletter', () => {
+    it('stores a contact message', async () => {
+      const message = { firstname: 'Ana', lastname: 'Pop', email: 'ana@example.com', subject: 'Eligibilitate', message: 'Bună ziua! Aș dori detalii.' };
+      const response = await call(app, '/contact', { body: message });
+      expect(response.status).toBe(201);
+      const { id } = await response.json();
+      const { rows } = await db.query('SELECT firstname, lastname, email, subject, message FROM contact_messages WHERE id = $1', [id]);
+      expect(rows[0]).toEqual(message);
+    });
+
+    it('subscribes to the newsletter, and subscribing twice is not an error', async () => {
+      expect((await call(app, '/newsletter', { body: { email: 'Reader@Example.com' } })).status).toBe(200);
+      const twice = await call(app, '/newsletter', { body: { email: 'reader@example.com' } });
+      expect(twice.status).toBe(200);
+      expect(await twice.json()).toEqual({ subscribed: true });
+      const { rows } = await db.query("SELECT count(*)::int AS n FROM newsletter_subscriptions WHERE email = 'reader@example.com'");
+      expect(rows[0]).toEqual({ n: 1 });
+    });
+  });
+
+  describe('health', () => {
+    it('answers liveness and readiness including the database', async () => {
+      expect(await (await request(app, '/healthz')).json()).toEqual({ status: 'ok' });
+      expect(await (await request(app, '/readyz')).json()).toEqual({ status: 'ready', database: backend });
+    });
+  });
+
+  describe('Stripe webhooks', () => {
+    const grace = () => tokens.sign('grace-uid', 'grace@example.com');
+
+    it('starts a trial: checkout links the customer, the subscription event sets the state', async () => {
+      const token = await grace();
+      await call(app, '/register-user', { token });
+      const trialEnd = Math.floor(Date.now() / 1000) + 14 * 86400;
+      const checkout = await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('grace-uid', 'cus_grace', 'GRACE@example.com')));
+      expect(checkout.status).toBe(200);
+      expect(await checkout.json()).toEqual({ received: true, outcome: 'linked' });
+      await signedWebhook(app, stripeEvent('customer.subscription.created', subscriptionObject('sub_grace', 'cus_grace', 'trialing', { trial_end: trialEnd })));
+
+      expect(await (await call(app, '/get-subscription-info', { token })).json()).toEqual({
+        isActive: true,
+        isTrial: true,
+        trialEndTimestamp: trialEnd,
+        productName: 'Full plan',
+      });
+      expect(await (await call(app, '/get-user-info', { token })).json()).toEqual({ trialActivated: true });
+    });
+
+    it('ends it on customer.subscription.deleted; trialActivated stays true', async () => {
+      const token = await grace();
+      await signedWebhook(app, stripeEvent('customer.subscription.deleted', subscriptionObject('sub_grace', 'cus_grace', 'canceled'), Math.floor(Date.now() / 1000) + 5));
+      const info = await (await call(app, '/get-subscription-info', { token })).json();
+      expect(info).toMatchObject({ isActive: false, isTrial: false });
+      expect(await (await call(app, '/get-user-info', { token })).json()).toEqual({ trialActivated: true });
+    });
+
+    it('attaches subscription events that arrived before the checkout', async () => {
+      const token = await tokens.sign('heidi-uid', 'heidi@example.com');
+      await call(app, '/register-user', { token });
+      await signedWebhook(app, stripeEvent('customer.subscription.created', subscriptionObject('sub_heidi', 'cus_heidi', 'active')));
+      expect((await (await call(app, '/get-subscription-info', { token })).json()).isActive).toBe(false);
+      await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('heidi-uid', 'cus_heidi', 'heidi@example.com')));
+      expect(await (await call(app, '/get-subscription-info', { token })).json()).toMatchObject({ isActive: true, productName: 'Full plan' });
+    });
+
+    it('converges when an older update arrives after a newer one', async () => {
+      const token = await tokens.sign('ivan-uid', 'ivan@example.com');
+      await call(app, '/register-user', { token });
+      await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('ivan-uid', 'cus_ivan', 'ivan@example.com')));
+      const t = Math.floor(Date.now() / 1000);
+      const newer = stripeEvent('customer.subscription.updated', subscriptionObject('sub_ivan', 'cus_ivan', 'past_due'), t + 20);
+      const older = stripeEvent('customer.subscription.updated', subscriptionObject('sub_ivan', 'cus_ivan', 'active'), t + 10);
+      await signedWebhook(app, newer);
+      const stale = await signedWebhook(app, older);
+      expect(await stale.json()).toEqual({ received: true, outcome: 'subscription_stale' });
+      const { rows } = await db.query('SELECT status FROM subscriptions WHERE subscription_id = $1', ['sub_ivan']);
+      expect(rows[0]).toEqual({ status: 'past_due' });
+      expect((await (await call(app, '/get-subscription-info', { token })).json()).isActive).toBe(false);
+    });
+
+    it('acknowledges a replayed event and changes nothing', async () => {
+      const token = await tokens.sign('judy-uid', 'judy@example.com');
+      await call(app, '/register-user', { token });
+      await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('judy-uid', 'cus_judy', 'judy@example.com')));
+      const t = Math.floor(Date.now() / 1000);
+      const created = stripeEvent('customer.subscription.created', subscriptionObject('sub_judy', 'cus_judy', 'trialing'), t);
+      await signedWebhook(app, created);
+      await signedWebhook(app, stripeEvent('customer.subscription.updated', subscriptionObject('sub_judy', 'cus_judy', 'active'), t + 1));
+      const replay = await signedWebhook(app, created);
+      expect(replay.status).toBe(200);
+      expect(await replay.json()).toEqual({ received: true, outcome: 'duplicate' });
+      expect(await (await call(app, '/get-subscription-info', { token })).json()).toMatchObject({ isActive: true, isTrial: false });
+    });
+
+    it('ignores a checkout whose client_reference_id is not a known user', async () => {
+      const response = await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('nobody-uid', 'cus_nobody', 'x@example.com')));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true, outcome: 'ignored_unknown_user' });
+      const { rows } = await db.query("SELECT count(*)::int AS n FROM stripe_customers WHERE customer_id = 'cus_nobody'");
+      expect(rows[0]).toEqual({ n: 0 });
+    });
+
+    it('ignores a checkout whose email is not the user\'s', async () => {
+      const token = await tokens.sign('kim-uid', 'kim@example.com');
+      await call(app, '/register-user', { token });
+      const response = await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('kim-uid', 'cus_kim', 'someone.else@example.com')));
+      expect(await response.json()).toEqual({ received: true, outcome: 'ignored_email_mismatch' });
+    });
+
+    it('takes product names from product events when configuration has none', async () => {
+      const token = await tokens.sign('liam-uid', 'liam@example.com');
+      await call(app, '/register-user', { token });
+      await signedWebhook(app, stripeEvent('product.created', { id: 'prod_family', object: 'product', name: 'Family plan' }));
+      await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('liam-uid', 'cus_liam', 'liam@example.com')));
+      await signedWebhook(app, stripeEvent('customer.subscription.created', subscriptionObject('sub_liam', 'cus_liam', 'active', {
+        items: { object: 'list', data: [{ id: 'si_l', current_period_end: 1_900_000_000, price: { id: 'price_fam', product: 'prod_family' } }] },
+      })));
+      expect((await (await call(app, '/get-subscription-info', { token })).json()).productName).toBe('Family plan');
+    });
+
+    it.each([
+      ['a tampered body', { payload: JSON.stringify({ id: 'evt_x', type: 'customer.subscription.created', data: { object: { id: 'sub_evil' } } }) }],
+      ['the wrong secret', { secret: 'whsec_wrong' }],
+      ['a stale timestamp', { timestamp: Math.floor(Date.now() / 1000) - 3600 }],
+    ])('refuses %s with 400 and stores nothing', async (_case, options) => {
+      const event = stripeEvent('customer.subscription.created', subscriptionObject('sub_refused', 'cus_refused', 'active'));
+      const response = await signedWebhook(app, event, options);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.code).toBe('signature_invalid');
+      const { rows } = await db.query("SELECT count(*)::int AS n FROM subscriptions WHERE subscription_id IN ('sub_refused', 'sub_evil')");
+      expect(rows[0]).toEqual({ n: 0 });
+    });
+
+    it('refuses an event without a signature', async () => {
+      const response = await request(app, '/stripe/webhook', { method: 'POST', body: '{}' });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.code).toBe('signature_missing');
+    });
+  });
+});

@@ -1,0 +1,40 @@
+import type { Queryable } from '../db/database';
+
+export interface SubscriptionInfo {
+  isActive: boolean;
+  isTrial: boolean;
+  trialEndTimestamp: number | null;
+  productName: string | null;
+}
+
+const ACTIVE = ['active', 'trialing'];
+
+/** trialActivated: the user has had a subscription (trial included), whatever its state now. */
+export async function trialActivated(db: Queryable, uid: string): Promise<boolean> {
+  const { rows } = await db.query<{ had: boolean }>('SELECT EXISTS (SELECT 1 FROM subscriptions WHERE uid = $1) AS had', [uid]);
+  return rows[0]?.had === true;
+}
+
+/** The user's current subscription: a live one first, else the latest. */
+export async function subscriptionInfo(
+  db: Queryable,
+  uid: string,
+  productNames: Record<string, string> = {},
+): Promise<SubscriptionInfo> {
+  const { rows } = await db.query<{ status: string; trial_end: string | number | null; product_id: string | null; product_name: string | null }>(
+    `SELECT s.status, s.trial_end, s.product_id, p.name AS product_name
+       FROM subscriptions s LEFT JOIN stripe_products p ON p.product_id = s.product_id
+      WHERE s.uid = $1
+      ORDER BY (s.status = ANY($2)) DESC, s.last_event_at DESC
+      LIMIT 1`,
+    [uid, ACTIVE],
+  );
+  const row = rows[0];
+  if (!row) return { isActive: false, isTrial: false, trialEndTimestamp: null, productName: null };
+  return {
+    isActive: ACTIVE.includes(row.status),
+    isTrial: row.status === 'trialing',
+    trialEndTimestamp: row.trial_end === null ? null : Number(row.trial_end),
+    productName: (row.product_id && productNames[row.product_id]) || row.product_name || null,
+  };
+}

@@ -1,0 +1,150 @@
+import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, UnsecuredJWT, type JWTPayload } from 'jose';
+import pg from 'pg';
+import Stripe from 'stripe';
+import { loadConfig, type Config } from '../config';
+import { openPglite, openPostgres, type Database } from '../db/database';
+import { createTokenVerifier } from '../identity/verifyIdToken';
+import { createService } from '../service';
+
+export const PROJECT_ID = 'demo-test-project';
+export const WEBHOOK_SECRET = 'whsec_test_secret';
+export const ISSUER = `https://securetoken.google.com/${PROJECT_ID}`;
+
+/** The database backends the service's tests run against: PGlite always, a server when configured. */
+export const backends: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+let schemaCounter = 0;
+/** A fresh database: in-memory PGlite, or a new schema on the PostgreSQL server. */
+export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+  if (kind === 'pglite') return openPglite();
+  const url = process.env.DATABASE_URL as string;
+  const schema = `t_${process.pid}_${Date.now()}_${(schemaCounter += 1)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const db = await openPostgres(`${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`);
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    FIREBASE_PROJECT_ID: PROJECT_ID,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PRODUCT_NAMES: JSON.stringify({ prod_full: 'Full plan' }),
+    CORS_ORIGINS: 'http://localhost:3000',
+    PUBLIC_RATE_LIMIT: '1000',
+    ...env,
+  });
+}
+
+/** Signs Firebase-shaped ID tokens with a key only the test knows (production-mode verification). */
+export async function tokenFactory() {
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  const keys = createLocalJWKSet({ keys: [jwk] });
+  const now = () => Math.floor(Date.now() / 1000);
+  const claims = (uid: string, email: string | null, extra: JWTPayload = {}): JWTPayload => ({
+    iss: ISSUER,
+    aud: PROJECT_ID,
+    sub: uid,
+    auth_time: now() - 60,
+    iat: now() - 60,
+    exp: now() + 3600,
+    ...(email ? { email } : {}),
+    ...extra,
+  });
+  return {
+    keys,
+    claims,
+    sign: (uid: string, email: string | null = `${uid}@example.com`, extra: JWTPayload = {}, key = privateKey) =>
+      new SignJWT(claims(uid, email, extra)).setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).sign(key),
+    unsigned: (uid: string, email: string | null = `${uid}@example.com`, extra: JWTPayload = {}) =>
+      new UnsecuredJWT(claims(uid, email, extra)).encode(),
+    otherKey: async () => (await generateKeyPair('RS256')).privateKey,
+  };
+}
+
+export type Tokens = Awaited<ReturnType<typeof tokenFactory>>;
+
+/** A service on a fresh database, verifying tokens as production does (RS256). */
+export async function startService(kind: 'pglite' | 'postgres', tokens: Tokens, env: Record<string, string> = {}) {
+  const config = testConfig(env);
+  const db = await freshDatabase(kind);
+  const verifyToken = createTokenVerifier({ projectId: PROJECT_ID, emulator: false, keys: tokens.keys });
+  const { app } = await createService(config, { db, verifyToken });
+  return { app, db, config };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startService>>['app'];
+
+/** Test responses: JSON bodies are read without ceremony. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type TestResponse = Omit<Response, 'json'> & { json(): Promise<any> };
+
+export function call(
+  app: TestApp,
+  path: string,
+  { token, body, headers = {} }: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<TestResponse> {
+  return request(app, path, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? '{}' : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+const stripe = new Stripe('sk_test_webhook_verification_only');
+let eventCounter = 0;
+
+/** A Stripe-shaped event, as the API would send it. */
+export function stripeEvent(type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)) {
+  eventCounter += 1;
+  return { id: `evt_test_${Date.now()}_${eventCounter}`, object: 'event', type, created, api_version: '2025-01-01', livemode: false, data: { object } };
+}
+
+export function signedWebhook(
+  app: TestApp,
+  event: object,
+  { secret = WEBHOOK_SECRET, timestamp, payload }: { secret?: string; timestamp?: number; payload?: string } = {},
+): Promise<TestResponse> {
+  const body = payload ?? JSON.stringify(event);
+  const header = stripe.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret, timestamp });
+  return request(app, '/stripe/webhook', { method: 'POST', headers: { 'Stripe-Signature': header, 'Content-Type': 'application/json' }, body });
+}
+
+export const subscriptionObject = (id: string, customer: string, status: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  object: 'subscription',
+  customer,
+  status,
+  trial_end: null,
+  items: { object: 'list', data: [{ id: `si_${id}`, current_period_end: 1_900_000_000, price: { id: 'price_full', product: 'prod_full' } }] },
+  ...extra,
+});
+
+export const checkoutObject = (uid: string, customer: string, email: string) => ({
+  id: `cs_${uid}`,
+  object: 'checkout.session',
+  client_reference_id: uid,
+  customer,
+  customer_email: null,
+  customer_details: { email },
+  subscription: null,
+});
+
+export const request = (app: TestApp, path: string, init?: RequestInit): Promise<TestResponse> => Promise.resolve(app.request(path, init));

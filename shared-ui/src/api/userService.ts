@@ -1,0 +1,32 @@
+import type { AppType } from '@site/service-user';
+import { hc } from 'hono/client';
+import { runtimeConfig } from '../config';
+
+/** Supplies the current Firebase ID token (the session module), or null when signed out. */
+export type TokenSource = () => Promise<string | null>;
+
+/**
+ * The one client of the user service, typed from the service's own routes (Hono RPC): a contract
+ * change breaks the build, not the user. It attaches the token as a Bearer header; it never
+ * sends cookies.
+ */
+export function createUserServiceClient(
+  getToken: TokenSource,
+  { baseUrl = runtimeConfig().userServiceUrl, fetch: fetchImpl }: { baseUrl?: string; fetch?: typeof fetch } = {},
+) {
+  return hc<AppType>(baseUrl, {
+    fetch: fetchImpl,
+    init: { credentials: 'omit' },
+    headers: async (): Promise<Record<string, string>> => {
+      const token = await getToken();
+      return token ? { Authorization: `Bearer ${token}` } : {};
+    },
+  });
+}
+
+export type UserServiceClient = ReturnType<typeof createUserServiceClient>;
+
+/** The error shape every failed call answers with. */
+export interface UserServiceError {
+  error: { code: string; message: string };
+}

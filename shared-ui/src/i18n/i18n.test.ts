@@ -1,0 +1,22 @@
+import { currentLocale, i18n, registerNamespace, setLocale } from './i18n';
+
+afterEach(() => setLocale('ro'));
+
+it('starts in Romanian, the default locale', () => {
+  expect(currentLocale()).toBe('ro');
+  expect(i18n.t('common:loading')).toBe('Se încarcă…');
+});
+
+it('switches to English, persists the choice under "locale" and sets <html lang>', () => {
+  setLocale('en');
+  expect(i18n.t('common:loading')).toBe('Loading…');
+  expect(localStorage.getItem('locale')).toBe('en');
+  expect(document.documentElement.lang).toBe('en');
+});
+
+it('lets each app add its own namespace in both languages', () => {
+  registerNamespace('probe', { ro: { hello: 'Bună' }, en: { hello: 'Hello' } });
+  expect(i18n.t('probe:hello')).toBe('Bună');
+  setLocale('en');
+  expect(i18n.t('probe:hello')).toBe('Hello');
+});

@@ -1,0 +1,53 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { STORAGE_KEYS, storage } from '../storage';
+import commonEn from './common.en.json';
+import commonRo from './common.ro.json';
+
+export const LOCALES = ['ro', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'ro';
+
+export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+
+function storedLocale(): Locale {
+  const saved = storage.get(STORAGE_KEYS.locale);
+  return isLocale(saved) ? saved : DEFAULT_LOCALE;
+}
+
+/** The one i18next instance of the page; shared-ui is a federated singleton, so is this. */
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  lng: storedLocale(),
+  fallbackLng: DEFAULT_LOCALE,
+  supportedLngs: [...LOCALES],
+  ns: ['common'],
+  defaultNS: 'common',
+  resources: { ro: { common: commonRo }, en: { common: commonEn } },
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  react: { useSuspense: false, bindI18nStore: 'added' },
+});
+
+function reflectLocale(lng: string) {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+}
+reflectLocale(i18n.language);
+i18n.on('languageChanged', reflectLocale);
+
+export function setLocale(locale: Locale): void {
+  storage.set(STORAGE_KEYS.locale, locale);
+  void i18n.changeLanguage(locale);
+}
+
+export function currentLocale(): Locale {
+  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
+}
+
+/** Each app adds its own namespace when its code loads (the shell's, each remote's). */
+export function registerNamespace(ns: string, resources: Record<Locale, Record<string, unknown>>): void {
+  for (const locale of LOCALES) {
+    if (!i18n.hasResourceBundle(locale, ns)) i18n.addResourceBundle(locale, ns, resources[locale], true, true);
+  }
+}

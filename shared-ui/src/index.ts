@@ -1,0 +1,14 @@
+export { runtimeConfig, type RuntimeConfig } from './config';
+export { storage, STORAGE_KEYS } from './storage';
+export { i18n, LOCALES, DEFAULT_LOCALE, isLocale, setLocale, currentLocale, registerNamespace, type Locale } from './i18n/i18n';
+export { themes, THEME_PREFERENCES, DEFAULT_THEME, isThemePreference, type ThemeName, type ThemePreference, type SiteTheme } from './theme/themes';
+export { ThemeModeProvider, useThemeMode } from './theme/ThemeModeProvider';
+export { SiteProviders } from './SiteProviders';
+export { mountLocalHost, type LocalRoute } from './LocalHost';
+export { VisuallyHidden } from './primitives/VisuallyHidden';
+export { Button, buttonStyles } from './primitives/Button';
+export { Container } from './primitives/Container';
+export { PageHeading, PageIntro, usePageTitle } from './primitives/PageHeading';
+export { LoadingStatus } from './primitives/LoadingStatus';
+export { requestFocusAfterNavigation, findHashTarget, focusElement } from './navigationFocus';
+export { createUserServiceClient, type UserServiceClient, type UserServiceError, type TokenSource } from './api/userService';

@@ -1,0 +1,36 @@
+import styled, { css } from 'styled-components';
+
+type Variant = 'primary' | 'secondary';
+
+/** Shared look of buttons and button-like links: large targets, visible focus, text contrast 7:1. */
+export const buttonStyles = css<{ $variant?: Variant }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 0.5rem;
+  min-height: ${({ theme }) => theme.layout.minTarget};
+  min-width: ${({ theme }) => theme.layout.minTarget};
+  padding: 0.5rem 1.25rem;
+  border-radius: ${({ theme }) => theme.layout.radius};
+  border: 2px solid ${({ theme }) => theme.color.accent};
+  font: inherit;
+  font-weight: 600;
+  text-decoration: none;
+  cursor: pointer;
+  ${({ theme, $variant = 'primary' }) =>
+    $variant === 'primary'
+      ? css`
+          background: ${theme.color.accent};
+          color: ${theme.color.onAccent};
+        `
+      : css`
+          background: transparent;
+          color: ${theme.color.text};
+        `}
+  &:hover { text-decoration: underline; }
+  &:disabled { cursor: not-allowed; opacity: 0.75; }
+`;
+
+export const Button = styled.button<{ $variant?: Variant }>`
+  ${buttonStyles}
+`;

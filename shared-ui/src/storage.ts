@@ -1,0 +1,23 @@
+/**
+ * localStorage that never throws: private modes and locked-down browsers refuse storage, and a
+ * visitor there still gets the defaults instead of a broken page.
+ */
+export const storage = {
+  get(key: string): string | null {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: string): void {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch {
+      /* storage unavailable: the choice lasts for this page only */
+    }
+  },
+};
+
+/** The keys the site persists (spec section 3, "Stored client preferences"). */
+export const STORAGE_KEYS = { theme: 'theme', locale: 'locale', visitor: 'visitor-id' } as const;

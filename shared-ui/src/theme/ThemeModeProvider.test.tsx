@@ -1,0 +1,74 @@
+import { act, render, screen } from '@testing-library/react';
+import { useTheme } from 'styled-components';
+import { ThemeModeProvider, useThemeMode } from './ThemeModeProvider';
+
+type Listener = (event: { matches: boolean }) => void;
+let systemDark = false;
+let listeners: Listener[] = [];
+
+beforeEach(() => {
+  localStorage.clear();
+  systemDark = false;
+  listeners = [];
+  window.matchMedia = ((query: string) => ({
+    get matches() {
+      return query.includes('dark') ? systemDark : false;
+    },
+    media: query,
+    addEventListener: (_: string, l: Listener) => listeners.push(l),
+    removeEventListener: (_: string, l: Listener) => (listeners = listeners.filter((x) => x !== l)),
+  })) as unknown as typeof window.matchMedia;
+});
+
+function Probe() {
+  const { preference, resolved, setPreference } = useThemeMode();
+  const theme = useTheme();
+  return (
+    <div>
+      <p>preference:{preference}</p>
+      <p>resolved:{resolved}</p>
+      <p>styled:{theme.name}</p>
+      <button onClick={() => setPreference('light')}>light</button>
+      <button onClick={() => setPreference('system')}>system</button>
+    </div>
+  );
+}
+
+it('defaults to the dark theme and marks <html> with it', () => {
+  render(<ThemeModeProvider><Probe /></ThemeModeProvider>);
+  expect(screen.getByText('preference:dark')).toBeInTheDocument();
+  expect(screen.getByText('styled:dark')).toBeInTheDocument();
+  expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
+});
+
+it('stores a chosen theme under the localStorage key "theme" and applies it', () => {
+  render(<ThemeModeProvider><Probe /></ThemeModeProvider>);
+  act(() => screen.getByText('light').click());
+  expect(localStorage.getItem('theme')).toBe('light');
+  expect(screen.getByText('styled:light')).toBeInTheDocument();
+  expect(document.documentElement).toHaveAttribute('data-theme', 'light');
+});
+
+it('starts from the stored theme', () => {
+  localStorage.setItem('theme', 'light');
+  render(<ThemeModeProvider><Probe /></ThemeModeProvider>);
+  expect(screen.getByText('resolved:light')).toBeInTheDocument();
+});
+
+it('ignores a stored value that is not a theme', () => {
+  localStorage.setItem('theme', 'purple');
+  render(<ThemeModeProvider><Probe /></ThemeModeProvider>);
+  expect(screen.getByText('preference:dark')).toBeInTheDocument();
+});
+
+it('follows the device preference live when "system" is chosen', () => {
+  render(<ThemeModeProvider><Probe /></ThemeModeProvider>);
+  act(() => screen.getByText('system').click());
+  expect(screen.getByText('resolved:light')).toBeInTheDocument();
+  act(() => {
+    systemDark = true;
+    listeners.forEach((l) => l({ matches: true }));
+  });
+  expect(screen.getByText('resolved:dark')).toBeInTheDocument();
+  expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
+});

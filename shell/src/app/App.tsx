@@ -1,0 +1,47 @@
+import { SiteProviders } from '@site/shared-ui';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Header } from '../header/Header';
+import '../i18n/register';
+import { FocusOnNavigate } from '../navigation/FocusOnNavigate';
+import { ScrollToTop } from '../navigation/ScrollToTop';
+import { MAIN_ID, SkipLink } from '../navigation/SkipLink';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { RemotePage } from '../remotes/RemotePage';
+import { pages, siteRoutes } from './routes';
+
+function SiteRoutes() {
+  const { pathname } = useLocation();
+  // Keyed by path: each navigation mounts the new page afresh, so its h1 takes focus.
+  return (
+    <Routes key={pathname}>
+      {siteRoutes.map((route) => (
+        <Route key={route.path} path={route.path} element={<RemotePage page={pages[route.page]} />} />
+      ))}
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+export function Layout() {
+  return (
+    <>
+      <FocusOnNavigate />
+      <SkipLink />
+      <Header />
+      <main id={MAIN_ID} tabIndex={-1}>
+        <SiteRoutes />
+      </main>
+      <ScrollToTop />
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <SiteProviders>
+      <BrowserRouter>
+        <Layout />
+      </BrowserRouter>
+    </SiteProviders>
+  );
+}

@@ -1,0 +1,87 @@
+import { Container } from '@site/shared-ui';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { controlStyles } from './controlStyles';
+import { LanguageToggle } from './LanguageToggle';
+import { NavList } from './NavList';
+import { SidePanel } from './SidePanel';
+import { ThemeSwitcher } from './ThemeSwitcher';
+
+const Bar = styled.header`
+  border-bottom: 2px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surface};
+`;
+
+const Row = styled(Container)`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem 1rem;
+  padding-block: 0.5rem;
+`;
+
+const Brand = styled(Link)`
+  font-size: 1.5rem;
+  font-weight: 800;
+  color: ${({ theme }) => theme.color.text};
+  text-decoration: none;
+  margin-inline-end: auto;
+  min-height: ${({ theme }) => theme.layout.minTarget};
+  display: inline-flex;
+  align-items: center;
+`;
+
+const WideNav = styled.nav`
+  @media (max-width: ${({ theme }) => theme.layout.narrowBreakpoint}) {
+    display: none;
+  }
+`;
+
+const Controls = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+`;
+
+const MenuButton = styled.button`
+  ${controlStyles}
+  @media (min-width: calc(${({ theme }) => theme.layout.narrowBreakpoint} + 0.0625rem)) {
+    display: none;
+  }
+`;
+
+/** Brand, navigation, theme and language: the part of every page the shell owns. */
+export function Header() {
+  const { t } = useTranslation('shell');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  return (
+    <Bar>
+      <Row>
+        <Brand to="/">{t('common:brand')}</Brand>
+        <WideNav aria-label={t('nav.label')}>
+          <NavList />
+        </WideNav>
+        <Controls>
+          <ThemeSwitcher />
+          <LanguageToggle />
+          <MenuButton
+            ref={opener}
+            type="button"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            aria-controls={panelId}
+            onClick={() => setMenuOpen(true)}
+          >
+            {t('menu.open')}
+          </MenuButton>
+        </Controls>
+      </Row>
+      <SidePanel id={panelId} open={menuOpen} onClose={() => setMenuOpen(false)} opener={opener} />
+    </Bar>
+  );
+}

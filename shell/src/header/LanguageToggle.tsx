@@ -1,0 +1,19 @@
+import { setLocale, type Locale } from '@site/shared-ui';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { controlStyles } from './controlStyles';
+
+const Toggle = styled.button`
+  ${controlStyles}
+`;
+
+/** Switches between Romanian and English; named in the language it switches to. */
+export function LanguageToggle() {
+  const { t, i18n } = useTranslation('shell');
+  const next: Locale = i18n.language === 'en' ? 'ro' : 'en';
+  return (
+    <Toggle type="button" lang={next} onClick={() => setLocale(next)}>
+      {t(`common:language.${next}`)}
+    </Toggle>
+  );
+}

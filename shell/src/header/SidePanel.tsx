@@ -1,0 +1,94 @@
+import { useEffect, useId, useRef, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { controlStyles } from './controlStyles';
+import { NavList } from './NavList';
+
+const Dialog = styled.dialog`
+  margin: 0 0 0 auto;
+  inset-block: 0;
+  height: 100dvh;
+  max-height: 100dvh;
+  width: min(22rem, 88vw);
+  padding: 1rem 1.25rem;
+  border: 0;
+  border-left: 2px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  &[open] { animation: slide-in 200ms ease-out; }
+  &::backdrop { background: rgb(0 0 0 / 0.6); }
+  @keyframes slide-in {
+    from { transform: translateX(100%); }
+    to { transform: translateX(0); }
+  }
+`;
+
+const Top = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 1rem;
+  h2 { margin: 0; font-size: 1.25rem; }
+`;
+
+const Close = styled.button`
+  ${controlStyles}
+`;
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  opener: RefObject<HTMLButtonElement | null>;
+  id: string;
+}
+
+/**
+ * The narrow-screen menu: a modal dialog (WAI-ARIA APG). showModal() moves focus in and keeps it
+ * there (the rest of the page is inert); Escape and the close button close it; focus returns to
+ * the opener, unless a link was chosen, in which case it goes to the new page's heading.
+ */
+export function SidePanel({ open, onClose, opener, id }: Props) {
+  const { t } = useTranslation('shell');
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const navigated = useRef(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      navigated.current = false;
+      element.showModal();
+    } else if (!open && element.open) {
+      element.close();
+    }
+  }, [open]);
+
+  return (
+    <Dialog
+      ref={dialog}
+      id={id}
+      aria-labelledby={titleId}
+      onClose={() => {
+        onClose();
+        if (!navigated.current) opener.current?.focus();
+      }}
+    >
+      <Top>
+        <h2 id={titleId}>{t('menu.title')}</h2>
+        <Close type="button" onClick={onClose}>
+          {t('menu.close')}
+        </Close>
+      </Top>
+      <nav aria-label={t('nav.label')}>
+        <NavList
+          vertical
+          onNavigate={() => {
+            navigated.current = true;
+            onClose();
+          }}
+        />
+      </nav>
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+import { THEME_PREFERENCES, VisuallyHidden, isThemePreference, useThemeMode } from '@site/shared-ui';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { controlStyles } from './controlStyles';
+
+const Select = styled.select`
+  ${controlStyles}
+`;
+
+/** Light, dark or system (which follows the device live). */
+export function ThemeSwitcher() {
+  const { t } = useTranslation('shell');
+  const { preference, setPreference } = useThemeMode();
+  const id = useId();
+  return (
+    <>
+      <VisuallyHidden as="label" htmlFor={id}>
+        {t('theme.label')}
+      </VisuallyHidden>
+      <Select
+        id={id}
+        value={preference}
+        onChange={(event) => {
+          if (isThemePreference(event.target.value)) setPreference(event.target.value);
+        }}
+      >
+        {THEME_PREFERENCES.map((option) => (
+          <option key={option} value={option}>
+            {t(`theme.${option}`)}
+          </option>
+        ))}
+      </Select>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { Button, Container, LoadingStatus, PageHeading, requestFocusAfterNavigation } from '@site/shared-ui';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { loadPage, type ExposedPage } from './federation';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+
+function RemoteUnavailable({ retry }: { retry: () => void }) {
+  const { t } = useTranslation('shell');
+  return (
+    <Container>
+      <PageHeading>{t('remoteError.title')}</PageHeading>
+      <p>{t('remoteError.body')}</p>
+      <Button type="button" onClick={retry}>
+        {t('remoteError.retry')}
+      </Button>
+    </Container>
+  );
+}
+
+/** A page owned by a remote: fetched only when its route is visited, isolated by a boundary. */
+export function RemotePage({ page }: { page: ExposedPage }) {
+  const [attempt, setAttempt] = useState(0);
+  // A new lazy component per attempt: React keeps a rejected lazy rejected forever.
+  const Page = useMemo(() => lazy(() => loadPage(page)), [page, attempt]);
+  return (
+    <RemoteErrorBoundary
+      onRetry={() => {
+        // Whichever h1 mounts next (the page, or this message again) takes focus from the button.
+        requestFocusAfterNavigation('');
+        setAttempt((n) => n + 1);
+      }} fallback={(retry) => <RemoteUnavailable retry={retry} />}>
+      <Suspense fallback={<Container><LoadingStatus /></Container>}>
+        <Page />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

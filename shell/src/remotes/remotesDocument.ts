@@ -1,0 +1,69 @@
+/**
+ * The remotes document: where each remote is deployed, read at run time so that no remote URL
+ * is compiled into the shell. Rolling a remote forward or back is editing this document.
+ *
+ * {
+ *   "mfe_marketing": { "manifest": "https://cdn/mfe-marketing/1.4.0/mf-manifest.json",
+ *                      "canary": { "manifest": "https://cdn/mfe-marketing/1.5.0/mf-manifest.json", "percentage": 5 } },
+ *   "mfe_auth": { "manifest": "…" },
+ *   "mfe_account": { "manifest": "…" }
+ * }
+ */
+export const REMOTE_NAMES = ['mfe_marketing', 'mfe_auth', 'mfe_account'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+export interface RemoteLocation {
+  manifest: string;
+  canary?: { manifest: string; percentage: number };
+}
+export type RemotesDocument = Record<RemoteName, RemoteLocation>;
+
+export class RemotesDocumentError extends Error {
+  override name = 'RemotesDocumentError';
+}
+
+const isUrl = (value: unknown): value is string => {
+  if (typeof value !== 'string' || value.length === 0) return false;
+  try {
+    new URL(value, 'http://base.invalid');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export function parseRemotesDocument(json: unknown): RemotesDocument {
+  if (typeof json !== 'object' || json === null) throw new RemotesDocumentError('the remotes document is not an object');
+  const doc = json as Record<string, unknown>;
+  const result = {} as RemotesDocument;
+  for (const name of REMOTE_NAMES) {
+    const entry = doc[name] as Partial<RemoteLocation> | undefined;
+    if (!entry || !isUrl(entry.manifest)) throw new RemotesDocumentError(`remote ${name} has no manifest URL`);
+    const location: RemoteLocation = { manifest: entry.manifest };
+    if (entry.canary !== undefined) {
+      const { manifest, percentage } = entry.canary;
+      if (!isUrl(manifest) || typeof percentage !== 'number' || percentage < 0 || percentage > 100) {
+        throw new RemotesDocumentError(`remote ${name} has an invalid canary`);
+      }
+      location.canary = { manifest, percentage };
+    }
+    result[name] = location;
+  }
+  return result;
+}
+
+/** FNV-1a: a stable bucket 0–99 for a visitor and a remote (each remote rolls out on its own). */
+export function cohortBucket(visitorId: string, remote: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of `${visitorId}:${remote}`) {
+    hash ^= char.codePointAt(0) ?? 0;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % 100;
+}
+
+/** The manifest this visitor loads: the canary's when the visitor's bucket falls in its percentage. */
+export function manifestFor(name: RemoteName, location: RemoteLocation, visitorId: string): string {
+  if (location.canary && cohortBucket(visitorId, name) < location.canary.percentage) return location.canary.manifest;
+  return location.manifest;
+}

@@ -1,0 +1,42 @@
+// Runtime configuration of the site, read from the environment when a server starts, never
+// compiled into a build: the same build is promoted unchanged from one environment to the next.
+const { readFileSync } = require('node:fs');
+
+const ports = {
+  shell: Number(process.env.SHELL_PORT || 3000),
+  mfe_marketing: Number(process.env.MFE_MARKETING_PORT || 3001),
+  mfe_auth: Number(process.env.MFE_AUTH_PORT || 3002),
+  mfe_account: Number(process.env.MFE_ACCOUNT_PORT || 3003),
+  service_user: Number(process.env.SERVICE_USER_PORT || 8787),
+};
+
+const remoteNames = ['mfe_marketing', 'mfe_auth', 'mfe_account'];
+
+/** The remotes document: remote name -> manifest URL (+ optional canary). */
+function remotesDocument(env = process.env) {
+  if (env.REMOTES_DOCUMENT) return JSON.parse(readFileSync(env.REMOTES_DOCUMENT, 'utf8'));
+  const host = env.REMOTES_HOST || 'http://localhost';
+  return Object.fromEntries(
+    remoteNames.map((name) => [name, { manifest: `${host}:${ports[name]}/mf-manifest.json` }]),
+  );
+}
+
+/** What the browser reads as window.__APP_CONFIG__ (see shared-ui/src/config.ts). */
+function browserConfig(env = process.env) {
+  return {
+    remotesUrl: env.REMOTES_URL || '/remotes.json',
+    userServiceUrl: env.USER_SERVICE_URL || `http://localhost:${ports.service_user}`,
+  };
+}
+
+function configScript(env = process.env) {
+  return `window.__APP_CONFIG__ = ${JSON.stringify(browserConfig(env))};\n`;
+}
+
+/** webpack-dev-server middleware serving the same documents as the production server. */
+function devDocuments(devServer, { withRemotes = false } = {}) {
+  devServer.app.get('/config.js', (_req, res) => res.type('text/javascript').send(configScript()));
+  if (withRemotes) devServer.app.get('/remotes.json', (_req, res) => res.json(remotesDocument()));
+}
+
+module.exports = { ports, remoteNames, remotesDocument, browserConfig, configScript, devDocuments };

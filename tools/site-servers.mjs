@@ -1,0 +1,31 @@
+// The production servers of the site: the shell, with its runtime documents, and each remote.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import runtimeConfig from './runtime-config.cjs';
+import { createStaticApp } from './static-server.mjs';
+
+const { configScript, remotesDocument } = runtimeConfig;
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const config = () => ({ type: 'text/javascript; charset=utf-8', body: configScript() });
+
+/** @param {{ remotes?: () => object }} [options] where the remotes document comes from */
+export function shellApp({ remotes = () => remotesDocument() } = {}) {
+  return createStaticApp({
+    root: join(root, 'shell', 'dist'),
+    spa: true,
+    documents: {
+      '/config.js': config,
+      '/remotes.json': () => ({ type: 'application/json', body: JSON.stringify(remotes()) }),
+    },
+  });
+}
+
+/** A remote, served alone as an independent deployment (its own page is its local host). */
+export function remoteApp(name) {
+  return createStaticApp({
+    root: join(root, name.replace('_', '-'), 'dist'),
+    spa: true,
+    cors: true,
+    documents: { '/config.js': config },
+  });
+}

@@ -1,0 +1,54 @@
+// Serves a built app the way it is deployed: compressed, content-hashed assets cached for a
+// year as immutable, and the documents that point at them (HTML, manifests, remote entries,
+// the remotes document, the runtime config) revalidated on every load.
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { cors } from 'hono/cors';
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|webp|avif|svg|woff2?)$/;
+
+/**
+ * @param {{ root: string, spa?: boolean, cors?: boolean, documents?: Record<string, () => { type: string, body: string }> }} options
+ */
+export function createStaticApp({ root, spa = false, cors: allowCors = false, documents = {} }) {
+  const app = new Hono();
+  const rel = relative(process.cwd(), root) || '.';
+  app.use('*', compress());
+  if (allowCors) app.use('*', cors({ origin: '*', allowMethods: ['GET', 'HEAD'] }));
+  app.use('*', async (c, next) => {
+    await next();
+    const path = new URL(c.req.url).pathname;
+    c.header('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+  for (const [path, render] of Object.entries(documents)) {
+    app.get(path, (c) => {
+      const { type, body } = render();
+      return c.body(body, 200, { 'Content-Type': type });
+    });
+  }
+  app.use('*', serveStatic({ root: rel }));
+  if (spa) {
+    const index = readFileSync(join(root, 'index.html'), 'utf8');
+    app.get('*', (c) => c.html(index));
+  }
+  return app;
+}
+
+/** Starts a server; resolves with a handle whose close() ends open connections too. */
+export function listen(app, port, hostname = '127.0.0.1') {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname }, () => resolve({
+      port,
+      close: () => new Promise((done) => {
+        server.close(() => done());
+        server.closeAllConnections?.();
+      }),
+    }));
+    server.on('error', reject);
+  });
+}

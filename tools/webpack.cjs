@@ -1,0 +1,101 @@
+// The one webpack configuration every app uses; the four apps differ only in name, port and
+// exposes. Federation config (name, exposes, shared) stands here, in one place.
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+// Module Federation loads webpack internals by path; with pnpm's strict layout it must be told
+// which webpack the build runs on.
+process.env.FEDERATION_WEBPACK_PATH ||= require.resolve('webpack');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { devDocuments } = require('./runtime-config.cjs');
+const swcOptions = require('./swc.cjs');
+
+/** The installed version of a dependency, as the app resolves it (pinned once in the catalog). */
+const catalogVersion = (dir, pkg) => require(require.resolve(`${pkg}/package.json`, { paths: [dir] })).version;
+
+/** Singletons shared by the shell and every remote: exactly one instance of each at run time. */
+function sharedSingletons(dir) {
+  const singleton = (pkg) => ({ singleton: true, requiredVersion: `^${catalogVersion(dir, pkg)}` });
+  return {
+    react: singleton('react'),
+    'react/jsx-runtime': { singleton: true, requiredVersion: `^${catalogVersion(dir, 'react')}` },
+    'react-dom': singleton('react-dom'),
+    'react-dom/client': { singleton: true, requiredVersion: `^${catalogVersion(dir, 'react-dom')}` },
+    'react-router-dom': singleton('react-router-dom'),
+    'styled-components': singleton('styled-components'),
+    i18next: singleton('i18next'),
+    'react-i18next': singleton('react-i18next'),
+    'firebase/app': { singleton: true, requiredVersion: `^${catalogVersion(dir, 'firebase')}` },
+    'firebase/auth': { singleton: true, requiredVersion: `^${catalogVersion(dir, 'firebase')}` },
+    '@site/shared-ui': singleton('@site/shared-ui'),
+  };
+}
+
+/**
+ * @param {{ dir: string, name: string, port: number, exposes?: Record<string, string>,
+ *           title: string, isHost?: boolean }} app
+ */
+module.exports = function createAppConfig(app) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: app.dir,
+      entry: './src/index.ts',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(app.dir, 'dist'),
+        publicPath: 'auto',
+        // Entries keep stable names (revalidated on each load); every other chunk is content-hashed.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:12].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:12][ext]',
+        uniqueName: app.name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: { loader: 'swc-loader', options: swcOptions() },
+          },
+          { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: app.name,
+          filename: 'remoteEntry.js',
+          exposes: app.exposes || {},
+          remotes: {},
+          shared: sharedSingletons(app.dir),
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html.cjs'),
+          title: app.title,
+          isHost: Boolean(app.isHost),
+          inject: 'body',
+          scriptLoading: 'defer',
+        }),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port: app.port,
+        historyApiFallback: true,
+        hot: false,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: false },
+        // The same runtime documents as the production server (/config.js, and the host's /remotes.json).
+        setupMiddlewares: (middlewares, devServer) => {
+          devDocuments(devServer, { withRemotes: Boolean(app.isHost) });
+          return middlewares;
+        },
+      },
+    };
+  };
+};
