@@ -39,3 +39,18 @@ export async function setStoredPreferences(page: Page, prefs: { theme?: string; 
     if (p.locale) localStorage.setItem('locale', p.locale);
   }, prefs);
 }
+
+/** The English h1 of each route (for the checks that run in both locales). */
+export const englishH1: Record<(typeof routes)[number]['path'], string> = {
+  '/': 'We help blind people explore the world with confidence',
+  '/contact': 'Contact',
+  '/aboutus': 'About us',
+  '/accessibility': 'Accessibility statement',
+  '/login': 'Log in',
+  '/account': 'My account',
+  '/my-account': 'My account',
+  '/pricing': 'Choose the right subscription',
+  '/account-pricing': 'Choose the right subscription',
+  '/reset-linked-device': 'Unlink your phone',
+  '/no-such-page': 'Page not found',
+};

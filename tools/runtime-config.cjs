@@ -26,11 +26,21 @@ function browserConfig(env = process.env) {
   return {
     remotesUrl: env.REMOTES_URL || '/remotes.json',
     userServiceUrl: env.USER_SERVICE_URL || `http://localhost:${ports.service_user}`,
+    contact: {
+      ro: { phone: env.CONTACT_PHONE_RO || '021 000 0000', email: env.CONTACT_EMAIL_RO || 'contact@vedere.app' },
+      en: { phone: env.CONTACT_PHONE_EN || '+40 21 000 0000', email: env.CONTACT_EMAIL_EN || 'contact@vedere.app' },
+    },
+    // Only the networks whose address is configured are shown.
+    social: Object.fromEntries(
+      [['facebook', env.SOCIAL_FACEBOOK_URL], ['instagram', env.SOCIAL_INSTAGRAM_URL], ['youtube', env.SOCIAL_YOUTUBE_URL]]
+        .filter(([, url]) => url),
+    ),
   };
 }
 
-function configScript(env = process.env) {
-  return `window.__APP_CONFIG__ = ${JSON.stringify(browserConfig(env))};\n`;
+/** @param {object} [overrides] values that win over the environment's (a test's own service) */
+function configScript(env = process.env, overrides = {}) {
+  return `window.__APP_CONFIG__ = ${JSON.stringify({ ...browserConfig(env), ...overrides })};\n`;
 }
 
 /** webpack-dev-server middleware serving the same documents as the production server. */

@@ -6,15 +6,18 @@ import { createStaticApp } from './static-server.mjs';
 
 const { configScript, remotesDocument } = runtimeConfig;
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const config = () => ({ type: 'text/javascript; charset=utf-8', body: configScript() });
+const config = (overrides = {}) => () => ({ type: 'text/javascript; charset=utf-8', body: configScript(process.env, overrides) });
 
-/** @param {{ remotes?: () => object }} [options] where the remotes document comes from */
-export function shellApp({ remotes = () => remotesDocument() } = {}) {
+/**
+ * @param {{ remotes?: () => object, browserConfig?: object }} [options] where the remotes document
+ *   comes from, and runtime configuration that wins over the environment's
+ */
+export function shellApp({ remotes = () => remotesDocument(), browserConfig = {} } = {}) {
   return createStaticApp({
     root: join(root, 'shell', 'dist'),
     spa: true,
     documents: {
-      '/config.js': config,
+      '/config.js': config(browserConfig),
       '/remotes.json': () => ({ type: 'application/json', body: JSON.stringify(remotes()) }),
     },
   });
@@ -26,6 +29,6 @@ export function remoteApp(name) {
     root: join(root, name.replace('_', '-'), 'dist'),
     spa: true,
     cors: true,
-    documents: { '/config.js': config },
+    documents: { '/config.js': config() },
   });
 }

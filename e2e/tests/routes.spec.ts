@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, h1, open, routes, setStoredPreferences } from '../support';
+import { englishH1, expectNoAxeViolations, h1, open, routes, setStoredPreferences } from '../support';
 
 test.describe('every route renders', () => {
   for (const route of routes) {
@@ -12,14 +12,17 @@ test.describe('every route renders', () => {
 });
 
 test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
-  for (const theme of ['dark', 'light'] as const) {
-    for (const route of routes) {
-      test(`${route.path} in the ${theme} theme has no violations`, async ({ page }) => {
-        await setStoredPreferences(page, { theme });
-        await open(page, route.path, route.h1);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        await expectNoAxeViolations(page);
-      });
+  for (const locale of ['ro', 'en'] as const) {
+    for (const theme of ['dark', 'light'] as const) {
+      for (const route of routes) {
+        test(`${route.path} in ${locale}, ${theme} theme, has no violations`, async ({ page }) => {
+          await setStoredPreferences(page, { theme, locale });
+          await open(page, route.path, locale === 'ro' ? route.h1 : englishH1[route.path]);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+          await expect(page.locator('html')).toHaveAttribute('lang', locale);
+          await expectNoAxeViolations(page);
+        });
+      }
     }
   }
 });

@@ -4,7 +4,14 @@ export interface RuntimeConfig {
   remotesUrl: string;
   /** Base URL of the user service. */
   userServiceUrl: string;
+  /** The contact details shown on /contact, per locale. */
+  contact: Record<'ro' | 'en', { phone: string; email: string }>;
+  /** The site's pages on social networks; an unset one is not shown. */
+  social: Partial<Record<SocialNetwork, string>>;
 }
+
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 
 declare global {
   interface Window {
@@ -15,6 +22,9 @@ declare global {
 const defaults: RuntimeConfig = {
   remotesUrl: '/remotes.json',
   userServiceUrl: 'http://localhost:8787',
+  // Each environment's values come from its /config.js (tools/runtime-config.cjs); an empty one is not shown.
+  contact: { ro: { phone: '', email: '' }, en: { phone: '', email: '' } },
+  social: {},
 };
 
 export function runtimeConfig(): RuntimeConfig {

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 
 type Variant = 'primary' | 'secondary';
@@ -32,5 +33,15 @@ export const buttonStyles = css<{ $variant?: Variant }>`
 `;
 
 export const Button = styled.button<{ $variant?: Variant }>`
+  ${buttonStyles}
+`;
+
+/** A link within the site that looks like a button (a call to action). */
+export const ButtonLink = styled(Link)<{ $variant?: Variant }>`
+  ${buttonStyles}
+`;
+
+/** A plain anchor that looks like a button (another tab, another site). */
+export const ButtonAnchor = styled.a<{ $variant?: Variant }>`
   ${buttonStyles}
 `;

@@ -1,41 +1,32 @@
-import { buttonStyles, Container, PageHeading } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
+import { Container } from '@site/shared-ui';
 import '../../i18n/register';
+import { Faq } from '../faq/Faq';
+import { Footer } from '../footer/Footer';
+import { Newsletter } from '../newsletter/Newsletter';
+import { Partners } from '../partners/Partners';
+import { CallToAction } from './CallToAction';
+import { Developers } from './Developers';
+import { Features } from './Features';
+import { Hero } from './Hero';
 import { HowItWorks } from './HowItWorks';
+import { Team } from './Team';
+import { Testimonials } from './Testimonials';
 
-const Hero = styled.section`
-  padding-block: 2rem 3rem;
-  p { font-size: 1.25rem; max-width: 48rem; }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 1rem;
-  margin-top: 1.5rem;
-`;
-
-const CtaLink = styled(Link)<{ $variant?: 'primary' | 'secondary' }>`
-  ${buttonStyles}
-`;
-
+/** The landing page: one h1 (the hero's), then each section a region under its own h2. */
 export default function LandingPage() {
-  const { t } = useTranslation('marketing');
   return (
     <Container>
-      <Hero aria-labelledby="hero-title">
-        <PageHeading id="hero-title">{t('landing.title')}</PageHeading>
-        <p>{t('landing.subtitle')}</p>
-        <Actions>
-          <CtaLink to="/login">{t('landing.primaryCta')}</CtaLink>
-          <CtaLink to="/#howItWorks" $variant="secondary">
-            {t('landing.secondaryCta')}
-          </CtaLink>
-        </Actions>
-      </Hero>
+      <Hero />
       <HowItWorks />
+      <Partners />
+      <Team />
+      <Testimonials />
+      <Features />
+      <Faq />
+      <CallToAction />
+      <Newsletter />
+      <Developers />
+      <Footer />
     </Container>
   );
 }

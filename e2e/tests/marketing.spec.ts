@@ -1,0 +1,173 @@
+import { expect, test } from '@playwright/test';
+import { startShellWithOwnService } from '../ownService';
+import { h1, open, routes } from '../support';
+
+const LANDING_SECTIONS = [
+  'hero', 'howItWorks', 'sponsors', 'team', 'testimonials', 'features', 'faq', 'callToAction', 'newsletter', 'developers', 'footer',
+];
+
+test.describe('the landing page', () => {
+  test('has every section of the spec, each a region named by its heading, in order', async ({ page }) => {
+    await open(page, '/', routes[0].h1);
+    const ids = await page.locator('main [id]').evaluateAll((els) => els.map((e) => e.id));
+    expect(ids.filter((id) => LANDING_SECTIONS.includes(id))).toEqual(LANDING_SECTIONS);
+    for (const id of LANDING_SECTIONS.filter((s) => s !== 'footer')) {
+      const section = page.locator(`#${id}`);
+      const heading = section.getByRole('heading', { level: id === 'hero' ? 1 : 2 }).first();
+      await expect(page.getByRole('region', { name: (await heading.textContent())! })).toHaveAttribute('id', id);
+    }
+    // Four feature cards in howItWorks; seven in the full list.
+    await expect(page.locator('#howItWorks h3')).toHaveCount(4);
+    await expect(page.locator('#features h3')).toHaveCount(7);
+  });
+
+  test('shows two partner logos 200px tall with rounded corners and real alt text, loaded lazily', async ({ page }) => {
+    await open(page, '/', routes[0].h1);
+    const logos = page.locator('#sponsors img');
+    await expect(logos).toHaveCount(2);
+    await expect(logos.nth(0)).toHaveAttribute('alt', 'Sigla Asociației Nevăzătorilor din România');
+    await expect(logos.nth(1)).toHaveAttribute('alt', 'Sigla Fundației Cartea Călătoare');
+    for (const logo of await logos.all()) {
+      await expect(logo).toHaveAttribute('loading', 'lazy');
+      await logo.scrollIntoViewIfNeeded();
+      const box = await logo.boundingBox();
+      expect(box?.height).toBe(200);
+      expect(await logo.evaluate((img) => getComputedStyle(img).borderTopLeftRadius)).not.toBe('0px');
+    }
+  });
+
+  test('keeps the decorative mock-up away from assistive technology and the keyboard', async ({ page }) => {
+    await open(page, '/', routes[0].h1);
+    const mockup = page.getByTestId('hero-mockup');
+    await expect(mockup).toHaveAttribute('aria-hidden', 'true');
+    await expect(mockup.locator('a, button, input, [tabindex]')).toHaveCount(0);
+  });
+
+  test('draws the green annotation under the headline, or shows it at once under reduced motion', async ({ page }) => {
+    await open(page, '/', routes[0].h1);
+    const mark = page.locator('h1 [data-annotation]');
+    await expect(mark).toHaveText('cu încredere');
+    const style = await mark.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { duration: s.animationDuration, padding: s.paddingLeft, image: s.backgroundImage };
+    });
+    expect(style).toEqual({ duration: '1s', padding: '10px', image: 'linear-gradient(rgb(126, 226, 168), rgb(126, 226, 168))' });
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await mark.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+  });
+
+  test('"Pornește la drum!" leads to /login; "Vezi funcționalitățile." moves focus to howItWorks', async ({ page }) => {
+    await open(page, '/', routes[0].h1);
+    await page.getByRole('link', { name: 'Vezi funcționalitățile.' }).click();
+    await expect(page.locator('#howItWorks')).toBeFocused();
+    await expect(page).toHaveURL(/\/#howItWorks$/);
+    await page.getByRole('link', { name: 'Pornește la drum!' }).click();
+    await expect(h1(page)).toHaveText('Autentificare');
+  });
+
+  test('the call to action leads to /contact', async ({ page }) => {
+    await open(page, '/', routes[0].h1);
+    await page.getByRole('link', { name: 'Cere o demonstrație' }).click();
+    await expect(h1(page)).toHaveText('Contact');
+  });
+
+  test('the FAQ opens one answer at a time with the keyboard', async ({ page }) => {
+    await open(page, '/', routes[0].h1);
+    const first = page.getByRole('button', { name: 'Ce face aplicația?' });
+    const second = page.getByRole('button', { name: 'Pe ce telefoane funcționează?' });
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('region', { name: 'Ce face aplicația?' })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await expect(second).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByText('Versiunea pentru iPhone va fi disponibilă în curând')).toBeVisible();
+    await expect(page.locator('#faq [role="region"]:visible')).toHaveCount(1);
+  });
+
+  test('the support card opens /contact in a new tab and says so', async ({ page, context }) => {
+    await open(page, '/', routes[0].h1);
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: 'Contactați-ne (se deschide într-o filă nouă)' }).click(),
+    ]);
+    await expect(tab.locator('main h1')).toHaveText('Contact');
+  });
+});
+
+test.describe('forms that reach the user service', () => {
+  const SHELL = 3120;
+  let site: Awaited<ReturnType<typeof startShellWithOwnService>>;
+  test.beforeAll(async () => {
+    site = await startShellWithOwnService({ shellPort: SHELL, servicePort: 3190 });
+  });
+  test.afterAll(async () => site.close());
+
+  test('the newsletter subscribes (stored once, even twice) and announces it', async ({ page }) => {
+    await page.goto(`${site.origin}/`);
+    const email = page.getByRole('textbox', { name: /Adresa de email/ });
+    await email.fill('nu-e-o-adresa');
+    await page.getByRole('button', { name: 'Abonează-mă' }).click();
+    await expect(email).toHaveAccessibleDescription(/Introduceți o adresă de email validă/);
+
+    for (let time = 0; time < 2; time += 1) {
+      await email.fill('Ana.Pop@Exemplu.ro');
+      await page.getByRole('button', { name: 'Abonează-mă' }).click();
+      await expect(page.locator('#newsletter [role="status"]')).toHaveText('Mulțumim! Veți primi noutățile la Ana.Pop@Exemplu.ro.');
+      await expect(email).toHaveValue('');
+    }
+    const { rows } = await site.db.query<{ email: string }>('SELECT email FROM newsletter_subscriptions');
+    expect(rows).toEqual([{ email: 'ana.pop@exemplu.ro' }]);
+  });
+
+  test('the contact form shows its errors, then stores the message and clears itself', async ({ page }) => {
+    await page.goto(`${site.origin}/contact`);
+    await expect(h1(page)).toHaveText('Contact');
+    await expect(page.getByRole('link', { name: '021 000 0000' })).toHaveAttribute('href', 'tel:0210000000');
+    await expect(page.getByRole('link', { name: 'contact@vedere.app' })).toHaveAttribute('href', 'mailto:contact@vedere.app');
+
+    await page.getByLabel(/^Prenume/).fill('Ana');
+    await page.getByRole('button', { name: 'Trimite mesajul' }).click();
+    const summary = page.getByRole('group', { name: 'Verificați formularul' });
+    await expect(summary).toBeFocused();
+    await summary.getByRole('link', { name: 'Completați câmpul „Nume”.' }).click();
+    await expect(page.getByLabel(/^Nume/)).toBeFocused();
+
+    await page.getByLabel(/^Nume/).fill('Pop');
+    await page.getByLabel(/^Adresa de email/).fill('ana@exemplu.ro');
+    await page.getByLabel(/^Subiect/).fill('Demonstrație');
+    await page.getByLabel(/^Mesaj/).fill('Aș dori o demonstrație a aplicației.');
+    await page.getByRole('button', { name: 'Trimite mesajul' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Mesajul a fost trimis' })).toBeVisible();
+    await expect(page.getByLabel(/^Mesaj/)).toHaveValue('');
+
+    const { rows } = await site.db.query('SELECT firstname, lastname, email, subject, message FROM contact_messages');
+    expect(rows).toEqual([{ firstname: 'Ana', lastname: 'Pop', email: 'ana@exemplu.ro', subject: 'Demonstrație', message: 'Aș dori o demonstrație a aplicației.' }]);
+  });
+
+  test('when the service is down, the contact form says so and keeps what was typed', async ({ page }) => {
+    await page.route('**:3190/contact', (route) => route.abort('connectionrefused'));
+    await page.goto(`${site.origin}/contact`);
+    for (const [label, value] of [[/^Prenume/, 'Ana'], [/^Nume/, 'Pop'], [/^Adresa de email/, 'ana@exemplu.ro'], [/^Subiect/, 'Întrebare'], [/^Mesaj/, 'Un mesaj lung']] as const) {
+      await page.getByLabel(label).fill(value);
+    }
+    await page.getByRole('button', { name: 'Trimite mesajul' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'serviciul nu răspunde' })).toBeVisible();
+    await expect(page.getByLabel(/^Mesaj/)).toHaveValue('Un mesaj lung');
+  });
+});
+
+test.describe('at 320 CSS px', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+  for (const route of routes.filter((r) => ['/', '/contact', '/aboutus', '/accessibility'].includes(r.path))) {
+    test(`${route.path} reflows without horizontal scrolling`, async ({ page }) => {
+      await open(page, route.path, route.h1);
+      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    });
+  }
+});

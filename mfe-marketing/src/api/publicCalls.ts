@@ -1,0 +1,18 @@
+import { createUserServiceClient, settle } from '@site/shared-ui';
+
+/** The calls these pages make; anyone may make them, so no token is sent. */
+const client = () => createUserServiceClient(async () => null);
+
+export const subscribeToNewsletter = (email: string) =>
+  settle<{ subscribed: true }>(() => client().newsletter.$post({ json: { email } }));
+
+export interface ContactMessage {
+  firstname: string;
+  lastname: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+export const sendContactMessage = (message: ContactMessage) =>
+  settle<{ id: string }>(() => client().contact.$post({ json: message }));

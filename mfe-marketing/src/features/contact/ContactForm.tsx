@@ -1,0 +1,99 @@
+import {
+  Button,
+  EMAIL_PATTERN,
+  ErrorSummary,
+  FormStatus,
+  TextField,
+  useFormValidation,
+  type CallFailure,
+} from '@site/shared-ui';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { sendContactMessage } from '../../api/publicCalls';
+import { FIELD_LIMITS } from '../../config';
+
+const FIELDS = [
+  { name: 'firstname', autoComplete: 'given-name', maxLength: FIELD_LIMITS.name },
+  { name: 'lastname', autoComplete: 'family-name', maxLength: FIELD_LIMITS.name },
+  { name: 'email', autoComplete: 'email', maxLength: FIELD_LIMITS.email, type: 'email' },
+  { name: 'subject', autoComplete: 'off', maxLength: FIELD_LIMITS.subject },
+  { name: 'message', autoComplete: 'off', maxLength: FIELD_LIMITS.message, multiline: true },
+] as const;
+
+type FieldName = (typeof FIELDS)[number]['name'];
+const fieldId = (name: FieldName) => `contact-${name}`;
+
+/**
+ * The contact form. On submit: an error summary linked to the fields (focused), or a real
+ * POST /contact. Success is announced and the form cleared; on failure everything typed stays.
+ */
+export function ContactForm() {
+  const { t } = useTranslation('marketing');
+  const labels = Object.fromEntries(FIELDS.map(({ name }) => [name, t(`contact.fields.${name}`)])) as Record<FieldName, string>;
+  const { message, validate, revalidate, summary } = useFormValidation(labels);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [failure, setFailure] = useState<CallFailure | null>(null);
+
+  // After a submit with errors, the summary takes focus (once it has rendered).
+  useEffect(() => {
+    if (attempt > 0) summaryRef.current?.focus();
+  }, [attempt]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setSuccess(null);
+    setFailure(null);
+    const values = validate(form);
+    if (!values) {
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setSending(true);
+    const result = await sendContactMessage(values);
+    setSending(false);
+    if (result.ok) {
+      form.reset();
+      setSuccess(t('contact.success', { email: values.email }));
+    } else {
+      setFailure(result.failure);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
+      <h2 id="contact-form-title">{t('contact.formTitle')}</h2>
+      <p>{t('contact.requiredNote')}</p>
+      {summary.length > 0 && (
+        <ErrorSummary
+          ref={summaryRef}
+          headingLevel={3}
+          items={summary.map(({ name, message: text }) => ({ fieldId: fieldId(name), message: text }))}
+        />
+      )}
+      {FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          id={fieldId(field.name)}
+          name={field.name}
+          label={labels[field.name]}
+          required
+          autoComplete={field.autoComplete}
+          maxLength={field.maxLength}
+          type={'type' in field ? field.type : 'text'}
+          pattern={'type' in field ? EMAIL_PATTERN : undefined}
+          multiline={'multiline' in field}
+          error={message(field.name)}
+          onValueChange={revalidate}
+        />
+      ))}
+      <Button type="submit" disabled={sending}>
+        {sending ? t('contact.sending') : t('contact.submit')}
+      </Button>
+      <FormStatus success={success} failure={failure} />
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { ButtonAnchor, VisuallyHidden } from '@site/shared-ui';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Section } from '../landing/Section';
+import { Accordion } from './Accordion';
+
+const QUESTIONS = ['what', 'phones', 'price', 'eligibility', 'camera', 'help'] as const;
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+  gap: 2rem;
+  align-items: start;
+  @media (max-width: ${({ theme }) => theme.layout.narrowBreakpoint}) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const SupportCard = styled.aside`
+  padding: 1.5rem;
+  border-radius: ${({ theme }) => theme.layout.radius};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  h3 { margin-top: 0; }
+`;
+
+export function Faq() {
+  const { t } = useTranslation('marketing');
+  return (
+    <Section id="faq" title={t('landing.faq.title')}>
+      <Layout>
+        <Accordion
+          items={QUESTIONS.map((key) => ({
+            id: key,
+            title: t(`landing.faq.items.${key}.question`),
+            content: <p>{t(`landing.faq.items.${key}.answer`)}</p>,
+          }))}
+        />
+        <SupportCard aria-labelledby="faq-support-title">
+          <h3 id="faq-support-title">{t('landing.faq.support.title')}</h3>
+          <p>{t('landing.faq.support.text')}</p>
+          <ButtonAnchor href="/contact" target="_blank" rel="noopener">
+            {t('landing.faq.support.button')}
+            <VisuallyHidden> {t('landing.faq.support.newTab')}</VisuallyHidden>
+          </ButtonAnchor>
+        </SupportCard>
+      </Layout>
+    </Section>
+  );
+}

@@ -1,0 +1,41 @@
+import { act, screen, within } from '@testing-library/react';
+import { setLocale } from '@site/shared-ui';
+import { renderWithSite } from '../../testing/renderWithSite';
+import { Footer } from './Footer';
+
+beforeEach(() => {
+  act(() => setLocale('ro'));
+  delete window.__APP_CONFIG__;
+});
+
+describe('footer', () => {
+  it('links the configured social networks only', () => {
+    window.__APP_CONFIG__ = { social: { facebook: 'https://facebook.example/vedere', youtube: 'https://youtube.example/@vedere' } };
+    renderWithSite(<Footer />);
+    const follow = screen.getByRole('navigation', { name: 'Urmăriți-ne' });
+    const links = within(follow).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Facebook (deschide alt site)', 'https://facebook.example/vedere'],
+      ['YouTube (deschide alt site)', 'https://youtube.example/@vedere'],
+    ]);
+  });
+
+  it('shows no follow-us list, rather than dead links, when no network is configured', () => {
+    renderWithSite(<Footer />);
+    expect(screen.queryByRole('navigation', { name: 'Urmăriți-ne' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Facebook|Instagram|YouTube/ })).not.toBeInTheDocument();
+  });
+
+  it('has the brand link home, the useful links, the news and the current year', () => {
+    renderWithSite(<Footer />);
+    expect(screen.getByRole('link', { name: 'Vedere, pagina principală' })).toHaveAttribute('href', '/');
+    const useful = within(screen.getByRole('navigation', { name: 'Linkuri utile' })).getAllByRole('link');
+    expect(useful).toHaveLength(3);
+    for (const link of useful) {
+      expect(link.getAttribute('href')).toMatch(/^https?:\/\//);
+      expect(link).toHaveAccessibleName(/\(deschide alt site\)$/);
+    }
+    expect(within(screen.getByRole('navigation', { name: 'Noutăți' })).getAllByRole('link')).toHaveLength(2);
+    expect(screen.getByText(`© ${new Date().getFullYear()} Vedere. Toate drepturile rezervate.`)).toBeInTheDocument();
+  });
+});

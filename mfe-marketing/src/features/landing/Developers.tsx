@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Section } from './Section';
+
+export function Developers() {
+  const { t } = useTranslation('marketing');
+  return (
+    <Section id="developers" title={t('landing.developers.title')} intro={t('landing.developers.text')}>
+      <p>
+        <Link to="/accessibility">{t('landing.developers.link')}</Link>
+      </p>
+    </Section>
+  );
+}

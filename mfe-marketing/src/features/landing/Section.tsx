@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+
+const Region = styled.section`
+  padding-block: 2.5rem;
+  scroll-margin-top: 1rem;
+  > p:first-of-type { max-width: 48rem; }
+`;
+
+/**
+ * A landing-page section: a region named by its own h2, with the anchor id links lead to. It
+ * can take focus (tabIndex -1) so that a link to its anchor moves the reading position there.
+ */
+export function Section({ id, title, intro, children }: { id: string; title: string; intro?: string; children?: ReactNode }) {
+  const titleId = `${id}-title`;
+  return (
+    <Region id={id} aria-labelledby={titleId} tabIndex={-1}>
+      <h2 id={titleId}>{title}</h2>
+      {intro && <p>{intro}</p>}
+      {children}
+    </Region>
+  );
+}
+
+export const CardList = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 15rem), 1fr));
+  gap: 1rem;
+  list-style: none;
+  padding: 0;
+`;
+
+export const Card = styled.li`
+  padding: 1.25rem;
+  border-radius: ${({ theme }) => theme.layout.radius};
+  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  h3 { margin-top: 0; }
+  p { margin-bottom: 0; color: ${({ theme }) => theme.color.textMuted}; }
+`;

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import { FounderCards } from '../founders/FounderCard';
+import { Section } from './Section';
+
+export function Team() {
+  const { t } = useTranslation('marketing');
+  return (
+    <Section id="team" title={t('landing.team.title')} intro={t('landing.team.intro')}>
+      <FounderCards headingLevel="h3" />
+    </Section>
+  );
+}

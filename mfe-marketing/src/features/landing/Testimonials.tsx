@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Card, CardList, Section } from './Section';
+
+const TESTIMONIALS = ['commute', 'reading', 'colours'] as const;
+
+const Quote = styled.figure`
+  margin: 0;
+  blockquote { margin: 0 0 0.75rem; font-size: 1.125rem; }
+  figcaption { font-weight: 600; }
+`;
+
+export function Testimonials() {
+  const { t } = useTranslation('marketing');
+  return (
+    <Section id="testimonials" title={t('landing.testimonials.title')} intro={t('landing.testimonials.intro')}>
+      <CardList>
+        {TESTIMONIALS.map((key) => (
+          <Card key={key}>
+            <Quote>
+              <blockquote>{t(`landing.testimonials.items.${key}.quote`)}</blockquote>
+              <figcaption>
+                {t(`landing.testimonials.items.${key}.name`)}, {t(`landing.testimonials.items.${key}.detail`)}
+              </figcaption>
+            </Quote>
+          </Card>
+        ))}
+      </CardList>
+    </Section>
+  );
+}

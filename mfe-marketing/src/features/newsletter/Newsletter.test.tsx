@@ -1,0 +1,65 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setLocale } from '@site/shared-ui';
+import { subscribeToNewsletter } from '../../api/publicCalls';
+import { renderWithSite } from '../../testing/renderWithSite';
+import { Newsletter } from './Newsletter';
+
+jest.mock('../../api/publicCalls', () => ({ subscribeToNewsletter: jest.fn() }));
+const subscribe = jest.mocked(subscribeToNewsletter);
+
+beforeEach(() => {
+  subscribe.mockReset();
+  act(() => setLocale('ro'));
+});
+
+const field = () => screen.getByRole('textbox', { name: /Adresa de email/ });
+const submit = () => screen.getByRole('button', { name: 'Abonează-mă' });
+
+describe('newsletter', () => {
+  it('has a visible label and a placeholder', () => {
+    renderWithSite(<Newsletter />);
+    expect(field()).toHaveAttribute('placeholder', 'nume@exemplu.ro');
+    expect(screen.getByText('Adresa de email', { selector: 'label, label *' })).toBeVisible();
+  });
+
+  it('refuses an empty or invalid address with an inline error tied to the field, and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderWithSite(<Newsletter />);
+    await user.click(submit());
+    expect(field()).toHaveAccessibleDescription('Eroare: Completați câmpul „Adresa de email”.');
+    expect(field()).toHaveAttribute('aria-invalid', 'true');
+    expect(field()).toHaveFocus();
+
+    await user.type(field(), 'ana@exemplu');
+    await user.click(submit());
+    expect(field()).toHaveAccessibleDescription('Eroare: Introduceți o adresă de email validă, de forma nume@exemplu.ro.');
+    expect(subscribe).not.toHaveBeenCalled();
+
+    await user.type(field(), '.ro');
+    expect(field()).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('subscribes, announces it and clears the field', async () => {
+    subscribe.mockResolvedValue({ ok: true, data: { subscribed: true } });
+    const user = userEvent.setup();
+    renderWithSite(<Newsletter />);
+    await user.type(field(), '  ana@exemplu.ro ');
+    await user.click(submit());
+    expect(subscribe).toHaveBeenCalledWith('ana@exemplu.ro');
+    expect(await screen.findByRole('status')).toHaveTextContent('Mulțumim! Veți primi noutățile la ana@exemplu.ro.');
+    expect(field()).toHaveValue('');
+  });
+
+  it('announces a failure, in the current language, and keeps the address', async () => {
+    subscribe.mockResolvedValue({ ok: false, failure: 'unavailable', code: null });
+    act(() => setLocale('en'));
+    const user = userEvent.setup();
+    renderWithSite(<Newsletter />);
+    const email = screen.getByRole('textbox', { name: /Email address/ });
+    await user.type(email, 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/the service is not answering/);
+    expect(email).toHaveValue('ana@example.com');
+  });
+});

@@ -1,0 +1,69 @@
+import { Button, EMAIL_PATTERN, FormStatus, TextField, useFormValidation, type CallFailure } from '@site/shared-ui';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { subscribeToNewsletter } from '../../api/publicCalls';
+import { FIELD_LIMITS } from '../../config';
+import { Section } from '../landing/Section';
+
+const Form = styled.form`
+  max-width: 32rem;
+`;
+
+/**
+ * One email field and a button. It really subscribes (POST /newsletter); subscribing twice is
+ * answered like the first time. The outcome is announced through live regions.
+ */
+export function Newsletter() {
+  const { t } = useTranslation('marketing');
+  const formRef = useRef<HTMLFormElement>(null);
+  const { message, validate, revalidate } = useFormValidation({ email: t('landing.newsletter.label') });
+  const [sending, setSending] = useState(false);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [failure, setFailure] = useState<CallFailure | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setSuccess(null);
+    setFailure(null);
+    const values = validate(form);
+    if (!values) {
+      (form.elements.namedItem('email') as HTMLInputElement).focus();
+      return;
+    }
+    setSending(true);
+    const result = await subscribeToNewsletter(values.email);
+    setSending(false);
+    if (result.ok) {
+      setSuccess(t('landing.newsletter.success', { email: values.email }));
+      form.reset();
+    } else {
+      setFailure(result.failure);
+    }
+  };
+
+  return (
+    <Section id="newsletter" title={t('landing.newsletter.title')} intro={t('landing.newsletter.text')}>
+      <Form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="newsletter-title">
+        <TextField
+          id="newsletter-email"
+          name="email"
+          type="email"
+          label={t('landing.newsletter.label')}
+          placeholder={t('landing.newsletter.placeholder')}
+          autoComplete="email"
+          pattern={EMAIL_PATTERN}
+          maxLength={FIELD_LIMITS.email}
+          required
+          error={message('email')}
+          onValueChange={revalidate}
+        />
+        <Button type="submit" disabled={sending}>
+          {sending ? t('landing.newsletter.sending') : t('landing.newsletter.submit')}
+        </Button>
+        <FormStatus success={success} failure={failure} />
+      </Form>
+    </Section>
+  );
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import anr from '../../assets/partner-anr.svg';
+import carteaCalatoare from '../../assets/partner-cartea-calatoare.svg';
+import { IMAGE_SIZES } from '../../config';
+import { Section } from '../landing/Section';
+
+const PARTNERS = [
+  { key: 'anr', logo: anr },
+  { key: 'cartea', logo: carteaCalatoare },
+] as const;
+
+const Logos = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 1.5rem;
+  list-style: none;
+  padding: 0;
+  img {
+    display: block;
+    height: ${IMAGE_SIZES.partnerLogo.height}px;
+    width: auto;
+    max-width: 100%;
+    object-fit: contain;
+    border-radius: ${({ theme }) => theme.layout.radius};
+  }
+  /* At narrow widths the logo shrinks with the page rather than overflow it. */
+  @media (max-width: 30rem) {
+    img { height: auto; }
+  }
+`;
+
+/** Partner organisations (anchor id sponsors): two logos 200px tall with rounded corners. */
+export function Partners() {
+  const { t } = useTranslation('marketing');
+  return (
+    <Section id="sponsors" title={t('landing.partners.title')} intro={t('landing.partners.intro')}>
+      <Logos>
+        {PARTNERS.map(({ key, logo }) => (
+          <li key={key}>
+            <img src={logo} alt={t(`partners.${key}`)} {...IMAGE_SIZES.partnerLogo} loading="lazy" decoding="async" />
+          </li>
+        ))}
+      </Logos>
+    </Section>
+  );
+}

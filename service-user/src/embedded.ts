@@ -1,0 +1,21 @@
+import { loadConfig } from './config';
+import { openPglite } from './db/database';
+import { listenGracefully } from './http/listen';
+import { createService } from './service';
+
+/**
+ * The service in the caller's process, on a fresh in-memory PGlite: what the end-to-end tests
+ * start when they need to look in the database the site wrote to.
+ */
+export async function startEmbeddedService({ port, env }: { port: number; env: Record<string, string> }) {
+  const config = loadConfig({ NODE_ENV: 'test', ...env });
+  const { app, db } = await createService(config, { db: await openPglite() });
+  const server = await listenGracefully(app, { port, host: '127.0.0.1' });
+  return {
+    db,
+    close: async () => {
+      await server.close();
+      await db.close();
+    },
+  };
+}
