@@ -32,8 +32,9 @@ export default defineConfig({
   webServer: {
     command: 'node tools/serve.mjs',
     cwd: '..',
+    // serve.mjs opens the shell only once the Auth emulator answers.
     url: 'http://localhost:3000/remotes.json',
     reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
+    timeout: 180_000,
   },
 });

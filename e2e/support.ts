@@ -1,24 +1,31 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** Every route of the site with its Romanian h1 (the default locale). */
+/**
+ * Every route of the site with its Romanian h1 (the default locale). A guarded route shows its
+ * own page only to a signed-in user; a signed-out visitor lands on /login (see auth.spec.ts).
+ */
 export const routes = [
   { path: '/', h1: 'Ajutăm persoanele nevăzătoare să exploreze lumea cu încredere' },
   { path: '/contact', h1: 'Contact' },
   { path: '/aboutus', h1: 'Despre noi' },
   { path: '/accessibility', h1: 'Declarație de accesibilitate' },
   { path: '/login', h1: 'Autentificare' },
-  { path: '/account', h1: 'Contul meu' },
-  { path: '/my-account', h1: 'Contul meu' },
-  { path: '/pricing', h1: 'Alegeți abonamentul potrivit' },
-  { path: '/account-pricing', h1: 'Alegeți abonamentul potrivit' },
-  { path: '/reset-linked-device', h1: 'Deconectați telefonul' },
+  { path: '/account', h1: 'Contul meu', guarded: true },
+  { path: '/my-account', h1: 'Contul meu', guarded: true },
+  { path: '/pricing', h1: 'Alegeți abonamentul potrivit', guarded: true },
+  { path: '/account-pricing', h1: 'Alegeți abonamentul potrivit', guarded: true },
+  { path: '/reset-linked-device', h1: 'Deconectați telefonul', guarded: true },
   { path: '/no-such-page', h1: 'Pagina nu a fost găsită' },
 ] as const;
 
+export const publicRoutes = routes.filter((route) => !('guarded' in route));
+export const guardedRoutes = routes.filter((route) => 'guarded' in route);
+
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-export const h1 = (page: Page) => page.locator('main h1');
+/** The page's one level-1 heading (the sign-in widget's own titles are exposed as level 2). */
+export const h1 = (page: Page) => page.locator('main').getByRole('heading', { level: 1 });
 
 /** Opens a path and waits until its page (a remote's, usually) has rendered its heading. */
 export async function open(page: Page, path: string, heading?: string) {

@@ -13,7 +13,7 @@ module.exports = function jestProject(dir, { environment = 'jsdom' } = {}) {
     // Packages that ship only ES modules are compiled for jest like our own code.
     transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(jose|hono-rate-limiter)@)'],
     moduleNameMapper: {
-      '\\.(png|jpe?g|webp|avif|svg)$': path.join(__dirname, 'jest-file-stub.cjs'),
+      '\\.(png|jpe?g|webp|avif|svg|css)$': path.join(__dirname, 'jest-file-stub.cjs'),
     },
     setupFilesAfterEnv: environment === 'jsdom' ? [path.join(__dirname, 'jest-dom-setup.cjs')] : [],
   };

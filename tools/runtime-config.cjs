@@ -8,7 +8,11 @@ const ports = {
   mfe_auth: Number(process.env.MFE_AUTH_PORT || 3002),
   mfe_account: Number(process.env.MFE_ACCOUNT_PORT || 3003),
   service_user: Number(process.env.SERVICE_USER_PORT || 8787),
+  auth_emulator: Number(process.env.AUTH_EMULATOR_PORT || 9099),
 };
+
+/** A real Firebase project is configuration only; without one, the local Auth emulator. */
+const firebaseProjectId = (env) => env.FIREBASE_PROJECT_ID || 'demo-assistive-site';
 
 const remoteNames = ['mfe_marketing', 'mfe_auth', 'mfe_account'];
 
@@ -30,6 +34,13 @@ function browserConfig(env = process.env) {
       ro: { phone: env.CONTACT_PHONE_RO || '021 000 0000', email: env.CONTACT_EMAIL_RO || 'contact@vedere.app' },
       en: { phone: env.CONTACT_PHONE_EN || '+40 21 000 0000', email: env.CONTACT_EMAIL_EN || 'contact@vedere.app' },
     },
+    firebase: {
+      apiKey: env.FIREBASE_API_KEY || 'demo-api-key',
+      authDomain: env.FIREBASE_AUTH_DOMAIN || `${firebaseProjectId(env)}.firebaseapp.com`,
+      projectId: firebaseProjectId(env),
+    },
+    // Set when the site runs against the Auth emulator (tools/serve.mjs sets it by default).
+    authEmulatorUrl: env.FIREBASE_AUTH_EMULATOR_URL || null,
     // Only the networks whose address is configured are shown.
     social: Object.fromEntries(
       [['facebook', env.SOCIAL_FACEBOOK_URL], ['instagram', env.SOCIAL_INSTAGRAM_URL], ['youtube', env.SOCIAL_YOUTUBE_URL]]
@@ -49,4 +60,4 @@ function devDocuments(devServer, { withRemotes = false } = {}) {
   if (withRemotes) devServer.app.get('/remotes.json', (_req, res) => res.json(remotesDocument()));
 }
 
-module.exports = { ports, remoteNames, remotesDocument, browserConfig, configScript, devDocuments };
+module.exports = { firebaseProjectId, ports, remoteNames, remotesDocument, browserConfig, configScript, devDocuments };

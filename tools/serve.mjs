@@ -1,40 +1,78 @@
 #!/usr/bin/env node
 // Serves the production build of the whole site with embedded defaults: the shell on :3000,
-// each remote on its own port as independent deployments would be, and the user service on
-// :8787 (embedded PGlite in service-user/.data). Used by the README's start command and by e2e.
+// each remote on its own port as independent deployments would be, the user service on :8787
+// (embedded PGlite in service-user/.data) and, unless a real Firebase project is configured
+// (FIREBASE_API_KEY), the Firebase Auth emulator on :9099. Used by the README's start command
+// and by e2e.
 import { spawn } from 'node:child_process';
+import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import runtimeConfig from './runtime-config.cjs';
 import { remoteApp, shellApp } from './site-servers.mjs';
 import { listen } from './static-server.mjs';
 
-const { ports, remoteNames } = runtimeConfig;
+const { firebaseProjectId, ports, remoteNames } = runtimeConfig;
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const hostname = process.env.HOST || '127.0.0.1';
+const children = [];
+let stopping = false;
 
-const service = spawn(join(root, 'service-user', 'node_modules', '.bin', 'tsx'), ['src/server.ts'], {
-  cwd: join(root, 'service-user'),
-  env: { PORT: String(ports.service_user), ...process.env },
-  stdio: ['ignore', 'inherit', 'inherit'],
+function start(name, command, args, options) {
+  const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`${name} stopped (${signal ?? code}); the rest of the site keeps running`);
+  });
+  children.push(child);
+  return child;
+}
+
+const answers = (port) => new Promise((resolve) => {
+  const socket = createConnection({ port, host: '127.0.0.1' });
+  socket.once('connect', () => { socket.destroy(); resolve(true); });
+  socket.once('error', () => resolve(false));
 });
-service.on('exit', (code, signal) => {
-  if (!stopping) {
-    console.error(`service-user stopped (${signal ?? code}); the site keeps running without it`);
+
+async function waitForPort(port, name, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await answers(port))) {
+    if (Date.now() > until) throw new Error(`${name} did not start on port ${port}`);
+    await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+const useEmulator = !process.env.FIREBASE_API_KEY;
+if (useEmulator) {
+  const emulatorHost = `127.0.0.1:${ports.auth_emulator}`;
+  process.env.FIREBASE_AUTH_EMULATOR_HOST ||= emulatorHost;
+  process.env.FIREBASE_AUTH_EMULATOR_URL ||= `http://${emulatorHost}`;
+  if (!(await answers(ports.auth_emulator))) {
+    // CI=true keeps the CLI from fetching its message of the day (no network here).
+    start('Firebase Auth emulator', process.execPath, [
+      join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'),
+      'emulators:start', '--only', 'auth', '--project', firebaseProjectId(process.env),
+    ], { cwd: root, env: { ...process.env, CI: 'true' } });
+  }
+}
+
+start('service-user', join(root, 'service-user', 'node_modules', '.bin', 'tsx'), ['src/server.ts'], {
+  cwd: join(root, 'service-user'),
+  env: { PORT: String(ports.service_user), FIREBASE_PROJECT_ID: firebaseProjectId(process.env), ...process.env },
 });
 
+// The site opens once sign-in can work (the end-to-end tests wait for the shell to answer).
+if (useEmulator) await waitForPort(ports.auth_emulator, 'The Firebase Auth emulator');
 const servers = await Promise.all([
   listen(shellApp(), ports.shell, hostname),
   ...remoteNames.map((name) => listen(remoteApp(name), ports[name], hostname)),
 ]);
-console.log(`Site ready on http://localhost:${ports.shell} (remotes on ${servers.slice(1).map((s) => s.port).join(', ')}; user service on ${ports.service_user})`);
+const identity = useEmulator ? `Firebase Auth emulator on ${ports.auth_emulator}` : 'Firebase project';
+console.log(`Site ready on http://localhost:${ports.shell} (remotes on ${servers.slice(1).map((s) => s.port).join(', ')}; user service on ${ports.service_user}; ${identity})`);
 
-let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
     stopping = true;
-    service.kill('SIGTERM');
+    for (const child of children) child.kill('SIGTERM');
     await Promise.all(servers.map((s) => s.close()));
     process.exit(0);
   });

@@ -25,8 +25,10 @@ function sharedSingletons(dir) {
     'styled-components': singleton('styled-components'),
     i18next: singleton('i18next'),
     'react-i18next': singleton('react-i18next'),
-    'firebase/app': { singleton: true, requiredVersion: `^${catalogVersion(dir, 'firebase')}` },
-    'firebase/auth': { singleton: true, requiredVersion: `^${catalogVersion(dir, 'firebase')}` },
+    // FirebaseUI 6 needs the compat API, so the session uses it too: one Firebase app per page.
+    // Subpaths whose own package.json carries no version: given the package's.
+    'firebase/compat/app': { singleton: true, version: catalogVersion(dir, 'firebase'), requiredVersion: `^${catalogVersion(dir, 'firebase')}` },
+    'firebase/compat/auth': { singleton: true, version: catalogVersion(dir, 'firebase'), requiredVersion: `^${catalogVersion(dir, 'firebase')}` },
     '@site/shared-ui': singleton('@site/shared-ui'),
   };
 }
@@ -62,6 +64,8 @@ module.exports = function createAppConfig(app) {
             use: { loader: 'swc-loader', options: swcOptions() },
           },
           { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource' },
+          // Stylesheets of third-party widgets are files, linked only by the page that needs them.
+          { test: /\.css$/, type: 'asset/resource' },
         ],
       },
       plugins: [

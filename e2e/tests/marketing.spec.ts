@@ -95,7 +95,7 @@ test.describe('the landing page', () => {
       context.waitForEvent('page'),
       page.getByRole('link', { name: 'Contactați-ne (se deschide într-o filă nouă)' }).click(),
     ]);
-    await expect(tab.locator('main h1')).toHaveText('Contact');
+    await expect(h1(tab)).toHaveText('Contact');
   });
 });
 

@@ -39,10 +39,12 @@ test('with a remote stopped, the header and the other routes keep working, and r
   // Other remotes' routes still work, and so does the shell's own language toggle.
   await nav.getByRole('link', { name: 'Autentificare' }).click();
   await expect(h1(page)).toHaveText('Autentificare');
+  // Pricing asks a signed-out visitor to sign in: the guard and the auth remote still work.
   await nav.getByRole('link', { name: 'Prețuri' }).click();
-  await expect(h1(page)).toHaveText('Alegeți abonamentul potrivit');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(h1(page)).toHaveText('Autentificare');
   await page.getByRole('button', { name: 'English' }).click();
-  await expect(h1(page)).toHaveText('Choose the right subscription');
+  await expect(h1(page)).toHaveText('Log in');
 
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'About us' }).click();
   await expect(h1(page)).toHaveText('This page could not be loaded');

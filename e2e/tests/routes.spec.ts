@@ -1,12 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { englishH1, expectNoAxeViolations, h1, open, routes, setStoredPreferences } from '../support';
+import { englishH1, expectNoAxeViolations, guardedRoutes, h1, open, publicRoutes, routes, setStoredPreferences } from '../support';
 
 test.describe('every route renders', () => {
-  for (const route of routes) {
+  for (const route of publicRoutes) {
     test(`${route.path} shows its heading and names the document`, async ({ page }) => {
       await open(page, route.path, route.h1);
       await expect(page).toHaveTitle(`${route.h1} · Vedere`);
-      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    });
+  }
+  for (const route of guardedRoutes) {
+    test(`${route.path} sends a signed-out visitor to /login`, async ({ page }) => {
+      await open(page, route.path, 'Autentificare');
+      await expect(page).toHaveURL(/\/login$/);
     });
   }
 });
@@ -14,7 +20,7 @@ test.describe('every route renders', () => {
 test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
   for (const locale of ['ro', 'en'] as const) {
     for (const theme of ['dark', 'light'] as const) {
-      for (const route of routes) {
+      for (const route of publicRoutes) {
         test(`${route.path} in ${locale}, ${theme} theme, has no violations`, async ({ page }) => {
           await setStoredPreferences(page, { theme, locale });
           await open(page, route.path, locale === 'ro' ? route.h1 : englishH1[route.path]);

@@ -6,6 +6,10 @@ export interface RuntimeConfig {
   userServiceUrl: string;
   /** The contact details shown on /contact, per locale. */
   contact: Record<'ro' | 'en', { phone: string; email: string }>;
+  /** The Firebase web app (a real project, or the emulator's demo project). */
+  firebase: { apiKey: string; authDomain: string; projectId: string };
+  /** The Auth emulator's URL when the site runs against it (local and tests), else null. */
+  authEmulatorUrl: string | null;
   /** The site's pages on social networks; an unset one is not shown. */
   social: Partial<Record<SocialNetwork, string>>;
 }
@@ -25,6 +29,8 @@ const defaults: RuntimeConfig = {
   // Each environment's values come from its /config.js (tools/runtime-config.cjs); an empty one is not shown.
   contact: { ro: { phone: '', email: '' }, en: { phone: '', email: '' } },
   social: {},
+  firebase: { apiKey: 'demo-api-key', authDomain: 'demo-assistive-site.firebaseapp.com', projectId: 'demo-assistive-site' },
+  authEmulatorUrl: null,
 };
 
 export function runtimeConfig(): RuntimeConfig {

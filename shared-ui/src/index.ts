@@ -17,3 +17,17 @@ export { useFormValidation, fieldProblem, EMAIL_PATTERN, type FieldProblem } fro
 export { TextField, RequiredMark } from './forms/TextField';
 export { ErrorSummary, type SummaryItem } from './forms/ErrorSummary';
 export { FormStatus } from './forms/FormStatus';
+export {
+  startSession,
+  signOut,
+  getIdToken,
+  userService,
+  useSession,
+  useSignedInHint,
+  onSessionEnd,
+  type SessionState,
+  type SessionStatus,
+  type SessionUser,
+} from './session/session';
+export { loadFirebaseAuth, type FirebaseAuth, type LoadedFirebase } from './session/firebase';
+export { LOGIN_COOKIE, hasLoginCookie } from './session/loginCookie';

@@ -1,5 +1,8 @@
 import { SiteProviders } from '@site/shared-ui';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { AccessGuard } from '../guards/AccessGuard';
+import { SessionFollower } from '../guards/SessionFollower';
+import { TrialGuard } from '../guards/TrialGuard';
 import { Header } from '../header/Header';
 import '../i18n/register';
 import { FocusOnNavigate } from '../navigation/FocusOnNavigate';
@@ -7,7 +10,15 @@ import { ScrollToTop } from '../navigation/ScrollToTop';
 import { MAIN_ID, SkipLink } from '../navigation/SkipLink';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RemotePage } from '../remotes/RemotePage';
-import { pages, siteRoutes } from './routes';
+import { pages, siteRoutes, type SiteRoute } from './routes';
+
+/** A route's page inside its guards, outermost first: access, then trial. */
+function GuardedPage({ route }: { route: SiteRoute }) {
+  let element = <RemotePage page={pages[route.page]} />;
+  if (route.trial) element = <TrialGuard mode={route.trial}>{element}</TrialGuard>;
+  if (route.access) element = <AccessGuard>{element}</AccessGuard>;
+  return element;
+}
 
 function SiteRoutes() {
   const { pathname } = useLocation();
@@ -15,7 +26,7 @@ function SiteRoutes() {
   return (
     <Routes key={pathname}>
       {siteRoutes.map((route) => (
-        <Route key={route.path} path={route.path} element={<RemotePage page={pages[route.page]} />} />
+        <Route key={route.path} path={route.path} element={<GuardedPage route={route} />} />
       ))}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
@@ -26,6 +37,7 @@ export function Layout() {
   return (
     <>
       <FocusOnNavigate />
+      <SessionFollower />
       <SkipLink />
       <Header />
       <main id={MAIN_ID} tabIndex={-1}>

@@ -1,3 +1,4 @@
+import type { TrialMode } from '../guards/TrialGuard';
 import type { ExposedPage } from '../remotes/federation';
 
 /** Each page a remote exposes, by the route that shows it. */
@@ -17,20 +18,28 @@ export type PageName = keyof typeof pages;
 export interface SiteRoute {
   path: string;
   page: PageName;
+  /** Needs a signed-in user (the access guard). */
+  access?: boolean;
+  /** The trial guard's mode, when the route has one. */
+  trial?: TrialMode;
 }
 
-/** The route table (spec section 2). /my-account and /account-pricing are aliases. */
+/**
+ * The route table (spec section 2). /my-account and /account-pricing are aliases, with the same
+ * guards (spec section 4): the access guard on the account, pricing and reset pages; the trial
+ * guard in its default mode on the account, in its opposite mode on pricing.
+ */
 export const siteRoutes: SiteRoute[] = [
   { path: '/', page: 'landing' },
   { path: '/contact', page: 'contact' },
   { path: '/aboutus', page: 'about' },
   { path: '/accessibility', page: 'accessibility' },
   { path: '/login', page: 'login' },
-  { path: '/account', page: 'account' },
-  { path: '/my-account', page: 'account' },
-  { path: '/pricing', page: 'pricing' },
-  { path: '/account-pricing', page: 'pricing' },
-  { path: '/reset-linked-device', page: 'resetLinkedDevice' },
+  { path: '/account', page: 'account', access: true, trial: 'default' },
+  { path: '/my-account', page: 'account', access: true, trial: 'default' },
+  { path: '/pricing', page: 'pricing', access: true, trial: 'opposite' },
+  { path: '/account-pricing', page: 'pricing', access: true, trial: 'opposite' },
+  { path: '/reset-linked-device', page: 'resetLinkedDevice', access: true },
 ];
 
 export function pageForPath(pathname: string): ExposedPage | undefined {

@@ -51,6 +51,18 @@ describe('navigation links', () => {
     expect(within(nav).getByRole('link', { name: 'Contact' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Acasă' })).not.toHaveAttribute('aria-current');
   });
+
+  it('shows "my account" instead of "login" when the login cookie says someone is signed in, before the auth SDK loads', () => {
+    document.cookie = 'loginCookie=a.b.c; path=/';
+    try {
+      renderHeader();
+      const nav = screen.getAllByRole('navigation', { name: 'Navigare principală' })[0]!;
+      expect(within(nav).getByRole('link', { name: 'Contul meu' })).toHaveAttribute('href', '/account');
+      expect(within(nav).queryByRole('link', { name: 'Autentificare' })).not.toBeInTheDocument();
+    } finally {
+      document.cookie = 'loginCookie=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    }
+  });
 });
 
 describe('theme switcher', () => {

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { prefetchRoute } from '../navigation/prefetch';
-import { navItems } from './navItems';
+import { useSignedInHint } from '@site/shared-ui';
+import { accountItem, navItems } from './navItems';
 
 const List = styled.ul<{ $vertical?: boolean }>`
   display: flex;
@@ -29,9 +30,11 @@ const List = styled.ul<{ $vertical?: boolean }>`
 /** The site's links, inline in the header or stacked in the side panel. */
 export function NavList({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation('shell');
+  const signedIn = useSignedInHint();
+  const items = navItems.map((item) => (signedIn && item.to === '/login' ? accountItem : item));
   return (
     <List $vertical={vertical}>
-      {navItems.map((item) => {
+      {items.map((item) => {
         const props = {
           to: item.to,
           onClick: onNavigate,

@@ -16,3 +16,6 @@ export const navItems: NavItem[] = [
   { to: '/pricing', labelKey: 'nav.pricing' },
   { to: '/login', labelKey: 'nav.login' },
 ];
+
+/** Who is signed in sees their account where others see "login". */
+export const accountItem: NavItem = { to: '/account', labelKey: 'nav.account' };

@@ -1,12 +1,108 @@
-import { Container, PageIntro } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
+import {
+  Button,
+  Container,
+  EMAIL_PATTERN,
+  LoadingStatus,
+  PageHeading,
+  startSession,
+  TextField,
+  useFormValidation,
+  useSession,
+} from '@site/shared-ui';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router-dom';
+import styled from 'styled-components';
 import '../../i18n/register';
+import { carryEmailIntoWidget } from './carryEmail';
+import { SignInWidget } from './SignInWidget';
 
+const Narrow = styled.div`
+  max-width: 32rem;
+  padding-bottom: 3rem;
+`;
+
+const Divider = styled.p`
+  display: flex;
+  align-items: center;
+  gap: 1rem;
+  margin-block: 1.5rem;
+  color: ${({ theme }) => theme.color.textMuted};
+  &::before, &::after {
+    content: '';
+    flex: 1;
+    border-top: 1px solid ${({ theme }) => theme.color.border};
+  }
+`;
+
+const Terms = styled.p`
+  color: ${({ theme }) => theme.color.textMuted};
+  a { color: ${({ theme }) => theme.color.link}; }
+`;
+
+/**
+ * /login: the page's own email field hands over to the FirebaseUI widget. A signed-in visitor
+ * goes to /account at once; after a sign-in the session registers the user, then the same
+ * rule takes them there.
+ */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
+  const session = useSession();
+  const widget = useRef<HTMLDivElement>(null);
+  const { message, validate, revalidate } = useFormValidation({ email: t('login.emailLabel') });
+  const [carried, setCarried] = useState<string | null>(null);
+
+  useEffect(() => {
+    void startSession();
+  }, []);
+
+  if (session.status === 'signedIn') return <Navigate to="/account" replace />;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = validate(form);
+    if (!values) {
+      (form.elements.namedItem('email') as HTMLInputElement).focus();
+      return;
+    }
+    if (!widget.current) return;
+    setCarried(t('login.carried', { email: values.email }));
+    await carryEmailIntoWidget(widget.current, values.email);
+  };
+
   return (
     <Container>
-      <PageIntro title={t('login.title')} description={t('login.description')} />
+      <Narrow>
+        <PageHeading>{t('login.title')}</PageHeading>
+        <p>{t('login.description')}</p>
+        <form noValidate onSubmit={onSubmit}>
+          <TextField
+            id="login-email"
+            name="email"
+            type="email"
+            label={t('login.emailLabel')}
+            autoComplete="email"
+            pattern={EMAIL_PATTERN}
+            required
+            error={message('email')}
+            onValueChange={revalidate}
+          />
+          <Button type="submit" disabled={session.status !== 'signedOut'}>
+            {t('login.submit')}
+          </Button>
+          <p role="status">{carried ?? ''}</p>
+        </form>
+        <Divider>{t('login.or')}</Divider>
+        {session.status === 'signedOut' ? <SignInWidget ref={widget} /> : <LoadingStatus label={t('login.widgetLoading')} />}
+        <Terms>
+          <Trans
+            t={t}
+            i18nKey="login.terms"
+            components={{ faq: <Link to="/#faq" />, contact: <Link to="/contact" /> }}
+          />
+        </Terms>
+      </Narrow>
     </Container>
   );
 }

@@ -1,0 +1,78 @@
+// Helpers for the sign-in journeys: the Firebase Auth emulator's REST API, sign-in through the
+// real widget, and signed Stripe events that activate a user's trial on the real service.
+import { expect, type Page } from '@playwright/test';
+import Stripe from 'stripe';
+import runtimeConfig from '@site/tools/runtime-config';
+
+const { ports, firebaseProjectId } = runtimeConfig;
+const projectId = firebaseProjectId(process.env);
+const emulator = `http://127.0.0.1:${ports.auth_emulator}`;
+const service = `http://127.0.0.1:${ports.service_user}`;
+/** The service's local webhook secret (service-user/src/config.ts): never valid in production. */
+const WEBHOOK_SECRET = process.env.STRIPE_WEBHOOK_SECRET || 'whsec_local_development_only';
+
+let counter = 0;
+export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${(counter += 1)}@exemplu.ro`;
+export const PASSWORD = 'parola-sigura-42';
+
+/** An account created directly in the emulator (not signed in anywhere yet). */
+export async function createAccount(email: string, password = PASSWORD): Promise<{ uid: string }> {
+  const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  const body = (await response.json()) as { localId: string };
+  expect(response.ok).toBe(true);
+  return { uid: body.localId };
+}
+
+/** Deletes an account in the emulator, as an administrator would. */
+export async function deleteAccount(uid: string): Promise<void> {
+  const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:delete`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: uid }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+/** Signs in through /login: the page's email field, then the widget's password step. */
+export async function signInThroughWidget(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/login');
+  await expect(page.locator('input.firebaseui-id-email')).toBeVisible();
+  await page.getByRole('textbox', { name: /Adresa de email|Email address/ }).fill(email);
+  await page.getByRole('button', { name: /Continuă|Continue/ }).click();
+  const passwordField = page.locator('input.firebaseui-id-password');
+  await expect(passwordField).toBeFocused();
+  await passwordField.fill(password);
+  await page.locator('button.firebaseui-id-submit').click();
+}
+
+const stripe = new Stripe('sk_test_e2e_webhooks_only');
+
+async function sendEvent(type: string, object: Record<string, unknown>) {
+  counter += 1;
+  const event = { id: `evt_e2e_${Date.now()}_${counter}`, object: 'event', type, created: Math.floor(Date.now() / 1000), api_version: '2025-01-01', livemode: false, data: { object } };
+  const payload = JSON.stringify(event);
+  const response = await fetch(`${service}/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
+    body: payload,
+  });
+  expect(response.status, await response.text()).toBe(200);
+}
+
+/** The pricing table's checkout, as Stripe reports it: the user starts a trial subscription. */
+export async function startTrialSubscription(uid: string, email: string) {
+  const customer = `cus_${uid}`;
+  await sendEvent('checkout.session.completed', {
+    id: `cs_${uid}`, object: 'checkout.session', client_reference_id: uid, customer, customer_email: null, customer_details: { email }, subscription: `sub_${uid}`,
+  });
+  await sendEvent('customer.subscription.created', {
+    id: `sub_${uid}`, object: 'subscription', customer, status: 'trialing', trial_end: Math.floor(Date.now() / 1000) + 14 * 86_400,
+    items: { object: 'list', data: [{ id: `si_${uid}`, current_period_end: Math.floor(Date.now() / 1000) + 14 * 86_400, price: { id: 'price_full', product: 'prod_full' } }] },
+  });
+}
+
+export const loginCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'loginCookie');

@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import {
+  createAccount,
+  deleteAccount,
+  loginCookie,
+  PASSWORD,
+  signInThroughWidget,
+  startTrialSubscription,
+  uniqueEmail,
+} from '../auth';
+import { expectNoAxeViolations, h1, setStoredPreferences } from '../support';
+
+const PRICING_H1 = 'Alegeți abonamentul potrivit';
+const ACCOUNT_H1 = 'Contul meu';
+const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Navigare principală' });
+
+test('a new user creates an account in the widget, reaches pricing, then the account once the trial is on', async ({ page }) => {
+  const email = uniqueEmail('nou');
+  await page.goto('/login');
+  await expect(page.locator('[lang="en"] input.firebaseui-id-email')).toBeVisible();
+  // The page's own email field hands over to the widget's email step.
+  await page.getByRole('textbox', { name: /Adresa de email/ }).fill(email);
+  await page.getByRole('button', { name: 'Continuă' }).click();
+  await expect(page.locator('input.firebaseui-id-name')).toBeFocused();
+  await expect(page.locator('input.firebaseui-id-email')).toHaveValue(email);
+  await page.locator('input.firebaseui-id-name').fill('Ana Pop');
+  await page.locator('input.firebaseui-id-new-password').fill(PASSWORD);
+  await page.locator('button.firebaseui-id-submit').click();
+
+  // Registered, sent to /account, and on by the trial guard to pricing (the trial is not activated).
+  await expect(page).toHaveURL(/\/account-pricing$/);
+  await expect(h1(page)).toHaveText(PRICING_H1);
+  await expect(nav(page).getByRole('link', { name: 'Contul meu' })).toBeVisible();
+
+  const cookie = await loginCookie(page);
+  expect(cookie).toMatchObject({ path: '/', sameSite: 'Strict', secure: false, httpOnly: false });
+  expect(cookie!.value.split('.')).toHaveLength(3);
+
+  const uid = await page.evaluate(() => JSON.parse(atob(document.cookie.split('loginCookie=')[1]!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).user_id as string);
+  await startTrialSubscription(uid, email);
+  await page.goto('/account');
+  await expect(h1(page)).toHaveText(ACCOUNT_H1);
+  await expect(page.getByText(`Sunteți autentificat cu adresa ${email}.`)).toBeVisible();
+
+  // Pricing now sends the user (whose trial is activated) to the account.
+  await page.goto('/pricing');
+  await expect(page).toHaveURL(/\/my-account$/);
+  await expect(h1(page)).toHaveText(ACCOUNT_H1);
+
+  // A reload keeps the session.
+  await page.reload();
+  await expect(h1(page)).toHaveText(ACCOUNT_H1);
+});
+
+test('sign out, then sign back in', async ({ page }) => {
+  const email = uniqueEmail('revine');
+  const { uid } = await createAccount(email);
+  await signInThroughWidget(page, email);
+  await expect(h1(page)).toHaveText(PRICING_H1);
+  await startTrialSubscription(uid, email);
+  await page.goto('/account');
+  await expect(h1(page)).toHaveText(ACCOUNT_H1);
+
+  await page.getByRole('button', { name: 'Deconectare' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(h1(page)).toHaveText('Autentificare');
+  expect(await loginCookie(page)).toBeUndefined();
+  await expect(nav(page).getByRole('link', { name: 'Autentificare' })).toBeVisible();
+
+  await signInThroughWidget(page, email);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(h1(page)).toHaveText(ACCOUNT_H1);
+  expect(await loginCookie(page)).toBeDefined();
+});
+
+test('a wrong password shows the widget\'s message', async ({ page }) => {
+  const email = uniqueEmail('gresit');
+  await createAccount(email);
+  await signInThroughWidget(page, email, 'nu-este-parola');
+  await expect(page.getByText("The email and password you entered don't match")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await loginCookie(page)).toBeUndefined();
+});
+
+test('a signed-out visit to /pricing lands on /login', async ({ page }) => {
+  for (const path of ['/pricing', '/account', '/reset-linked-device']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(h1(page)).toHaveText('Autentificare');
+  }
+});
+
+test('a signed-in visit to /login lands on /account', async ({ page }) => {
+  const email = uniqueEmail('deja');
+  const { uid } = await createAccount(email);
+  await signInThroughWidget(page, email);
+  await expect(h1(page)).toHaveText(PRICING_H1);
+  await startTrialSubscription(uid, email);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(h1(page)).toHaveText(ACCOUNT_H1);
+});
+
+test('an ended session (the user deleted) ends at /login with the cookie removed', async ({ page }) => {
+  const email = uniqueEmail('sters');
+  const { uid } = await createAccount(email);
+  await signInThroughWidget(page, email);
+  await expect(h1(page)).toHaveText(PRICING_H1);
+  expect(await loginCookie(page)).toBeDefined();
+
+  await deleteAccount(uid);
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(h1(page)).toHaveText('Autentificare');
+  expect(await loginCookie(page)).toBeUndefined();
+});
+
+for (const locale of ['ro', 'en'] as const) {
+  test(`/login with the widget shown has no axe violations (${locale})`, async ({ page }) => {
+    await setStoredPreferences(page, { locale });
+    await page.goto('/login');
+    await expect(page.locator('input.firebaseui-id-email')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expectNoAxeViolations(page);
+  });
+}

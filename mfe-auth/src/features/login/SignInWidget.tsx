@@ -1,0 +1,82 @@
+import { LoadingStatus } from '@site/shared-ui';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+
+/**
+ * FirebaseUI's styles, brought to the site's contrast (7:1) and target sizes in both themes:
+ * its card keeps a light surface, so its text is set dark on it.
+ */
+const Frame = styled.section`
+  .firebaseui-container {
+    max-width: 100%;
+    color: #10141a;
+    background: #ffffff;
+    border-radius: ${({ theme }) => theme.layout.radius};
+    font-family: inherit;
+  }
+  .firebaseui-card-header, .firebaseui-text, .firebaseui-label, .firebaseui-input, .firebaseui-title,
+  .firebaseui-subtitle, .firebaseui-tos, .firebaseui-info-bar-message, .mdl-textfield__label {
+    color: #10141a;
+  }
+  .firebaseui-error, .firebaseui-text-input-error { color: #8c1d18; }
+  .firebaseui-link, .firebaseui-tos a { color: #003f7f; text-decoration: underline; }
+  .mdl-button { min-height: ${({ theme }) => theme.layout.minTarget}; font-family: inherit; }
+  .mdl-button--raised.mdl-button--colored { background: #003f7f; color: #ffffff; }
+  .mdl-button--primary.mdl-button--primary { color: #003f7f; }
+  .firebaseui-idp-password, .firebaseui-idp-password:hover { background-color: #8c1d18; }
+  .firebaseui-idp-text { color: #ffffff; }
+  .mdl-textfield__input { border-bottom-color: #5b6472; }
+  :focus-visible { outline: 3px solid #8a3b00; outline-offset: 2px; }
+`;
+
+/** The widget's container: English only, so it says so (lang="en"). */
+export const SignInWidget = forwardRef<HTMLDivElement | null>(function SignInWidget(_props, ref) {
+  const { t } = useTranslation('auth');
+  const container = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  useImperativeHandle(ref, () => container.current!, []);
+
+  // FirebaseUI titles each step with an h1; the page has its own, so each is made an h2 (the
+  // widget renders every step afresh and keeps no reference to its title).
+  useEffect(() => {
+    const root = container.current!;
+    const demote = () => {
+      for (const title of root.querySelectorAll('h1')) {
+        const h2 = document.createElement('h2');
+        h2.className = title.className;
+        h2.append(...title.childNodes);
+        title.replaceWith(h2);
+      }
+    };
+    const observer = new MutationObserver(demote);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let current = true;
+    import(/* webpackChunkName: "firebaseui" */ './widget')
+      .then(({ startWidget }) => startWidget(container.current!))
+      .then((stopWidget) => {
+        if (current) {
+          stop = stopWidget;
+          setState('ready');
+        } else stopWidget();
+      })
+      .catch(() => current && setState('failed'));
+    return () => {
+      current = false;
+      stop?.();
+    };
+  }, []);
+
+  return (
+    <Frame aria-label={t('login.widgetLabel')}>
+      {state === 'loading' && <LoadingStatus label={t('login.widgetLoading')} />}
+      {state === 'failed' && <p role="alert">{t('login.widgetFailed')}</p>}
+      <div ref={container} lang="en" />
+    </Frame>
+  );
+});

@@ -1,0 +1,146 @@
+import { act, renderHook } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { createUserServiceClient } from '../api/userService';
+import { loadFirebaseAuth } from './firebase';
+import { LOGIN_COOKIE } from './loginCookie';
+import { onSessionEnd, resetSessionForTests, startSession, signOut } from './session';
+import * as session from './session';
+
+jest.mock('./firebase', () => ({ loadFirebaseAuth: jest.fn() }));
+jest.mock('../api/userService', () => ({ createUserServiceClient: jest.fn() }));
+
+type Listener = (user: unknown) => void;
+const calls: string[] = [];
+let emit: Listener;
+const auth = {
+  currentUser: null as unknown,
+  onIdTokenChanged: jest.fn((listener: Listener) => {
+    emit = listener;
+  }),
+  signOut: jest.fn(async () => {
+    calls.push('signOut');
+    act(() => emit(null));
+  }),
+};
+const registerUser = jest.fn(async () => {
+  calls.push(`register while ${currentStatus()}`);
+  return { ok: true, status: 200, json: async () => ({}) };
+});
+
+function user(token: string | Error, uid = 'uid-1') {
+  return {
+    uid,
+    email: 'ana@exemplu.ro',
+    getIdToken: jest.fn(async (force?: boolean) => {
+      calls.push(`getIdToken(${Boolean(force)})`);
+      if (token instanceof Error) throw token;
+      return token;
+    }),
+  };
+}
+
+let latest: session.SessionState;
+function currentStatus() {
+  return latest?.status;
+}
+// Reads the store the way a component does, through the hook's subscription.
+function track() {
+  return renderHook(() => {
+    latest = session.useSession();
+    return latest;
+  });
+}
+
+const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+beforeEach(() => {
+  resetSessionForTests();
+  calls.length = 0;
+  Cookies.remove(LOGIN_COOKIE, { path: '/' });
+  jest.mocked(loadFirebaseAuth).mockResolvedValue({ auth, firebase: {} } as never);
+  jest.mocked(createUserServiceClient).mockReturnValue({ 'register-user': { $post: registerUser } } as never);
+  registerUser.mockClear();
+  auth.signOut.mockClear();
+});
+
+describe('the session', () => {
+  it('restores a signed-in user: the token into the cookie, no new registration', async () => {
+    track();
+    const started = startSession();
+    await flush();
+    act(() => emit(user('token-1')));
+    await act(() => started);
+    expect(latest).toEqual({ status: 'signedIn', user: { uid: 'uid-1', email: 'ana@exemplu.ro' } });
+    expect(Cookies.get(LOGIN_COOKIE)).toBe('token-1');
+    expect(calls).toEqual(['getIdToken(false)']);
+  });
+
+  it('knows a visitor who is signed out, and leaves no cookie', async () => {
+    Cookies.set(LOGIN_COOKIE, 'stale');
+    track();
+    const started = startSession();
+    await flush();
+    act(() => emit(null));
+    await act(() => started);
+    expect(latest.status).toBe('signedOut');
+    expect(Cookies.get(LOGIN_COOKIE)).toBeUndefined();
+  });
+
+  it('after a sign-in: force-refreshes the token into the cookie and registers the user before saying "signed in"', async () => {
+    track();
+    const started = startSession();
+    await flush();
+    act(() => emit(null));
+    await act(() => started);
+    act(() => emit(user('fresh-token')));
+    await flush();
+    await flush();
+    expect(calls).toEqual(['getIdToken(true)', 'register while signedOut']);
+    expect(latest.status).toBe('signedIn');
+    expect(Cookies.get(LOGIN_COOKIE)).toBe('fresh-token');
+  });
+
+  it('keeps the cookie current when the SDK refreshes the token', async () => {
+    track();
+    const started = startSession();
+    await flush();
+    act(() => emit(user('token-1')));
+    await act(() => started);
+    act(() => emit(user('token-2')));
+    await flush();
+    expect(Cookies.get(LOGIN_COOKIE)).toBe('token-2');
+    expect(registerUser).not.toHaveBeenCalled();
+  });
+
+  it('when a signed-in session ends: cookie removed, "signed out", and the end announced', async () => {
+    track();
+    const ended = jest.fn();
+    onSessionEnd(ended);
+    const started = startSession();
+    await flush();
+    act(() => emit(user('token-1')));
+    await act(() => started);
+    await act(() => signOut());
+    await flush();
+    expect(latest.status).toBe('signedOut');
+    expect(Cookies.get(LOGIN_COOKIE)).toBeUndefined();
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it('when the token cannot be refreshed: cookie removed and the user signed out', async () => {
+    track();
+    const ended = jest.fn();
+    onSessionEnd(ended);
+    const started = startSession();
+    await flush();
+    act(() => emit(user('token-1')));
+    await act(() => started);
+    act(() => emit(user(new Error('auth/network-request-failed'))));
+    await flush();
+    await flush();
+    expect(auth.signOut).toHaveBeenCalled();
+    expect(Cookies.get(LOGIN_COOKIE)).toBeUndefined();
+    expect(latest.status).toBe('signedOut');
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+});

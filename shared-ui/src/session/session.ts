@@ -1,0 +1,134 @@
+import { useSyncExternalStore } from 'react';
+import { settle } from '../api/callResult';
+import { createUserServiceClient, type UserServiceClient } from '../api/userService';
+import { loadFirebaseAuth, type FirebaseUser } from './firebase';
+import { hasLoginCookie, removeLoginCookie, setLoginCookie } from './loginCookie';
+
+export type SessionStatus = 'unknown' | 'signedIn' | 'signedOut';
+export interface SessionUser {
+  uid: string;
+  email: string | null;
+}
+export interface SessionState {
+  status: SessionStatus;
+  user: SessionUser | null;
+}
+
+let state: SessionState = { status: 'unknown', user: null };
+const listeners = new Set<() => void>();
+const endListeners = new Set<() => void>();
+
+function publish(next: SessionState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+/** The current user's ID token (the SDK refreshes it when it is about to expire), or null. */
+export async function getIdToken(): Promise<string | null> {
+  const { auth } = await loadFirebaseAuth();
+  const user = auth.currentUser;
+  if (!user) return null;
+  try {
+    return await user.getIdToken();
+  } catch {
+    await endSession();
+    return null;
+  }
+}
+
+let client: UserServiceClient | null = null;
+/** The user-service client of the signed-in user: every call carries the current token. */
+export function userService(): UserServiceClient {
+  client ??= createUserServiceClient(getIdToken);
+  return client;
+}
+
+/** A token that cannot be refreshed ends the session: cookie removed, user signed out. */
+async function endSession() {
+  removeLoginCookie();
+  const { auth } = await loadFirebaseAuth();
+  await auth.signOut().catch(() => undefined);
+}
+
+async function follow(user: FirebaseUser | null) {
+  if (!user) {
+    removeLoginCookie();
+    const ended = state.status === 'signedIn';
+    publish({ status: 'signedOut', user: null });
+    if (ended) for (const listener of endListeners) listener();
+    return;
+  }
+  // A user appearing after "signed out" has just signed in (a restored session starts "unknown").
+  const justSignedIn = state.status === 'signedOut';
+  try {
+    setLoginCookie(await user.getIdToken(justSignedIn));
+  } catch {
+    await endSession();
+    return;
+  }
+  if (justSignedIn) {
+    // Failure is not fatal here: the account pages report the service's state themselves.
+    await settle(() => userService()['register-user'].$post());
+  }
+  publish({ status: 'signedIn', user: { uid: user.uid, email: user.email } });
+}
+
+let started: Promise<void> | null = null;
+
+/**
+ * Follows the auth state from the SDK's token events (sign-in, sign-out, each refresh): no
+ * polling. Resolves once the first state is known. After a sign-in: the token is force-refreshed
+ * into the login cookie and the user registered before the session says "signed in".
+ */
+export function startSession(): Promise<void> {
+  started ??= loadFirebaseAuth().then(
+    ({ auth }) =>
+      new Promise<void>((firstStateKnown) => {
+        let queue = Promise.resolve();
+        auth.onIdTokenChanged((user) => {
+          queue = queue.then(() => follow(user)).catch(() => undefined).finally(firstStateKnown);
+        });
+      }),
+  );
+  started.catch(() => {
+    started = null;
+  });
+  return started;
+}
+
+/** Signs out; the caller shows a failure (it is thrown). The token events do the rest. */
+export async function signOut(): Promise<void> {
+  const { auth } = await loadFirebaseAuth();
+  await auth.signOut();
+}
+
+/** Called when a signed-in session ends (sign-out, a refresh that failed, a deleted user). */
+export function onSessionEnd(listener: () => void): () => void {
+  endListeners.add(listener);
+  return () => endListeners.delete(listener);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The session as it changes. */
+export function useSession(): SessionState {
+  return useSyncExternalStore(subscribe, () => state, () => state);
+}
+
+/** "Probably signed in" before the SDK has loaded (the header's cheap hint). */
+export function useSignedInHint(): boolean {
+  const session = useSession();
+  return session.status === 'unknown' ? hasLoginCookie() : session.status === 'signedIn';
+}
+
+/** For tests: back to the state of a fresh page. */
+export function resetSessionForTests(): void {
+  state = { status: 'unknown', user: null };
+  started = null;
+  client = null;
+  listeners.clear();
+  endListeners.clear();
+}

@@ -1,0 +1,23 @@
+import { Container, LoadingStatus, startSession, useSession } from '@site/shared-ui';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { isCrawler } from './isCrawler';
+
+/**
+ * Renders a protected page only once a signed-in user is known (with a fresh token in the
+ * cookie); a signed-out visitor goes to /login, except a search-engine crawler. It follows the
+ * session as it changes: no polling, no delay.
+ */
+export function AccessGuard({ children }: { children: ReactNode }) {
+  const session = useSession();
+  useEffect(() => {
+    void startSession();
+  }, []);
+  if (session.status === 'signedIn') return <>{children}</>;
+  if (session.status === 'signedOut') return isCrawler() ? <>{children}</> : <Navigate to="/login" replace />;
+  return (
+    <Container>
+      <LoadingStatus />
+    </Container>
+  );
+}

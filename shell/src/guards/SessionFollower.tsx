@@ -1,0 +1,19 @@
+import { hasLoginCookie, onSessionEnd, startSession } from '@site/shared-ui';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+/**
+ * Sends the visitor to /login when a signed-in session ends (sign-out, a token that could not be
+ * refreshed, a deleted account). When the login cookie hints at a session, the auth SDK is
+ * loaded once the page is idle, off the landing page's critical path, to confirm it.
+ */
+export function SessionFollower() {
+  const navigate = useNavigate();
+  useEffect(() => onSessionEnd(() => navigate('/login', { replace: true })), [navigate]);
+  useEffect(() => {
+    if (!hasLoginCookie()) return;
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
+    idle(() => void startSession());
+  }, []);
+  return null;
+}

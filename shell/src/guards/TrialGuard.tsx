@@ -1,0 +1,55 @@
+import { Button, Container, LoadingStatus, PageHeading, settle, useSession, userService } from '@site/shared-ui';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router-dom';
+
+/** default: a user whose trial was never activated goes to pricing; opposite: one whose was, to the account. */
+export type TrialMode = 'default' | 'opposite';
+
+type Check = { state: 'checking' } | { state: 'failed' } | { state: 'known'; trialActivated: boolean };
+
+/** The trial guard (spec section 4), reading trialActivated from the user service. */
+export function TrialGuard({ mode, children }: { mode: TrialMode; children: ReactNode }) {
+  const { t } = useTranslation('shell');
+  const session = useSession();
+  const [check, setCheck] = useState<Check>({ state: 'checking' });
+  const [attempt, setAttempt] = useState(0);
+  const signedIn = session.status === 'signedIn';
+
+  useEffect(() => {
+    if (!signedIn) return;
+    let current = true;
+    setCheck({ state: 'checking' });
+    void settle<{ trialActivated: boolean }>(() => userService()['get-user-info'].$post()).then((result) => {
+      if (!current) return;
+      setCheck(result.ok ? { state: 'known', trialActivated: result.data.trialActivated } : { state: 'failed' });
+    });
+    return () => {
+      current = false;
+    };
+  }, [signedIn, attempt]);
+
+  // A crawler let through by the access guard has no user to check.
+  if (!signedIn) return <>{children}</>;
+  if (check.state === 'failed') {
+    return (
+      <Container>
+        <PageHeading>{t('guard.failedTitle')}</PageHeading>
+        <p>{t('guard.failedBody')}</p>
+        <Button type="button" onClick={() => setAttempt((n) => n + 1)}>
+          {t('guard.retry')}
+        </Button>
+      </Container>
+    );
+  }
+  if (check.state === 'checking') {
+    return (
+      <Container>
+        <LoadingStatus />
+      </Container>
+    );
+  }
+  if (mode === 'default' && !check.trialActivated) return <Navigate to="/account-pricing" replace />;
+  if (mode === 'opposite' && check.trialActivated) return <Navigate to="/my-account" replace />;
+  return <>{children}</>;
+}

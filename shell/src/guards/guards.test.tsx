@@ -1,0 +1,111 @@
+import { setLocale, SiteProviders, useSession, userService, type SessionState } from '@site/shared-ui';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import '../i18n/register';
+import { AccessGuard } from './AccessGuard';
+import { isCrawler } from './isCrawler';
+import { TrialGuard, type TrialMode } from './TrialGuard';
+
+jest.mock('@site/shared-ui', () => ({
+  ...jest.requireActual('@site/shared-ui'),
+  useSession: jest.fn(),
+  startSession: jest.fn(async () => undefined),
+  userService: jest.fn(),
+}));
+
+const signedIn: SessionState = { status: 'signedIn', user: { uid: 'u1', email: 'ana@exemplu.ro' } };
+const setSession = (state: SessionState) => jest.mocked(useSession).mockReturnValue(state);
+const answerUserInfo = (answer: { trialActivated: boolean } | 'failure') => {
+  const $post = jest.fn(async () =>
+    answer === 'failure'
+      ? { ok: false, status: 503, json: async () => ({ error: { code: 'unavailable', message: '' } }) }
+      : { ok: true, status: 200, json: async () => answer });
+  jest.mocked(userService).mockReturnValue({ 'get-user-info': { $post } } as never);
+  return $post;
+};
+
+function renderAt(path: string, element: React.ReactNode) {
+  return render(
+    <SiteProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/login" element={<h1>login page</h1>} />
+          <Route path="/account-pricing" element={<h1>pricing page</h1>} />
+          <Route path="/my-account" element={<h1>account page</h1>} />
+          <Route path="*" element={element} />
+        </Routes>
+      </MemoryRouter>
+    </SiteProviders>,
+  );
+}
+
+const userAgent = jest.spyOn(window.navigator, 'userAgent', 'get');
+beforeEach(() => {
+  act(() => setLocale('ro'));
+  userAgent.mockReturnValue('Mozilla/5.0 Chrome/120');
+});
+
+describe('the access guard', () => {
+  it('waits, announcing it, while the session is not yet known', () => {
+    setSession({ status: 'unknown', user: null });
+    renderAt('/account', <AccessGuard><h1>protected</h1></AccessGuard>);
+    expect(screen.getByRole('status')).toHaveTextContent('Se încarcă…');
+    expect(screen.queryByText('protected')).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor from /pricing to /login', () => {
+    setSession({ status: 'signedOut', user: null });
+    renderAt('/pricing', <AccessGuard><h1>protected</h1></AccessGuard>);
+    expect(screen.getByRole('heading', { name: 'login page' })).toBeInTheDocument();
+  });
+
+  it('lets a search-engine crawler read the page without signing in', () => {
+    userAgent.mockReturnValue('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
+    setSession({ status: 'signedOut', user: null });
+    renderAt('/pricing', <AccessGuard><h1>protected</h1></AccessGuard>);
+    expect(screen.getByRole('heading', { name: 'protected' })).toBeInTheDocument();
+  });
+
+  it('renders the page for a signed-in user', () => {
+    setSession(signedIn);
+    renderAt('/account', <AccessGuard><h1>protected</h1></AccessGuard>);
+    expect(screen.getByRole('heading', { name: 'protected' })).toBeInTheDocument();
+  });
+});
+
+describe('the trial guard', () => {
+  const cases: [TrialMode, boolean, string][] = [
+    ['default', false, 'pricing page'],
+    ['default', true, 'guarded content'],
+    ['opposite', true, 'account page'],
+    ['opposite', false, 'guarded content'],
+  ];
+  for (const [mode, trialActivated, lands] of cases) {
+    it(`in ${mode} mode, with trialActivated ${trialActivated}, shows the ${lands}`, async () => {
+      setSession(signedIn);
+      const call = answerUserInfo({ trialActivated });
+      renderAt('/somewhere', <TrialGuard mode={mode}><h1>guarded content</h1></TrialGuard>);
+      expect(await screen.findByRole('heading', { name: lands })).toBeInTheDocument();
+      expect(call).toHaveBeenCalledTimes(1);
+    });
+  }
+
+  it('says so when the user service cannot answer, and tries again on request', async () => {
+    setSession(signedIn);
+    answerUserInfo('failure');
+    renderAt('/account', <TrialGuard mode="default"><h1>guarded content</h1></TrialGuard>);
+    expect(await screen.findByRole('heading', { name: 'Contul nu s-a putut încărca' })).toBeInTheDocument();
+    answerUserInfo({ trialActivated: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Încearcă din nou' }));
+    expect(await screen.findByRole('heading', { name: 'guarded content' })).toBeInTheDocument();
+  });
+});
+
+describe('crawler detection', () => {
+  it('knows the main search engines and not a browser', () => {
+    expect(isCrawler('Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)')).toBe(true);
+    expect(isCrawler('DuckDuckBot/1.1; (+http://duckduckgo.com/duckduckbot.html)')).toBe(true);
+    expect(isCrawler('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120 Safari/537.36')).toBe(false);
+  });
+});
