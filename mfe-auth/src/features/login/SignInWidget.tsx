@@ -1,33 +1,34 @@
-import { LoadingStatus } from '@site/shared-ui';
+import { LoadingStatus, themes } from '@site/shared-ui';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 
 /**
- * FirebaseUI's styles, brought to the site's contrast (7:1) and target sizes in both themes:
- * its card keeps a light surface, so its text is set dark on it.
+ * FirebaseUI's styles, brought to the site's contrast (7:1) and target sizes: its card keeps a
+ * light surface in both themes, so it is coloured with the light theme's tokens.
  */
+const light = themes.light.color;
 const Frame = styled.section`
   .firebaseui-container {
     max-width: 100%;
-    color: #10141a;
-    background: #ffffff;
+    color: ${light.text};
+    background: ${light.background};
     border-radius: ${({ theme }) => theme.layout.radius};
     font-family: inherit;
   }
   .firebaseui-card-header, .firebaseui-text, .firebaseui-label, .firebaseui-input, .firebaseui-title,
   .firebaseui-subtitle, .firebaseui-tos, .firebaseui-info-bar-message, .mdl-textfield__label {
-    color: #10141a;
+    color: ${light.text};
   }
-  .firebaseui-error, .firebaseui-text-input-error { color: #8c1d18; }
-  .firebaseui-link, .firebaseui-tos a { color: #003f7f; text-decoration: underline; }
+  .firebaseui-error, .firebaseui-text-input-error { color: ${light.danger}; }
+  .firebaseui-link, .firebaseui-tos a { color: ${light.link}; text-decoration: underline; }
   .mdl-button { min-height: ${({ theme }) => theme.layout.minTarget}; font-family: inherit; }
-  .mdl-button--raised.mdl-button--colored { background: #003f7f; color: #ffffff; }
-  .mdl-button--primary.mdl-button--primary { color: #003f7f; }
-  .firebaseui-idp-password, .firebaseui-idp-password:hover { background-color: #8c1d18; }
-  .firebaseui-idp-text { color: #ffffff; }
-  .mdl-textfield__input { border-bottom-color: #5b6472; }
-  :focus-visible { outline: 3px solid #8a3b00; outline-offset: 2px; }
+  .mdl-button--raised.mdl-button--colored { background: ${light.accent}; color: ${light.onAccent}; }
+  .mdl-button--primary.mdl-button--primary { color: ${light.link}; }
+  .firebaseui-idp-password, .firebaseui-idp-password:hover { background-color: ${light.danger}; }
+  .firebaseui-idp-text { color: ${light.onAccent}; }
+  .mdl-textfield__input { border-bottom-color: ${light.border}; }
+  :focus-visible { outline: 3px solid ${light.focus}; outline-offset: 2px; }
 `;
 
 /** The widget's container: English only, so it says so (lang="en"). */
