@@ -1,4 +1,4 @@
-// Images are emitted as files by webpack (asset/resource); importing one gives its URL.
+// Images and third-party stylesheets are emitted as files by webpack (asset/resource); importing one gives its URL.
 declare module '*.svg' {
   const url: string;
   export default url;

@@ -1,9 +1,0 @@
-// Images are emitted as files by webpack (asset/resource); importing one gives its URL.
-declare module '*.svg' {
-  const url: string;
-  export default url;
-}
-declare module '*.webp' {
-  const url: string;
-  export default url;
-}
