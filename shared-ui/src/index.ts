@@ -17,6 +17,7 @@ export { useFormValidation, fieldProblem, EMAIL_PATTERN, type FieldProblem } fro
 export { TextField, RequiredMark } from './forms/TextField';
 export { ErrorSummary, type SummaryItem } from './forms/ErrorSummary';
 export { FormStatus } from './forms/FormStatus';
+export { useSubmission } from './forms/useSubmission';
 export {
   startSession,
   signOut,

@@ -63,6 +63,18 @@ beforeEach(() => {
   auth.signOut.mockClear();
 });
 
+/** A page whose session has restored a signed-in user, with a listener for the session's end. */
+async function signedInWithEndListener() {
+  track();
+  const ended = jest.fn();
+  onSessionEnd(ended);
+  const started = startSession();
+  await flush();
+  act(() => emit(user('token-1')));
+  await act(() => started);
+  return ended;
+}
+
 describe('the session', () => {
   it('restores a signed-in user: the token into the cookie, no new registration', async () => {
     track();
@@ -113,13 +125,7 @@ describe('the session', () => {
   });
 
   it('when a signed-in session ends: cookie removed, "signed out", and the end announced', async () => {
-    track();
-    const ended = jest.fn();
-    onSessionEnd(ended);
-    const started = startSession();
-    await flush();
-    act(() => emit(user('token-1')));
-    await act(() => started);
+    const ended = await signedInWithEndListener();
     await act(() => signOut());
     await flush();
     expect(latest.status).toBe('signedOut');
@@ -128,13 +134,7 @@ describe('the session', () => {
   });
 
   it('when the token cannot be refreshed: cookie removed and the user signed out', async () => {
-    track();
-    const ended = jest.fn();
-    onSessionEnd(ended);
-    const started = startSession();
-    await flush();
-    act(() => emit(user('token-1')));
-    await act(() => started);
+    const ended = await signedInWithEndListener();
     act(() => emit(user(new Error('auth/network-request-failed'))));
     await flush();
     await flush();

@@ -5,7 +5,7 @@ import {
   FormStatus,
   TextField,
   useFormValidation,
-  type CallFailure,
+  useSubmission,
 } from '@site/shared-ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,9 +33,7 @@ export function ContactForm() {
   const { message, validate, revalidate, summary } = useFormValidation(labels);
   const summaryRef = useRef<HTMLDivElement>(null);
   const [attempt, setAttempt] = useState(0);
-  const [sending, setSending] = useState(false);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [failure, setFailure] = useState<CallFailure | null>(null);
+  const submission = useSubmission();
 
   // After a submit with errors, the summary takes focus (once it has rendered).
   useEffect(() => {
@@ -45,22 +43,13 @@ export function ContactForm() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    setSuccess(null);
-    setFailure(null);
+    submission.clear();
     const values = validate(form);
     if (!values) {
       setAttempt((n) => n + 1);
       return;
     }
-    setSending(true);
-    const result = await sendContactMessage(values);
-    setSending(false);
-    if (result.ok) {
-      form.reset();
-      setSuccess(t('contact.success', { email: values.email }));
-    } else {
-      setFailure(result.failure);
-    }
+    await submission.send(form, () => sendContactMessage(values), values.email);
   };
 
   return (
@@ -90,10 +79,13 @@ export function ContactForm() {
           onValueChange={revalidate}
         />
       ))}
-      <Button type="submit" disabled={sending}>
-        {sending ? t('contact.sending') : t('contact.submit')}
+      <Button type="submit" disabled={submission.sending}>
+        {submission.sending ? t('contact.sending') : t('contact.submit')}
       </Button>
-      <FormStatus success={success} failure={failure} />
+      <FormStatus
+        success={submission.sentTo && t('contact.success', { email: submission.sentTo })}
+        failure={submission.failure}
+      />
     </form>
   );
 }

@@ -29,13 +29,23 @@ const Copyright = styled.p`
 
 const NETWORK_NAMES = { facebook: 'Facebook', instagram: 'Instagram', youtube: 'YouTube' } as const;
 
-function ExternalLink({ href, children }: { href: string; children: string }) {
+/** A titled list of links to other sites, each saying that it opens another site. */
+function ExternalLinks({ id, title, links }: { id: string; title: string; links: { href: string; label: string }[] }) {
   const { t } = useTranslation('marketing');
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-      <VisuallyHidden> {t('footer.externalSite')}</VisuallyHidden>
-    </a>
+    <nav aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul>
+        {links.map(({ href, label }) => (
+          <li key={label}>
+            <a href={href} target="_blank" rel="noopener noreferrer">
+              {label}
+              <VisuallyHidden> {t('footer.externalSite')}</VisuallyHidden>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -53,37 +63,22 @@ export function Footer() {
         <p>{t('footer.tagline')}</p>
       </div>
       {networks.length > 0 && (
-        <nav aria-labelledby="footer-follow">
-          <h2 id="footer-follow">{t('footer.follow')}</h2>
-          <ul>
-            {networks.map((network) => (
-              <li key={network}>
-                <ExternalLink href={social[network]!}>{NETWORK_NAMES[network]}</ExternalLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <ExternalLinks
+          id="footer-follow"
+          title={t('footer.follow')}
+          links={networks.map((network) => ({ href: social[network]!, label: NETWORK_NAMES[network] }))}
+        />
       )}
-      <nav aria-labelledby="footer-useful">
-        <h2 id="footer-useful">{t('footer.usefulLinks')}</h2>
-        <ul>
-          {(['anr', 'anrMures', 'anpc'] as const).map((key) => (
-            <li key={key}>
-              <ExternalLink href={EXTERNAL_LINKS[key]}>{t(`footer.links.${key}`)}</ExternalLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <nav aria-labelledby="footer-news">
-        <h2 id="footer-news">{t('footer.news')}</h2>
-        <ul>
-          {(['legislation', 'report'] as const).map((key) => (
-            <li key={key}>
-              <ExternalLink href={EXTERNAL_LINKS[key]}>{t(`footer.newsItems.${key}`)}</ExternalLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <ExternalLinks
+        id="footer-useful"
+        title={t('footer.usefulLinks')}
+        links={(['anr', 'anrMures', 'anpc'] as const).map((key) => ({ href: EXTERNAL_LINKS[key], label: t(`footer.links.${key}`) }))}
+      />
+      <ExternalLinks
+        id="footer-news"
+        title={t('footer.news')}
+        links={(['legislation', 'report'] as const).map((key) => ({ href: EXTERNAL_LINKS[key], label: t(`footer.newsItems.${key}`) }))}
+      />
       <Copyright>{t('footer.copyright', { year: new Date().getFullYear() })}</Copyright>
     </Wrapper>
   );

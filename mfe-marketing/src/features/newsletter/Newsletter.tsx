@@ -1,5 +1,5 @@
-import { Button, EMAIL_PATTERN, FormStatus, TextField, useFormValidation, type CallFailure } from '@site/shared-ui';
-import { useRef, useState, type FormEvent } from 'react';
+import { Button, EMAIL_PATTERN, FormStatus, TextField, useFormValidation, useSubmission } from '@site/shared-ui';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { subscribeToNewsletter } from '../../api/publicCalls';
@@ -16,36 +16,24 @@ const Form = styled.form`
  */
 export function Newsletter() {
   const { t } = useTranslation('marketing');
-  const formRef = useRef<HTMLFormElement>(null);
   const { message, validate, revalidate } = useFormValidation({ email: t('landing.newsletter.label') });
-  const [sending, setSending] = useState(false);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [failure, setFailure] = useState<CallFailure | null>(null);
+  const submission = useSubmission();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    setSuccess(null);
-    setFailure(null);
+    submission.clear();
     const values = validate(form);
     if (!values) {
       (form.elements.namedItem('email') as HTMLInputElement).focus();
       return;
     }
-    setSending(true);
-    const result = await subscribeToNewsletter(values.email);
-    setSending(false);
-    if (result.ok) {
-      setSuccess(t('landing.newsletter.success', { email: values.email }));
-      form.reset();
-    } else {
-      setFailure(result.failure);
-    }
+    await submission.send(form, () => subscribeToNewsletter(values.email), values.email);
   };
 
   return (
     <Section id="newsletter" title={t('landing.newsletter.title')} intro={t('landing.newsletter.text')}>
-      <Form ref={formRef} noValidate onSubmit={onSubmit} aria-labelledby="newsletter-title">
+      <Form noValidate onSubmit={onSubmit} aria-labelledby="newsletter-title">
         <TextField
           id="newsletter-email"
           name="email"
@@ -59,10 +47,13 @@ export function Newsletter() {
           error={message('email')}
           onValueChange={revalidate}
         />
-        <Button type="submit" disabled={sending}>
-          {sending ? t('landing.newsletter.sending') : t('landing.newsletter.submit')}
+        <Button type="submit" disabled={submission.sending}>
+          {submission.sending ? t('landing.newsletter.sending') : t('landing.newsletter.submit')}
         </Button>
-        <FormStatus success={success} failure={failure} />
+        <FormStatus
+          success={submission.sentTo && t('landing.newsletter.success', { email: submission.sentTo })}
+          failure={submission.failure}
+        />
       </Form>
     </Section>
   );
