@@ -15,16 +15,16 @@ let counter = 0;
 export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${(counter += 1)}@exemplu.ro`;
 export const PASSWORD = 'parola-sigura-42';
 
-/** An account created directly in the emulator (not signed in anywhere yet). */
-export async function createAccount(email: string, password = PASSWORD): Promise<{ uid: string }> {
+/** An account created directly in the emulator (not signed in anywhere yet), with an ID token of it. */
+export async function createAccount(email: string, password = PASSWORD): Promise<{ uid: string; idToken: string }> {
   const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password, returnSecureToken: true }),
   });
-  const body = (await response.json()) as { localId: string };
+  const body = (await response.json()) as { localId: string; idToken: string };
   expect(response.ok).toBe(true);
-  return { uid: body.localId };
+  return { uid: body.localId, idToken: body.idToken };
 }
 
 /** Deletes an account in the emulator, as an administrator would. */
@@ -37,9 +37,9 @@ export async function deleteAccount(uid: string): Promise<void> {
   expect(response.ok).toBe(true);
 }
 
-/** Signs in through /login: the page's email field, then the widget's password step. */
-export async function signInThroughWidget(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login');
+/** Signs in through /login (of the site at `origin`): the page's email field, then the widget's password step. */
+export async function signInThroughWidget(page: Page, email: string, password = PASSWORD, origin = '') {
+  await page.goto(`${origin}/login`);
   await expect(page.locator('input.firebaseui-id-email')).toBeVisible();
   await page.getByRole('textbox', { name: /Adresa de email|Email address/ }).fill(email);
   await page.getByRole('button', { name: /Continuă|Continue/ }).click();
@@ -51,11 +51,11 @@ export async function signInThroughWidget(page: Page, email: string, password = 
 
 const stripe = new Stripe('sk_test_e2e_webhooks_only');
 
-async function sendEvent(type: string, object: Record<string, unknown>) {
+async function sendEvent(type: string, object: Record<string, unknown>, to = service) {
   counter += 1;
   const event = { id: `evt_e2e_${Date.now()}_${counter}`, object: 'event', type, created: Math.floor(Date.now() / 1000), api_version: '2025-01-01', livemode: false, data: { object } };
   const payload = JSON.stringify(event);
-  const response = await fetch(`${service}/stripe/webhook`, {
+  const response = await fetch(`${to}/stripe/webhook`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
     body: payload,
@@ -63,16 +63,35 @@ async function sendEvent(type: string, object: Record<string, unknown>) {
   expect(response.status, await response.text()).toBe(200);
 }
 
-/** The pricing table's checkout, as Stripe reports it: the user starts a trial subscription. */
-export async function startTrialSubscription(uid: string, email: string) {
-  const customer = `cus_${uid}`;
+const subscription = (uid: string, status: string) => ({
+  id: `sub_${uid}`, object: 'subscription', customer: `cus_${uid}`, status, trial_end: Math.floor(Date.now() / 1000) + 14 * 86_400,
+  items: { object: 'list', data: [{ id: `si_${uid}`, current_period_end: Math.floor(Date.now() / 1000) + 14 * 86_400, price: { id: 'price_full', product: 'prod_full' } }] },
+});
+
+/**
+ * The pricing table's checkout, as Stripe reports it: the user starts a trial subscription
+ * (on the site's user service, or on the one at `to`).
+ */
+export async function startTrialSubscription(uid: string, email: string, to = service) {
   await sendEvent('checkout.session.completed', {
-    id: `cs_${uid}`, object: 'checkout.session', client_reference_id: uid, customer, customer_email: null, customer_details: { email }, subscription: `sub_${uid}`,
+    id: `cs_${uid}`, object: 'checkout.session', client_reference_id: uid, customer: `cus_${uid}`, customer_email: null, customer_details: { email }, subscription: `sub_${uid}`,
+  }, to);
+  await sendEvent('customer.subscription.created', subscription(uid, 'trialing'), to);
+}
+
+/** Stripe ends the subscription startTrialSubscription began (a cancellation, or a trial not paid). */
+export async function endSubscription(uid: string) {
+  await sendEvent('customer.subscription.deleted', subscription(uid, 'canceled'));
+}
+
+/** The mobile app links a phone to the account (POST /link-device with the user's token). */
+export async function linkDevice(idToken: string, device: { deviceId: string; deviceName: string }) {
+  const response = await fetch(`${service}/link-device`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
+    body: JSON.stringify(device),
   });
-  await sendEvent('customer.subscription.created', {
-    id: `sub_${uid}`, object: 'subscription', customer, status: 'trialing', trial_end: Math.floor(Date.now() / 1000) + 14 * 86_400,
-    items: { object: 'list', data: [{ id: `si_${uid}`, current_period_end: Math.floor(Date.now() / 1000) + 14 * 86_400, price: { id: 'price_full', product: 'prod_full' } }] },
-  });
+  expect(response.status, await response.text()).toBe(200);
 }
 
 export const loginCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'loginCookie');

@@ -1,16 +1,29 @@
 // A shell whose user service is this test file's own, so that a test can look in the database
-// the site wrote to. The remotes are the shared ones the web server started (3001-3003).
+// the site wrote to, or stop the service. The remotes are the shared ones the web server started
+// (3001-3003); sign-in uses the shared Firebase Auth emulator.
 import { startEmbeddedService } from '@site/service-user/embedded';
+import runtimeConfig from '@site/tools/runtime-config';
 import { shellApp } from '@site/tools/site-servers';
 import { listen } from '@site/tools/static-server';
 
+const emulatorHost = `127.0.0.1:${runtimeConfig.ports.auth_emulator}`;
+
 export async function startShellWithOwnService({ shellPort, servicePort }: { shellPort: number; servicePort: number }) {
   const origin = `http://localhost:${shellPort}`;
-  const service = await startEmbeddedService({ port: servicePort, env: { CORS_ORIGINS: origin, PUBLIC_RATE_LIMIT: '1000' } });
-  const shell = await listen(shellApp({ browserConfig: { userServiceUrl: `http://localhost:${servicePort}` } }), shellPort);
+  const service = await startEmbeddedService({
+    port: servicePort,
+    env: { CORS_ORIGINS: origin, PUBLIC_RATE_LIMIT: '1000', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost },
+  });
+  const shell = await listen(
+    shellApp({ browserConfig: { userServiceUrl: `http://localhost:${servicePort}`, authEmulatorUrl: `http://${emulatorHost}` } }),
+    shellPort,
+  );
   return {
     origin,
+    serviceUrl: `http://127.0.0.1:${servicePort}`,
     db: service.db,
+    stopService: service.stop,
+    startService: service.start,
     close: async () => {
       await shell.close();
       await service.close();

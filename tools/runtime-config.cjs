@@ -41,6 +41,16 @@ function browserConfig(env = process.env) {
     },
     // Set when the site runs against the Auth emulator (tools/serve.mjs sets it by default).
     authEmulatorUrl: env.FIREBASE_AUTH_EMULATOR_URL || null,
+    // The Play Store listing; the local default searches the store for the app.
+    androidAppUrl: env.ANDROID_APP_URL || 'https://play.google.com/store/search?q=Vedere&c=apps',
+    // Stripe is configuration only: without a pricing table the site shows its own plans.
+    stripe: {
+      pricingTableId: env.STRIPE_PRICING_TABLE_ID || '',
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY || '',
+      customerPortalUrl: env.STRIPE_CUSTOMER_PORTAL_URL || '',
+    },
+    // Simulated checkouts (the user service's local billing): never with real keys or in production.
+    localBilling: !env.STRIPE_PUBLISHABLE_KEY && !env.STRIPE_SECRET_KEY && env.NODE_ENV !== 'production',
     // Only the networks whose address is configured are shown.
     social: Object.fromEntries(
       [['facebook', env.SOCIAL_FACEBOOK_URL], ['instagram', env.SOCIAL_INSTAGRAM_URL], ['youtube', env.SOCIAL_YOUTUBE_URL]]

@@ -11,7 +11,8 @@ import {
 import { expectNoAxeViolations, h1, setStoredPreferences } from '../support';
 
 const PRICING_H1 = 'Alegeți abonamentul potrivit';
-const ACCOUNT_H1 = 'Contul meu';
+/** The account page greets the user by the part of the email before the @. */
+const ACCOUNT_H1 = /^Bine ați venit, .+!$/;
 const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Navigare principală' });
 
 test('a new user creates an account in the widget, reaches pricing, then the account once the trial is on', async ({ page }) => {
@@ -40,7 +41,9 @@ test('a new user creates an account in the widget, reaches pricing, then the acc
   await startTrialSubscription(uid, email);
   await page.goto('/account');
   await expect(h1(page)).toHaveText(ACCOUNT_H1);
-  await expect(page.getByText(`Sunteți autentificat cu adresa ${email}.`)).toBeVisible();
+  await expect(h1(page)).toHaveText(`Bine ați venit, ${email.split('@')[0]}!`);
+  await expect(page).toHaveTitle('Contul meu · Vedere');
+  await expect(page.getByText(email).first()).toBeVisible();
 
   // Pricing now sends the user (whose trial is activated) to the account.
   await page.goto('/pricing');

@@ -7,6 +7,7 @@ import type { Deps } from './http/env';
 import { errorBody, handleError } from './http/errors';
 import { accountRoutes } from './routes/account';
 import { healthRoutes } from './routes/health';
+import { localBillingRoutes, type SelfRequest } from './routes/localBilling';
 import { publicRoutes } from './routes/public';
 import { stripeRoutes } from './routes/stripe';
 
@@ -15,6 +16,9 @@ export type { Deps } from './http/env';
 /** The user service: middleware in one readable list, then each route module. */
 export function createApp(deps: Deps) {
   const { config } = deps;
+  // Local billing delivers its events through this same app, once it is built.
+  let self: { request: (path: string, init: RequestInit) => Response | Promise<Response> } | null = null;
+  const selfRequest: SelfRequest = async (path, init) => self!.request(path, init);
   const app = new Hono()
     .use(secureHeaders())
     .use(
@@ -29,7 +33,9 @@ export function createApp(deps: Deps) {
     .route('/', healthRoutes(deps))
     .route('/', stripeRoutes(deps))
     .route('/', publicRoutes(deps))
-    .route('/', accountRoutes(deps));
+    .route('/', accountRoutes(deps))
+    .route('/', localBillingRoutes(deps, selfRequest));
+  self = app;
   app.notFound((c) => c.json(errorBody('not_found', 'There is no such call.'), 404));
   app.onError(handleError);
   return app;

@@ -45,6 +45,8 @@ export interface Config {
   requestTimeoutMs: number;
   publicRateLimit: { limit: number; windowMs: number };
   trustProxy: boolean;
+  /** Simulated checkouts through the real webhook path: only without Stripe keys, never in production. */
+  localBilling: boolean;
 }
 
 export class ConfigError extends Error {
@@ -86,5 +88,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     publicRateLimit: { limit: e.PUBLIC_RATE_LIMIT, windowMs: e.PUBLIC_RATE_WINDOW_MS },
     trustProxy: e.TRUST_PROXY === 'true',
+    localBilling: !production && !e.STRIPE_SECRET_KEY,
   };
 }

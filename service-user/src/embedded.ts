@@ -5,16 +5,26 @@ import { createService } from './service';
 
 /**
  * The service in the caller's process, on a fresh in-memory PGlite: what the end-to-end tests
- * start when they need to look in the database the site wrote to.
+ * start when they need to look in the database the site wrote to, or to stop the service and
+ * start it again (stop() and start() keep the database).
  */
 export async function startEmbeddedService({ port, env }: { port: number; env: Record<string, string> }) {
   const config = loadConfig({ NODE_ENV: 'test', ...env });
   const { app, db } = await createService(config, { db: await openPglite() });
-  const server = await listenGracefully(app, { port, host: '127.0.0.1' });
+  const listen = () => listenGracefully(app, { port, host: '127.0.0.1' });
+  let server: Awaited<ReturnType<typeof listen>> | null = await listen();
+  const stop = async () => {
+    await server?.close();
+    server = null;
+  };
   return {
     db,
+    stop,
+    start: async () => {
+      server ??= await listen();
+    },
     close: async () => {
-      await server.close();
+      await stop();
       await db.close();
     },
   };

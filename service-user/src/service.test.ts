@@ -41,7 +41,7 @@ describe.each(backends)('user service on %s', (backend) => {
   describe('get-user-info and get-subscription-info', () => {
     it('answers trialActivated false and an inactive, empty subscription for a new user', async () => {
       await call(app, '/register-user', { token: bob });
-      expect(await (await call(app, '/get-user-info', { token: bob })).json()).toEqual({ trialActivated: false });
+      expect(await (await call(app, '/get-user-info', { token: bob })).json()).toEqual({ trialActivated: false, subscriptionActive: false });
       expect(await (await call(app, '/get-subscription-info', { token: bob })).json()).toEqual({
         isActive: false,
         isTrial: false,
@@ -104,7 +104,7 @@ describe.each(backends)('user service on %s', (backend) => {
       await signedWebhook(app, stripeEvent('customer.subscription.created', subscriptionObject('sub_erin', 'cus_erin', 'active')));
       expect((await (await call(app, '/get-subscription-info', { token: erin })).json()).isActive).toBe(true);
       expect((await (await call(app, '/get-subscription-info', { token: frank })).json()).isActive).toBe(false);
-      expect(await (await call(app, '/get-user-info', { token: frank })).json()).toEqual({ trialActivated: false });
+      expect(await (await call(app, '/get-user-info', { token: frank })).json()).toEqual({ trialActivated: false, subscriptionActive: false });
     });
   });
 
@@ -153,7 +153,7 @@ describe.each(backends)('user service on %s', (backend) => {
         trialEndTimestamp: trialEnd,
         productName: 'Full plan',
       });
-      expect(await (await call(app, '/get-user-info', { token })).json()).toEqual({ trialActivated: true });
+      expect(await (await call(app, '/get-user-info', { token })).json()).toEqual({ trialActivated: true, subscriptionActive: true });
     });
 
     it('ends it on customer.subscription.deleted; trialActivated stays true', async () => {
@@ -161,7 +161,7 @@ describe.each(backends)('user service on %s', (backend) => {
       await signedWebhook(app, stripeEvent('customer.subscription.deleted', subscriptionObject('sub_grace', 'cus_grace', 'canceled'), Math.floor(Date.now() / 1000) + 5));
       const info = await (await call(app, '/get-subscription-info', { token })).json();
       expect(info).toMatchObject({ isActive: false, isTrial: false });
-      expect(await (await call(app, '/get-user-info', { token })).json()).toEqual({ trialActivated: true });
+      expect(await (await call(app, '/get-user-info', { token })).json()).toEqual({ trialActivated: true, subscriptionActive: false });
     });
 
     it('attaches subscription events that arrived before the checkout', async () => {

@@ -12,6 +12,18 @@ export interface RuntimeConfig {
   authEmulatorUrl: string | null;
   /** The site's pages on social networks; an unset one is not shown. */
   social: Partial<Record<SocialNetwork, string>>;
+  /** The Android app on Google Play (the account's download button); empty: not shown. */
+  androidAppUrl: string;
+  /** Stripe's pricing table and customer portal; an empty value is not configured. */
+  stripe: StripeConfig;
+  /** Checkouts simulated on the site's own plan cards (the embedded default: no Stripe keys). */
+  localBilling: boolean;
+}
+
+export interface StripeConfig {
+  pricingTableId: string;
+  publishableKey: string;
+  customerPortalUrl: string;
 }
 
 export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube'] as const;
@@ -31,6 +43,9 @@ const defaults: RuntimeConfig = {
   social: {},
   firebase: { apiKey: 'demo-api-key', authDomain: 'demo-assistive-site.firebaseapp.com', projectId: 'demo-assistive-site' },
   authEmulatorUrl: null,
+  androidAppUrl: '',
+  stripe: { pricingTableId: '', publishableKey: '', customerPortalUrl: '' },
+  localBilling: false,
 };
 
 export function runtimeConfig(): RuntimeConfig {

@@ -1,4 +1,4 @@
-export { runtimeConfig, SOCIAL_NETWORKS, type RuntimeConfig, type SocialNetwork } from './config';
+export { runtimeConfig, SOCIAL_NETWORKS, type RuntimeConfig, type SocialNetwork, type StripeConfig } from './config';
 export { storage, STORAGE_KEYS } from './storage';
 export { i18n, LOCALES, DEFAULT_LOCALE, isLocale, setLocale, currentLocale, registerNamespace, type Locale } from './i18n/i18n';
 export { themes, THEME_PREFERENCES, DEFAULT_THEME, isThemePreference, type ThemeName, type ThemePreference, type SiteTheme } from './theme/themes';
@@ -8,6 +8,7 @@ export { mountLocalHost, type LocalRoute } from './LocalHost';
 export { VisuallyHidden } from './primitives/VisuallyHidden';
 export { Button, ButtonLink, ButtonAnchor, buttonStyles } from './primitives/Button';
 export { Container } from './primitives/Container';
+export { Card, CardList } from './primitives/Card';
 export { PageHeading, PageIntro, usePageTitle } from './primitives/PageHeading';
 export { LoadingStatus } from './primitives/LoadingStatus';
 export { requestFocusAfterNavigation, findHashTarget, focusElement } from './navigationFocus';

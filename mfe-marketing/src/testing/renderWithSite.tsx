@@ -1,14 +1,4 @@
-import { SiteProviders } from '@site/shared-ui';
-import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+// These pages' strings, then the site's one test renderer.
 import '../i18n/register';
 
-/** Renders a piece of these pages the way the shell does: theme, language, router. */
-export function renderWithSite(ui: ReactElement, { path = '/' } = {}) {
-  return render(
-    <SiteProviders>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-    </SiteProviders>,
-  );
-}
+export { renderWithSite } from '@site/shared-ui/testing';

@@ -4,7 +4,7 @@ import type { AppEnv, Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { jsonBody, limitBody, requireJson, requireUser } from '../http/middleware';
 import { devices } from '../store/devices';
-import { subscriptionInfo, trialActivated } from '../store/subscriptions';
+import { subscriptionInfo, userInfo } from '../store/subscriptions';
 import { ensureUser, registerUser } from '../store/users';
 
 const linkDeviceBody = z.object({
@@ -17,7 +17,7 @@ export function accountRoutes({ db, verifyToken, config }: Deps) {
   const auth = requireUser(verifyToken);
   return new Hono<AppEnv>()
     .post('/register-user', auth, async (c) => c.json(await registerUser(db, c.get('user'))))
-    .post('/get-user-info', auth, async (c) => c.json({ trialActivated: await trialActivated(db, c.get('user').uid) }))
+    .post('/get-user-info', auth, async (c) => c.json(await userInfo(db, c.get('user').uid)))
     .post('/get-subscription-info', auth, async (c) => c.json(await subscriptionInfo(db, c.get('user').uid, config.productNames)))
     .post('/get-device-info', auth, async (c) => c.json(await devices.get(db, c.get('user').uid)))
     .post('/reset-linked-device', auth, async (c) => c.json(await devices.unlink(db, c.get('user').uid)))

@@ -15,6 +15,21 @@ export async function trialActivated(db: Queryable, uid: string): Promise<boolea
   return rows[0]?.had === true;
 }
 
+export interface UserInfo {
+  trialActivated: boolean;
+  /** A subscription is live now (active or trialing): pricing has nothing new to offer. */
+  subscriptionActive: boolean;
+}
+
+export async function userInfo(db: Queryable, uid: string): Promise<UserInfo> {
+  const { rows } = await db.query<{ had: boolean; live: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM subscriptions WHERE uid = $1) AS had,
+            EXISTS (SELECT 1 FROM subscriptions WHERE uid = $1 AND status = ANY($2)) AS live`,
+    [uid, ACTIVE],
+  );
+  return { trialActivated: rows[0]?.had === true, subscriptionActive: rows[0]?.live === true };
+}
+
 /** The user's current subscription: a live one first, else the latest. */
 export async function subscriptionInfo(
   db: Queryable,

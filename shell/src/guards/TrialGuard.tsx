@@ -3,10 +3,18 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 
-/** default: a user whose trial was never activated goes to pricing; opposite: one whose was, to the account. */
+/**
+ * default: a user whose trial was never activated goes to pricing; opposite: one whose was, and
+ * whose subscription is live, goes to the account (one whose subscription lapsed may renew).
+ */
 export type TrialMode = 'default' | 'opposite';
 
-type Check = { state: 'checking' } | { state: 'failed' } | { state: 'known'; trialActivated: boolean };
+interface UserInfo {
+  trialActivated: boolean;
+  subscriptionActive: boolean;
+}
+
+type Check = { state: 'checking' } | { state: 'failed' } | ({ state: 'known' } & UserInfo);
 
 /** The trial guard (spec section 4), reading trialActivated from the user service. */
 export function TrialGuard({ mode, children }: { mode: TrialMode; children: ReactNode }) {
@@ -20,9 +28,9 @@ export function TrialGuard({ mode, children }: { mode: TrialMode; children: Reac
     if (!signedIn) return;
     let current = true;
     setCheck({ state: 'checking' });
-    void settle<{ trialActivated: boolean }>(() => userService()['get-user-info'].$post()).then((result) => {
+    void settle<UserInfo>(() => userService()['get-user-info'].$post()).then((result) => {
       if (!current) return;
-      setCheck(result.ok ? { state: 'known', trialActivated: result.data.trialActivated } : { state: 'failed' });
+      setCheck(result.ok ? { state: 'known', ...result.data } : { state: 'failed' });
     });
     return () => {
       current = false;
@@ -50,6 +58,6 @@ export function TrialGuard({ mode, children }: { mode: TrialMode; children: Reac
     );
   }
   if (mode === 'default' && !check.trialActivated) return <Navigate to="/account-pricing" replace />;
-  if (mode === 'opposite' && check.trialActivated) return <Navigate to="/my-account" replace />;
+  if (mode === 'opposite' && check.trialActivated && check.subscriptionActive) return <Navigate to="/my-account" replace />;
   return <>{children}</>;
 }

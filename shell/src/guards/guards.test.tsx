@@ -16,7 +16,7 @@ jest.mock('@site/shared-ui', () => ({
 
 const signedIn: SessionState = { status: 'signedIn', user: { uid: 'u1', email: 'ana@exemplu.ro' } };
 const setSession = (state: SessionState) => jest.mocked(useSession).mockReturnValue(state);
-const answerUserInfo = (answer: { trialActivated: boolean } | 'failure') => {
+const answerUserInfo = (answer: { trialActivated: boolean; subscriptionActive: boolean } | 'failure') => {
   const $post = jest.fn(async () =>
     answer === 'failure'
       ? { ok: false, status: 503, json: async () => ({ error: { code: 'unavailable', message: '' } }) }
@@ -75,16 +75,19 @@ describe('the access guard', () => {
 });
 
 describe('the trial guard', () => {
-  const cases: [TrialMode, boolean, string][] = [
-    ['default', false, 'pricing page'],
-    ['default', true, 'guarded content'],
-    ['opposite', true, 'account page'],
-    ['opposite', false, 'guarded content'],
+  const cases: [TrialMode, boolean, boolean, string][] = [
+    ['default', false, false, 'pricing page'],
+    ['default', true, true, 'guarded content'],
+    ['default', true, false, 'guarded content'],
+    ['opposite', true, true, 'account page'],
+    ['opposite', false, false, 'guarded content'],
+    // A user whose subscription lapsed reaches pricing to renew it.
+    ['opposite', true, false, 'guarded content'],
   ];
-  for (const [mode, trialActivated, lands] of cases) {
-    it(`in ${mode} mode, with trialActivated ${trialActivated}, shows the ${lands}`, async () => {
+  for (const [mode, trialActivated, subscriptionActive, lands] of cases) {
+    it(`in ${mode} mode, with trialActivated ${trialActivated} and a subscription ${subscriptionActive ? 'live' : 'not live'}, shows the ${lands}`, async () => {
       setSession(signedIn);
-      const call = answerUserInfo({ trialActivated });
+      const call = answerUserInfo({ trialActivated, subscriptionActive });
       renderAt('/somewhere', <TrialGuard mode={mode}><h1>guarded content</h1></TrialGuard>);
       expect(await screen.findByRole('heading', { name: lands })).toBeInTheDocument();
       expect(call).toHaveBeenCalledTimes(1);
@@ -96,7 +99,7 @@ describe('the trial guard', () => {
     answerUserInfo('failure');
     renderAt('/account', <TrialGuard mode="default"><h1>guarded content</h1></TrialGuard>);
     expect(await screen.findByRole('heading', { name: 'Contul nu s-a putut încărca' })).toBeInTheDocument();
-    answerUserInfo({ trialActivated: true });
+    answerUserInfo({ trialActivated: true, subscriptionActive: true });
     await userEvent.click(screen.getByRole('button', { name: 'Încearcă din nou' }));
     expect(await screen.findByRole('heading', { name: 'guarded content' })).toBeInTheDocument();
   });

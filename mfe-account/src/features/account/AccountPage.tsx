@@ -1,16 +1,58 @@
-import { Container, PageIntro, useSession } from '@site/shared-ui';
+import { Container, PageHeading, useSession } from '@site/shared-ui';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { ACCOUNT_TABS, TAB_PARAM, type AccountTab as TabId } from '../../config';
 import '../../i18n/register';
-import { LogoutButton } from './LogoutButton';
+import { DeviceTab } from '../device/DeviceTab';
+import { SubscriptionTab } from '../subscription/SubscriptionTab';
+import { AccountTab } from './AccountTab';
+import { Tabs } from './Tabs';
 
+const Email = styled.p`
+  margin-top: 0;
+  font-size: 1.25rem;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const isTab = (value: string | null): value is TabId => ACCOUNT_TABS.includes(value as TabId);
+
+/** The part of the email before the @, the name the page greets. */
+export const greetingName = (email: string | null | undefined): string | null => email?.split('@')[0] || null;
+
+/** /account: a welcome, the email, and three tabs; the chosen tab is kept in the URL (?tab=). */
 export default function AccountPage() {
   const { t } = useTranslation('account');
   const { user } = useSession();
+  const email = user?.email ?? null;
+  const [params, setParams] = useSearchParams();
+  const tab = params.get(TAB_PARAM);
+  const selected: TabId = isTab(tab) ? tab : 'account';
+
+  const select = (id: TabId) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set(TAB_PARAM, id);
+      return next;
+    }, { replace: true });
+
+  const name = greetingName(email);
   return (
     <Container>
-      <PageIntro title={t('account.title')} description={t('account.description')} />
-      {user?.email && <p>{t('account.signedInAs', { email: user.email })}</p>}
-      <LogoutButton />
+      <PageHeading title={t('account.title')}>
+        {name ? t('account.welcome', { name }) : t('account.welcomeGeneric')}
+      </PageHeading>
+      {email && <Email>{email}</Email>}
+      <Tabs
+        label={t('tabs.label')}
+        selected={selected}
+        onSelect={select}
+        tabs={[
+          { id: 'account', label: t('tabs.account'), panel: <AccountTab email={email} /> },
+          { id: 'subscription', label: t('tabs.subscription'), panel: <SubscriptionTab email={email} /> },
+          { id: 'device', label: t('tabs.device'), panel: <DeviceTab /> },
+        ]}
+      />
     </Container>
   );
 }

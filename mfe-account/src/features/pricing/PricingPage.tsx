@@ -1,12 +1,66 @@
-import { Container, PageIntro } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
+import { Button, Container, LoadingStatus, PageHeading, runtimeConfig, useSession } from '@site/shared-ui';
+import { Trans, useTranslation } from 'react-i18next';
+import styled from 'styled-components';
 import '../../i18n/register';
+import { PlanCards } from './PlanCards';
+import { useStripePricingTable } from './useStripePricingTable';
 
+const Highlight = styled.span`
+  color: ${({ theme }) => theme.color.highlight};
+`;
+
+const Lead = styled.p`
+  font-size: 1.25rem;
+  max-width: 48rem;
+`;
+
+const TableFailure = styled.div`
+  margin-bottom: 1.5rem;
+  padding: 1rem 1.25rem;
+  border: 2px solid ${({ theme }) => theme.color.danger};
+  border-radius: ${({ theme }) => theme.layout.radius};
+  p { margin-top: 0; color: ${({ theme }) => theme.color.danger}; font-weight: 600; }
+`;
+
+/**
+ * /pricing: Stripe's pricing table for the signed-in user (client-reference-id = uid,
+ * customer-email = email) when Stripe is configured and its script loads; otherwise the site's
+ * own plans, whose checkout is simulated locally when no Stripe keys are set.
+ */
 export default function PricingPage() {
   const { t } = useTranslation('account');
+  const { user } = useSession();
+  const { stripe, localBilling } = runtimeConfig();
+  const stripeConfigured = Boolean(stripe.pricingTableId && stripe.publishableKey);
+  const table = useStripePricingTable(stripeConfigured && Boolean(user));
+
   return (
     <Container>
-      <PageIntro title={t('pricing.title')} description={t('pricing.description')} />
+      <PageHeading title={t('pricing.title')}>
+        <Trans t={t} i18nKey="pricing.heading" components={{ mark: <Highlight /> }} />
+      </PageHeading>
+      <Lead>{t('pricing.description')}</Lead>
+      {table.state === 'ready' && user ? (
+        <stripe-pricing-table
+          pricing-table-id={stripe.pricingTableId}
+          publishable-key={stripe.publishableKey}
+          client-reference-id={user.uid}
+          customer-email={user.email ?? undefined}
+        />
+      ) : table.state === 'loading' ? (
+        <LoadingStatus label={t('pricing.tableLoading')} />
+      ) : (
+        <>
+          {table.state === 'failed' && (
+            <TableFailure>
+              <p role="alert">{t('pricing.tableFailed')}</p>
+              <Button type="button" onClick={table.retry}>{t('call.retry')}</Button>
+            </TableFailure>
+          )}
+          {!stripeConfigured && !localBilling && <p>{t('pricing.checkoutUnavailable')}</p>}
+          <PlanCards checkout={!stripeConfigured && localBilling} />
+        </>
+      )}
     </Container>
   );
 }

@@ -1,12 +1,128 @@
-import { Container, PageIntro } from '@site/shared-ui';
+import { Button, Container, PageIntro } from '@site/shared-ui';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { getDeviceInfo, resetLinkedDevice, type DeviceInfo } from '../../api/accountCalls';
+import { useAccountAction, useAccountCall } from '../../api/useAccountCall';
+import { CallOutcome } from '../../components/CallOutcome';
+import { Details, Notice } from '../../components/Details';
+import { DEVICE_TAB_PATH } from '../../config';
 import '../../i18n/register';
 
+const Confirmation = styled.div`
+  margin-block: 1.5rem;
+  padding: 1.25rem;
+  border: 2px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.layout.radius};
+  h2 { margin-top: 0; font-size: 1.375rem; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 1rem;
+`;
+
+const Failure = styled.p`
+  font-weight: 600;
+  color: ${({ theme }) => theme.color.danger};
+`;
+
+const Result = styled.p`
+  font-weight: 600;
+  color: ${({ theme }) => theme.color.success};
+  &:not(:empty) {
+    padding: 0.75rem 1rem;
+    border: 2px solid currentColor;
+    border-radius: 0.5rem;
+  }
+`;
+
+/** The linked phone, the question, and the unlink itself (POST /reset-linked-device). */
+function UnlinkDevice({ device, onUnlinked }: { device: DeviceInfo; onUnlinked: () => void }) {
+  const { t } = useTranslation('account');
+  const [confirming, setConfirming] = useState(false);
+  const { state, run } = useAccountAction<DeviceInfo>();
+  const question = useRef<HTMLHeadingElement>(null);
+  const start = useRef<HTMLButtonElement>(null);
+  const name = device.deviceName ?? device.deviceId ?? '';
+
+  useEffect(() => {
+    if (confirming) question.current?.focus();
+  }, [confirming]);
+
+  const cancel = () => {
+    setConfirming(false);
+    // The start button comes back on the next render; focus it then.
+    requestAnimationFrame(() => start.current?.focus());
+  };
+  const unlink = async () => {
+    if ((await run(resetLinkedDevice)).ok) onUnlinked();
+  };
+
+  return (
+    <>
+      <Details>
+        <dt>{t('device.linked')}</dt>
+        <dd>{name}</dd>
+      </Details>
+      {!confirming ? (
+        <Button ref={start} type="button" onClick={() => setConfirming(true)}>
+          {t('resetLinkedDevice.start')}
+        </Button>
+      ) : (
+        <Confirmation role="group" aria-labelledby="unlink-question">
+          <h2 id="unlink-question" ref={question} tabIndex={-1}>{t('resetLinkedDevice.question', { name })}</h2>
+          <Actions>
+            <Button type="button" onClick={() => void unlink()} disabled={state.status === 'working'}>
+              {state.status === 'working' ? t('resetLinkedDevice.working') : t('resetLinkedDevice.confirm')}
+            </Button>
+            <Button type="button" $variant="secondary" onClick={cancel} disabled={state.status === 'working'}>
+              {t('resetLinkedDevice.cancel')}
+            </Button>
+          </Actions>
+          <Failure role="alert">{state.status === 'failed' ? t(`call.failed.${state.failure}`, { what: t('resetLinkedDevice.what') }) : ''}</Failure>
+        </Confirmation>
+      )}
+    </>
+  );
+}
+
+/**
+ * /reset-linked-device: says what unlinking does, shows the linked phone, asks for confirmation,
+ * unlinks, announces the result and leads back to the account's device tab.
+ */
 export default function ResetLinkedDevicePage() {
   const { t } = useTranslation('account');
+  const { state, retry } = useAccountCall(getDeviceInfo);
+  const [unlinkedName, setUnlinkedName] = useState<string | null>(null);
+  const result = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (unlinkedName !== null) result.current?.focus();
+  }, [unlinkedName]);
+
   return (
     <Container>
       <PageIntro title={t('resetLinkedDevice.title')} description={t('resetLinkedDevice.description')} />
+      <Notice>{t('resetLinkedDevice.effects')}</Notice>
+      {unlinkedName === null && (
+        <CallOutcome state={state} retry={retry} what={t('device.what')}>
+          {(device) =>
+            device.deviceId ? (
+              <UnlinkDevice device={device} onUnlinked={() => setUnlinkedName(device.deviceName ?? device.deviceId ?? '')} />
+            ) : (
+              <p>{t('device.none')}</p>
+            )}
+        </CallOutcome>
+      )}
+      <Result ref={result} role="status" tabIndex={-1}>
+        {unlinkedName !== null ? t('resetLinkedDevice.done', { name: unlinkedName }) : ''}
+      </Result>
+      <p>
+        <Link to={DEVICE_TAB_PATH}>{t('resetLinkedDevice.back')}</Link>
+      </p>
     </Container>
   );
 }

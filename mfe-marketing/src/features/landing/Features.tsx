@@ -1,5 +1,6 @@
+import { Card, CardList } from '@site/shared-ui';
 import { useTranslation } from 'react-i18next';
-import { Card, CardList, Section } from './Section';
+import { Section } from './Section';
 
 /** Everything the app does (spec section 1). */
 const FEATURES = ['navigation', 'obstacles', 'questions', 'reading', 'colours', 'touchAndVoice', 'voiceCommands'] as const;

@@ -1,5 +1,6 @@
+import { Card, CardList } from '@site/shared-ui';
 import { useTranslation } from 'react-i18next';
-import { Card, CardList, Section } from './Section';
+import { Section } from './Section';
 
 const FEATURES = ['navigation', 'obstacles', 'questions', 'voice'] as const;
 

@@ -1,6 +1,7 @@
+import { Card, CardList } from '@site/shared-ui';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Card, CardList, Section } from './Section';
+import { Section } from './Section';
 
 const TESTIMONIALS = ['commute', 'reading', 'colours'] as const;
 

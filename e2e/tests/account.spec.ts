@@ -1,0 +1,168 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, endSubscription, linkDevice, signInThroughWidget, startTrialSubscription, uniqueEmail } from '../auth';
+import { startShellWithOwnService } from '../ownService';
+import { expectNoAxeViolations, h1, setStoredPreferences } from '../support';
+
+const PRICING_H1 = 'Alegeți abonamentul potrivit';
+const welcome = (email: string) => `Bine ați venit, ${email.split('@')[0]}!`;
+const panel = (page: Page, name: string) => page.getByRole('tabpanel', { name });
+
+/** A signed-in user whose trial (a Stripe subscription, by signed events) is on, on the account page. */
+async function signedInWithTrial(page: Page, label: string) {
+  const email = uniqueEmail(label);
+  const account = await createAccount(email);
+  // Signing in registers the user with the service; the checkout's events name it after that.
+  await signInThroughWidget(page, email);
+  await expect(h1(page)).toHaveText(PRICING_H1);
+  await startTrialSubscription(account.uid, email);
+  await page.goto('/account');
+  await expect(h1(page)).toHaveText(welcome(email));
+  return { email, ...account };
+}
+
+test('a new user starts the free trial on the local plans, and the account shows it', async ({ page }) => {
+  const email = uniqueEmail('proba');
+  await createAccount(email);
+  await signInThroughWidget(page, email);
+  await expect(page).toHaveURL(/\/account-pricing$/);
+  await expect(h1(page)).toHaveText(PRICING_H1);
+
+  const plans = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
+  await expect(plans.getByRole('heading', { level: 2 })).toHaveText(['Perioadă de probă gratuită', 'Plan complet', 'Pe bază de eligibilitate']);
+  await expect(plans.nth(1)).toContainText('60 lei pe lună');
+  await expect(plans.nth(2).getByRole('link', { name: 'Contactați-ne' })).toHaveAttribute('href', '/contact');
+
+  // The simulated checkout: signed Stripe events through the service's own webhook.
+  await page.getByRole('button', { name: 'Începe perioada de probă' }).click();
+  await expect(page).toHaveURL(/\/account\?tab=subscription$/);
+  await expect(h1(page)).toHaveText(welcome(email));
+  await expect(h1(page)).toBeFocused();
+  const subscription = panel(page, 'Abonament');
+  await expect(subscription).toContainText('Activ');
+  await expect(subscription).toContainText('Free Trial');
+  await expect(subscription).toContainText('mai aveți 14 zile din perioada de probă');
+  await expect(subscription.getByRole('link', { name: 'Reînnoiește abonamentul' })).toHaveCount(0);
+
+  // The trial is on: pricing sends the user to the account.
+  await page.goto('/pricing');
+  await expect(page).toHaveURL(/\/my-account$/);
+});
+
+test('a subscription Stripe deletes shows Expired with a renew button, and renewing works', async ({ page }) => {
+  const { uid, email } = await signedInWithTrial(page, 'expira');
+  await page.getByRole('tab', { name: 'Abonament' }).click();
+  await expect(panel(page, 'Abonament')).toContainText('Activ');
+
+  await endSubscription(uid);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Abonament' })).toHaveAttribute('aria-selected', 'true');
+  const subscription = panel(page, 'Abonament');
+  await expect(subscription).toContainText('Expirat');
+  await subscription.getByRole('link', { name: 'Reînnoiește abonamentul' }).click();
+
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(h1(page)).toHaveText(PRICING_H1);
+  await page.getByRole('button', { name: 'Începe perioada de probă' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Ați folosit deja perioada de probă gratuită' })).toBeVisible();
+  await page.getByRole('button', { name: 'Alege planul complet' }).click();
+  await expect(page).toHaveURL(/\/account\?tab=subscription$/);
+  await expect(h1(page)).toHaveText(welcome(email));
+  await expect(panel(page, 'Abonament')).toContainText('Activ');
+  await expect(panel(page, 'Abonament')).toContainText('Full plan');
+});
+
+test('a phone the app links shows in the device tab, and unlinking it works', async ({ page }) => {
+  const { idToken } = await signedInWithTrial(page, 'telefon');
+  await page.getByRole('tab', { name: 'Dispozitiv' }).click();
+  await expect(page).toHaveURL(/\/account\?tab=device$/);
+  await expect(panel(page, 'Dispozitiv')).toContainText('Niciun telefon nu este conectat');
+
+  await linkDevice(idToken, { deviceId: `pixel-${Date.now()}`, deviceName: 'Pixel 8' });
+  await page.reload();
+  const device = panel(page, 'Dispozitiv');
+  await expect(device).toContainText('Pixel 8');
+  await device.getByRole('link', { name: 'Schimbă telefonul' }).click();
+
+  await expect(page).toHaveURL(/\/reset-linked-device$/);
+  await expect(h1(page)).toHaveText('Deconectați telefonul');
+  await page.getByRole('button', { name: 'Deconectează telefonul' }).click();
+  await expect(page.getByRole('heading', { name: 'Sigur doriți să deconectați „Pixel 8”?' })).toBeFocused();
+  await page.getByRole('button', { name: 'Da, deconectează' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Telefonul „Pixel 8” a fost deconectat.' })).toBeFocused();
+
+  await page.getByRole('link', { name: 'Înapoi la telefonul conectat, în contul meu' }).click();
+  await expect(page).toHaveURL(/\/account\?tab=device$/);
+  await expect(panel(page, 'Dispozitiv')).toContainText('Niciun telefon nu este conectat');
+});
+
+test('the account tabs work with the keyboard alone', async ({ page }) => {
+  await signedInWithTrial(page, 'tastatura');
+  await page.getByRole('tab', { name: 'Cont' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Abonament' })).toBeFocused();
+  await expect(page).toHaveURL(/\?tab=subscription$/);
+  await expect(panel(page, 'Abonament')).toContainText('Activ');
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Dispozitiv' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(panel(page, 'Dispozitiv')).toBeFocused();
+});
+
+test.describe('with the user service stopped', () => {
+  const SHELL = 3130;
+  let site: Awaited<ReturnType<typeof startShellWithOwnService>>;
+  test.beforeAll(async () => {
+    site = await startShellWithOwnService({ shellPort: SHELL, servicePort: 3191 });
+  });
+  test.afterAll(async () => site.close());
+
+  test('the account page shows the error, and recovers on retry once the service is back', async ({ page }) => {
+    const email = uniqueEmail('oprit');
+    const { uid } = await createAccount(email);
+    await signInThroughWidget(page, email, undefined, site.origin);
+    await expect(h1(page)).toHaveText(PRICING_H1);
+    await startTrialSubscription(uid, email, site.serviceUrl);
+    await page.goto(`${site.origin}/account`);
+    await expect(h1(page)).toHaveText(welcome(email));
+
+    await site.stopService();
+    await page.getByRole('tab', { name: 'Abonament' }).click();
+    const subscription = panel(page, 'Abonament');
+    await expect(subscription.getByRole('alert')).toHaveText(/Nu am putut încărca abonamentul: serviciul nu răspunde acum/);
+    // The rest of the page stays: the header, the heading, the other tabs.
+    await expect(page.getByRole('navigation', { name: 'Navigare principală' })).toBeVisible();
+    await expect(h1(page)).toHaveText(welcome(email));
+
+    await site.startService();
+    await subscription.getByRole('button', { name: 'Încearcă din nou' }).click();
+    await expect(subscription).toContainText('Activ');
+    await expect(subscription.getByRole('alert')).toHaveCount(0);
+  });
+});
+
+test.describe('accessibility (axe, WCAG 2.2 AA) of the signed-in pages', () => {
+  for (const locale of ['ro', 'en'] as const) {
+    for (const theme of ['dark', 'light'] as const) {
+      test(`/pricing and each /account tab in ${locale}, ${theme} theme`, async ({ page }) => {
+        await setStoredPreferences(page, { theme, locale });
+        const email = uniqueEmail(`axe-${locale}-${theme}`);
+        const { uid } = await createAccount(email);
+        await signInThroughWidget(page, email);
+        await expect(page).toHaveURL(/\/account-pricing$/);
+        await expect(page.getByRole('listitem').getByRole('heading', { level: 2 })).toHaveCount(3);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await expectNoAxeViolations(page);
+
+        await startTrialSubscription(uid, email);
+        await page.goto('/account');
+        const tabs = locale === 'ro' ? ['Cont', 'Abonament', 'Dispozitiv'] : ['Account', 'Subscription', 'Device'];
+        const loaded = locale === 'ro' ? [/Deconectare/, /Activ/, /Niciun telefon/] : [/Log out/, /Active/, /No phone/];
+        for (const [index, name] of tabs.entries()) {
+          await page.getByRole('tab', { name }).click();
+          await expect(panel(page, name)).toContainText(loaded[index]!);
+          await expectNoAxeViolations(page);
+        }
+      });
+    }
+  }
+});

@@ -1,0 +1,51 @@
+import { Button, LoadingStatus } from '@site/shared-ui';
+import { useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { CallState } from '../api/useAccountCall';
+
+const Failure = styled.div`
+  padding: 1rem 1.25rem;
+  border: 2px solid ${({ theme }) => theme.color.danger};
+  border-radius: ${({ theme }) => theme.layout.radius};
+  p { margin-top: 0; color: ${({ theme }) => theme.color.danger}; font-weight: 600; }
+`;
+
+/**
+ * What a read from the user service shows until it has its answer: a loading status (saying so
+ * when it is slow), or a translated failure with a retry. Never a blank panel. `what` names the
+ * thing being read ("your subscription").
+ */
+export function CallOutcome<T>({ state, retry, what, children }: {
+  state: CallState<T>;
+  retry: () => void;
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation('account');
+  const box = useRef<HTMLDivElement>(null);
+  // One box throughout, so that focus moved here on retry stays while the answer replaces the message.
+  return (
+    <div ref={box} tabIndex={-1}>
+      {state.status === 'done' ? (
+        children(state.data)
+      ) : state.status === 'loading' ? (
+        <LoadingStatus label={t(state.slow ? 'call.slow' : 'call.loading', { what })} />
+      ) : (
+        <Failure>
+          <p role="alert">{t(`call.failed.${state.failure}`, { what })}</p>
+          <Button
+            type="button"
+            onClick={() => {
+              // The button goes while the call runs again: focus stays here, not on the page's end.
+              box.current?.focus();
+              retry();
+            }}
+          >
+            {t('call.retry')}
+          </Button>
+        </Failure>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+/** The account pages' constants, named once (spec sections 4 and 9). */
+
+/** Seconds in a day: the trial's days left are counted in these. */
+export const DAY_SECONDS = 86_400;
+
+/** The free trial's length. */
+export const TRIAL_DAYS = 14;
+
+/** A call to the user service still unanswered after this is given up, and can be retried. */
+export const CALL_TIMEOUT_MS = 15_000;
+
+/** After this, a call still loading says that it is taking longer than usual. */
+export const SLOW_CALL_MS = 3_000;
+
+/** Stripe's pricing table: its script, and how long the page waits for it (spec: 5000 ms). */
+export const STRIPE_PRICING_TABLE_SCRIPT = 'https://js.stripe.com/v3/pricing-table.js';
+export const STRIPE_SCRIPT_TIMEOUT_MS = 5_000;
+
+/** The account page's tabs, in order; the chosen one is kept in the URL as ?tab=. */
+export const ACCOUNT_TABS = ['account', 'subscription', 'device'] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number];
+export const TAB_PARAM = 'tab';
+
+/** Where the device tab is, for the pages that lead back to it. */
+export const DEVICE_TAB_PATH = `/account?${TAB_PARAM}=device`;
+export const SUBSCRIPTION_TAB_PATH = `/account?${TAB_PARAM}=subscription`;

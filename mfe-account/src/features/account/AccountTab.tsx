@@ -1,0 +1,37 @@
+import { ButtonAnchor, runtimeConfig, VisuallyHidden } from '@site/shared-ui';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Details } from '../../components/Details';
+import { LogoutButton } from './LogoutButton';
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  gap: 1rem;
+`;
+
+/** The account tab: the email, logging out, and the Android app. */
+export function AccountTab({ email }: { email: string | null }) {
+  const { t } = useTranslation('account');
+  const androidAppUrl = runtimeConfig().androidAppUrl;
+  return (
+    <>
+      <Details>
+        <dt>{t('account.email')}</dt>
+        <dd>{email ?? t('account.noEmail')}</dd>
+      </Details>
+      <Actions>
+        {androidAppUrl && (
+          <ButtonAnchor href={androidAppUrl}>
+            {t('account.downloadAndroid')}
+            <VisuallyHidden> {t('account.opensPlayStore')}</VisuallyHidden>
+          </ButtonAnchor>
+        )}
+        <div>
+          <LogoutButton />
+        </div>
+      </Actions>
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import styled from 'styled-components';
+
+const List = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.25rem;
+  border-bottom: 2px solid ${({ theme }) => theme.color.border};
+`;
+
+const Tab = styled.button`
+  min-height: ${({ theme }) => theme.layout.minTarget};
+  padding: 0.5rem 1.25rem;
+  font: inherit;
+  font-weight: 600;
+  color: ${({ theme }) => theme.color.text};
+  background: none;
+  border: 0;
+  border-bottom: 4px solid transparent;
+  margin-bottom: -2px;
+  cursor: pointer;
+  &[aria-selected='true'] {
+    color: ${({ theme }) => theme.color.link};
+    border-bottom-color: currentColor;
+  }
+  &:hover { text-decoration: underline; }
+`;
+
+const Panel = styled.div`
+  padding-block: 1.5rem;
+`;
+
+export interface TabItem<Id extends string> {
+  id: Id;
+  label: string;
+  panel: ReactNode;
+}
+
+/**
+ * Tabs (WAI-ARIA APG, automatic activation): a tablist of buttons; ArrowRight/ArrowLeft move to
+ * the next/previous tab, wrapping, Home/End to the first/last, and the tab that takes focus is
+ * selected. Only the selected tab is in the tab order; Tab from it goes into its panel. A panel
+ * is built the first time its tab is selected and kept (hidden) after, so its data stays loaded.
+ */
+export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: {
+  label: string;
+  tabs: TabItem<Id>[];
+  selected: Id;
+  onSelect: (id: Id) => void;
+}) {
+  const prefix = useId();
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const [visited, setVisited] = useState<Set<Id>>(() => new Set([selected]));
+  if (!visited.has(selected)) setVisited(new Set(visited).add(selected));
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = tabs.length - 1;
+    const target = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    buttons.current[target]?.focus();
+    onSelect(tabs[target]!.id);
+  };
+
+  return (
+    <div>
+      <List role="tablist" aria-label={label}>
+        {tabs.map((tab, index) => (
+          <Tab
+            key={tab.id}
+            ref={(element) => {
+              buttons.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${prefix}-${tab.id}-tab`}
+            aria-selected={tab.id === selected}
+            aria-controls={`${prefix}-${tab.id}-panel`}
+            tabIndex={tab.id === selected ? 0 : -1}
+            onClick={() => onSelect(tab.id)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+          >
+            {tab.label}
+          </Tab>
+        ))}
+      </List>
+      {tabs.map((tab) => (
+        <Panel
+          key={tab.id}
+          role="tabpanel"
+          id={`${prefix}-${tab.id}-panel`}
+          aria-labelledby={`${prefix}-${tab.id}-tab`}
+          tabIndex={0}
+          hidden={tab.id !== selected}
+        >
+          {visited.has(tab.id) && tab.panel}
+        </Panel>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { Button, ButtonLink, Card, CardList } from '@site/shared-ui';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { localCheckout, type LocalPlan } from '../../api/accountCalls';
+import { useAccountAction } from '../../api/useAccountCall';
+import { SUBSCRIPTION_TAB_PATH } from '../../config';
+import { PLANS } from './plans';
+
+const PlanCard = styled(Card)<{ $popular: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: 0.75rem;
+  border-width: ${({ $popular }) => ($popular ? '3px' : '1px')};
+  border-color: ${({ theme, $popular }) => ($popular ? theme.color.highlight : theme.color.border)};
+  h2 { margin: 0; font-size: 1.5rem; }
+  p { margin: 0; }
+  > :last-child { margin-top: auto; }
+`;
+
+const Popular = styled.p`
+  && { color: ${({ theme }) => theme.color.highlight}; font-weight: 700; }
+`;
+
+const Price = styled.p`
+  && { color: ${({ theme }) => theme.color.text}; }
+  strong { font-size: 2rem; }
+`;
+
+const Failure = styled.p`
+  font-weight: 600;
+  color: ${({ theme }) => theme.color.danger};
+  &:not(:empty) {
+    padding: 0.75rem 1rem;
+    border: 2px solid currentColor;
+    border-radius: 0.5rem;
+  }
+`;
+
+/**
+ * The site's own plans as cards, with the benefits every plan shares. With `checkout`, choosing
+ * the trial or the full plan completes the local checkout and opens the subscription tab.
+ */
+export function PlanCards({ checkout }: { checkout: boolean }) {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const { state, run } = useAccountAction<{ plan: LocalPlan; completed: true }>();
+  const [chosen, setChosen] = useState<LocalPlan | null>(null);
+  const benefitsId = useId();
+  const working = state.status === 'working';
+
+  const choose = async (plan: LocalPlan) => {
+    setChosen(plan);
+    const result = await run(localCheckout(plan));
+    if (result.ok) navigate(SUBSCRIPTION_TAB_PATH);
+  };
+
+  const failure =
+    state.status !== 'failed' ? ''
+      : state.code === 'trial_already_used' ? t('plans.failure.trialUsed')
+        : t(`plans.failure.${state.failure}`);
+
+  return (
+    <>
+      <CardList>
+        {PLANS.map((plan) => (
+          <PlanCard key={plan.id} $popular={plan.popular}>
+            <h2>{t(`plans.${plan.id}.title`)}</h2>
+            {plan.popular && <Popular>{t('plans.popular')}</Popular>}
+            <Price>
+              <strong>{t('plans.price', { price: plan.price })}</strong> {t('plans.range')}
+            </Price>
+            <p>{t(`plans.${plan.id}.description`)}</p>
+            {plan.checkout === null ? (
+              <ButtonLink to="/contact" $variant="secondary">{t(`plans.${plan.id}.buttonText`)}</ButtonLink>
+            ) : checkout ? (
+              <Button
+                type="button"
+                $variant={plan.popular ? 'primary' : 'secondary'}
+                disabled={working}
+                onClick={() => void choose(plan.checkout as LocalPlan)}
+              >
+                {working && chosen === plan.checkout ? t('plans.working') : t(`plans.${plan.id}.buttonText`)}
+              </Button>
+            ) : null}
+          </PlanCard>
+        ))}
+      </CardList>
+      {checkout && <Failure role="alert">{failure}</Failure>}
+      <section aria-labelledby={benefitsId}>
+        <h2 id={benefitsId}>{t('plans.benefitsTitle')}</h2>
+        <ul>
+          {(t('plans.benefits', { returnObjects: true }) as string[]).map((benefit) => (
+            <li key={benefit}>{benefit}</li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

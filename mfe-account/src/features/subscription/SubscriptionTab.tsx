@@ -1,0 +1,98 @@
+import { ButtonLink, runtimeConfig, VisuallyHidden } from '@site/shared-ui';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { getSubscriptionInfo, type SubscriptionInfo } from '../../api/accountCalls';
+import { useAccountCall } from '../../api/useAccountCall';
+import { CallOutcome } from '../../components/CallOutcome';
+import { Details, Notice } from '../../components/Details';
+import { portalLink, trialStatus } from './subscriptionDisplay';
+
+const Badge = styled.span<{ $active: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.375rem;
+  padding: 0.125rem 0.75rem;
+  border: 2px solid currentColor;
+  border-radius: 999px;
+  font-weight: 700;
+  color: ${({ theme, $active }) => ($active ? theme.color.success : theme.color.danger)};
+`;
+
+const Links = styled.ul`
+  list-style: none;
+  padding: 0;
+  display: grid;
+  gap: 0.75rem;
+  margin-top: 1.5rem;
+`;
+
+/** Active or Expired, in words (the colour and the mark only repeat it). */
+export function StatusBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation('account');
+  return (
+    <Badge $active={active}>
+      <span aria-hidden="true">{active ? '✓' : '✕'}</span>
+      {t(active ? 'subscription.active' : 'subscription.expired')}
+    </Badge>
+  );
+}
+
+function TrialNotice({ trialEndTimestamp, now }: { trialEndTimestamp: number; now: number }) {
+  const { t } = useTranslation('account');
+  const status = trialStatus(trialEndTimestamp, now);
+  const text =
+    status.kind === 'daysLeft' ? t('subscription.trial.daysLeft', { count: status.days })
+      : status.kind === 'endsToday' ? t('subscription.trial.endsToday')
+        : t('subscription.trial.ended');
+  return (
+    <Notice>
+      <strong>{t('subscription.trial.title')}</strong> {text}
+    </Notice>
+  );
+}
+
+/** The subscription tab's content, from the answer of get-subscription-info. */
+export function SubscriptionDetails({ info, email, now = Date.now() }: { info: SubscriptionInfo; email: string | null; now?: number }) {
+  const { t } = useTranslation('account');
+  const portalUrl = runtimeConfig().stripe.customerPortalUrl;
+  const portal = portalUrl ? portalLink(portalUrl, email) : null;
+  const portalLinks = [
+    { key: 'changePayment', show: true },
+    { key: 'changePlan', show: true },
+    { key: 'cancel', show: info.isActive },
+  ].filter((link) => link.show);
+  return (
+    <>
+      <Details>
+        <dt>{t('subscription.status')}</dt>
+        <dd><StatusBadge active={info.isActive} /></dd>
+        <dt>{t('subscription.plan')}</dt>
+        <dd>{info.productName ?? t('subscription.noPlan')}</dd>
+      </Details>
+      {info.isTrial && info.trialEndTimestamp !== null && <TrialNotice trialEndTimestamp={info.trialEndTimestamp} now={now} />}
+      {!info.isActive && <ButtonLink to="/pricing">{t('subscription.renew')}</ButtonLink>}
+      {portal && (
+        <Links aria-label={t('subscription.portalLinks')}>
+          {portalLinks.map(({ key }) => (
+            <li key={key}>
+              <a href={portal}>
+                {t(`subscription.portal.${key}`)}
+                <VisuallyHidden> {t('subscription.portal.opensStripe')}</VisuallyHidden>
+              </a>
+            </li>
+          ))}
+        </Links>
+      )}
+    </>
+  );
+}
+
+export function SubscriptionTab({ email }: { email: string | null }) {
+  const { t } = useTranslation('account');
+  const { state, retry } = useAccountCall(getSubscriptionInfo);
+  return (
+    <CallOutcome state={state} retry={retry} what={t('subscription.what')}>
+      {(info) => <SubscriptionDetails info={info} email={email} />}
+    </CallOutcome>
+  );
+}

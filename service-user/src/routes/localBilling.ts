@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv, Deps } from '../http/env';
+import { ApiError } from '../http/errors';
+import { jsonBody, limitBody, requireJson, requireUser } from '../http/middleware';
+import { LOCAL_PLANS, localCheckoutEvents, signEvent, type LocalPlan } from '../stripe/localCheckout';
+import { trialActivated } from '../store/subscriptions';
+import { ensureUser } from '../store/users';
+
+/** Sends a request through this service's own app (its middleware and routes), in process. */
+export type SelfRequest = (path: string, init: RequestInit) => Promise<Response>;
+
+const checkoutBody = z.object({ plan: z.enum(Object.keys(LOCAL_PLANS) as [LocalPlan, ...LocalPlan[]]) });
+
+/**
+ * Local billing, for the embedded default only (no Stripe keys, not production): choosing a plan
+ * completes a simulated checkout whose events are signed with the webhook secret and delivered
+ * to POST /stripe/webhook, the path Stripe's own events take. Refused with 404 otherwise.
+ */
+export function localBillingRoutes({ db, verifyToken, config, stripe }: Deps, selfRequest: SelfRequest) {
+  const auth = requireUser(verifyToken);
+  return new Hono<AppEnv>().post(
+    '/local-billing/checkout',
+    async (c, next) => {
+      if (!config.localBilling) throw new ApiError(404, 'local_billing_disabled', 'Local billing is off: Stripe handles checkouts here.');
+      await next();
+    },
+    auth,
+    requireJson,
+    limitBody(config.bodyLimitBytes),
+    jsonBody(checkoutBody),
+    async (c) => {
+      const user = c.get('user');
+      const { plan } = c.req.valid('json');
+      await ensureUser(db, user);
+      if (plan === 'trial' && (await trialActivated(db, user.uid))) {
+        throw new ApiError(409, 'trial_already_used', 'The free trial has already been used on this account.');
+      }
+      for (const event of await localCheckoutEvents(db, user, plan)) {
+        const { payload, signature } = signEvent(stripe, config.stripeWebhookSecret, event);
+        const delivered = await selfRequest('/stripe/webhook', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+          body: payload,
+        });
+        if (!delivered.ok) throw new ApiError(502, 'webhook_refused', `The webhook refused the ${event.type} event.`);
+      }
+      return c.json({ plan, completed: true as const });
+    },
+  );
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type Stripe from 'stripe';
+import type { Queryable } from '../db/database';
+import type { VerifiedUser } from '../identity/verifyIdToken';
+
+/** The plans a local checkout can sell: the site's own plans (spec section 9) that have a checkout. */
+export const LOCAL_PLANS = {
+  trial: { productId: 'prod_local_free_trial', productName: 'Free Trial', priceId: 'price_local_free_trial', unitAmount: 0 },
+  full: { productId: 'prod_local_full', productName: 'Full plan', priceId: 'price_local_full', unitAmount: 6000 },
+} as const;
+export type LocalPlan = keyof typeof LOCAL_PLANS;
+
+/** The free trial's length (spec section 9). */
+export const TRIAL_DAYS = 14;
+const DAY_SECONDS = 86_400;
+const MONTH_SECONDS = 30 * DAY_SECONDS;
+
+type EventType = 'product.created' | 'checkout.session.completed' | 'customer.subscription.created';
+
+/** The customer Stripe would reuse for a returning user, or a new one. */
+async function customerFor(db: Queryable, uid: string): Promise<string> {
+  const { rows } = await db.query<{ customer_id: string }>('SELECT customer_id FROM stripe_customers WHERE uid = $1 LIMIT 1', [uid]);
+  return rows[0]?.customer_id ?? `cus_local_${randomUUID().replace(/-/g, '').slice(0, 14)}`;
+}
+
+/**
+ * The events Stripe sends when a pricing-table checkout completes, in the order it sends them:
+ * the product, the completed checkout (client_reference_id = uid), the new subscription
+ * (trialing for 14 days on the trial plan, active on the full plan).
+ */
+export async function localCheckoutEvents(
+  db: Queryable,
+  user: VerifiedUser,
+  plan: LocalPlan,
+  now = Math.floor(Date.now() / 1000),
+): Promise<{ type: EventType; object: Record<string, unknown> }[]> {
+  const { productId, productName, priceId, unitAmount } = LOCAL_PLANS[plan];
+  const customer = await customerFor(db, user.uid);
+  const subscription = `sub_local_${randomUUID().replace(/-/g, '').slice(0, 14)}`;
+  const trialEnd = plan === 'trial' ? now + TRIAL_DAYS * DAY_SECONDS : null;
+  const periodEnd = trialEnd ?? now + MONTH_SECONDS;
+  return [
+    { type: 'product.created', object: { id: productId, object: 'product', name: productName, active: true, livemode: false } },
+    {
+      type: 'checkout.session.completed',
+      object: {
+        id: `cs_local_${randomUUID().replace(/-/g, '')}`,
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'complete',
+        payment_status: unitAmount === 0 ? 'no_payment_required' : 'paid',
+        client_reference_id: user.uid,
+        customer,
+        customer_email: user.email,
+        customer_details: { email: user.email },
+        subscription,
+        livemode: false,
+      },
+    },
+    {
+      type: 'customer.subscription.created',
+      object: {
+        id: subscription,
+        object: 'subscription',
+        customer,
+        status: plan === 'trial' ? 'trialing' : 'active',
+        trial_end: trialEnd,
+        livemode: false,
+        items: {
+          object: 'list',
+          data: [{
+            id: `si_local_${randomUUID().replace(/-/g, '').slice(0, 14)}`,
+            object: 'subscription_item',
+            current_period_end: periodEnd,
+            price: { id: priceId, object: 'price', product: productId, unit_amount: unitAmount, currency: 'ron', recurring: { interval: 'month' } },
+          }],
+        },
+      },
+    },
+  ];
+}
+
+/** One event as Stripe would deliver it: its JSON and the Stripe-Signature header for it. */
+export function signEvent(
+  stripe: Stripe,
+  secret: string,
+  { type, object }: { type: string; object: Record<string, unknown> },
+  created = Math.floor(Date.now() / 1000),
+): { payload: string; signature: string } {
+  const event = {
+    id: `evt_local_${randomUUID().replace(/-/g, '')}`,
+    object: 'event',
+    api_version: '2025-01-01',
+    created,
+    livemode: false,
+    type,
+    data: { object },
+  };
+  const payload = JSON.stringify(event);
+  return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
