@@ -7,4 +7,6 @@ module.exports = createAppConfig({
   title: 'Vedere',
   port: ports.shell,
   isHost: true,
+  // The route table, for the production server's preload hints (tools/site-servers.mjs).
+  documents: { 'routes.json': require('./src/app/routeTable.json') },
 });

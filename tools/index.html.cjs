@@ -1,6 +1,7 @@
 // The HTML every app is served with. The theme and locale are applied by a tiny inline script
 // before first paint, so a visitor who chose the light theme never sees a dark flash.
 const tokens = require('../shared-ui/src/theme/tokens.json');
+const common = require('../shared-ui/src/i18n/common.ro.json');
 
 const prePaint = `(function(){try{var d=document.documentElement,s=localStorage;
 var t=s.getItem('theme');if(t!=='light'&&t!=='dark'&&t!=='system')t='dark';
@@ -15,13 +16,14 @@ module.exports = ({ htmlWebpackPlugin }) => `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
 <title>${htmlWebpackPlugin.options.title}</title>
+<meta name="description" content="${common.meta.description}">
 <script>${prePaint}</script>
 <style>
 html{background:${tokens.dark.background};color:${tokens.dark.text};color-scheme:dark}
 html[data-theme=light]{background:${tokens.light.background};color:${tokens.light.text};color-scheme:light}
 </style>
 ${htmlWebpackPlugin.options.isHost ? '<link rel="preload" href="/remotes.json" as="fetch" crossorigin>' : ''}
-<script src="/config.js"></script>
+<script defer src="/config.js"></script>
 </head>
 <body>
 <div id="root"></div>

@@ -2,6 +2,8 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import runtimeConfig from './runtime-config.cjs';
+import { preloadHints } from './preload-hints.mjs';
+import { securityHeaders } from './security-headers.mjs';
 import { createStaticApp } from './static-server.mjs';
 
 const { configScript, remotesDocument } = runtimeConfig;
@@ -13,15 +15,22 @@ const config = (overrides = {}) => () => ({ type: 'text/javascript; charset=utf-
  *   comes from, and runtime configuration that wins over the environment's
  */
 export function shellApp({ remotes = () => remotesDocument(), browserConfig = {} } = {}) {
+  const dist = join(root, 'shell', 'dist');
   return createStaticApp({
-    root: join(root, 'shell', 'dist'),
+    root: dist,
     spa: true,
     documents: {
       '/config.js': config(browserConfig),
       '/remotes.json': () => ({ type: 'application/json', body: JSON.stringify(remotes()) }),
+      '/robots.txt': () => ({ type: 'text/plain; charset=utf-8', body: ROBOTS }),
     },
+    securityHeaders: (html) => securityHeaders({ html, remotes: remotes(), config: browserConfig }),
+    pageLinks: preloadHints({ dist, remotes }),
   });
 }
+
+/** Crawlers may read every page (the access guard lets them through the signed-in ones too). */
+export const ROBOTS = 'User-agent: *\nAllow: /\n';
 
 /** A remote, served alone as an independent deployment (its own page is its local host). */
 export function remoteApp(name) {
@@ -30,5 +39,6 @@ export function remoteApp(name) {
     spa: true,
     cors: true,
     documents: { '/config.js': config() },
+    securityHeaders: (html) => securityHeaders({ html }),
   });
 }

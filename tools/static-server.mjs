@@ -6,17 +6,23 @@ import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|webp|avif|svg|woff2?)$/;
 
 /**
- * @param {{ root: string, spa?: boolean, cors?: boolean, documents?: Record<string, () => { type: string, body: string }> }} options
+ * @param {{ root: string, spa?: boolean, cors?: boolean,
+ *           documents?: Record<string, () => { type: string, body: string }>,
+ *           securityHeaders?: (indexHtml: string) => Record<string, string>,
+ *           pageLinks?: (pathname: string, origin: string) => Promise<string> }} options
+ *   securityHeaders: computed for each response (the configuration they follow may change);
+ *   pageLinks: the Link header (preload hints) of the page served at a path
  */
-export function createStaticApp({ root, spa = false, cors: allowCors = false, documents = {} }) {
+export function createStaticApp({ root, spa = false, cors: allowCors = false, documents = {}, securityHeaders, pageLinks }) {
   const app = new Hono();
   const rel = relative(process.cwd(), root) || '.';
+  const index = existsSync(join(root, 'index.html')) ? readFileSync(join(root, 'index.html'), 'utf8') : '';
   app.use('*', compress());
   if (allowCors) app.use('*', cors({ origin: '*', allowMethods: ['GET', 'HEAD'] }));
   app.use('*', async (c, next) => {
@@ -24,6 +30,7 @@ export function createStaticApp({ root, spa = false, cors: allowCors = false, do
     const path = new URL(c.req.url).pathname;
     c.header('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
     c.header('X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of Object.entries(securityHeaders?.(index) ?? {})) c.header(name, value);
   });
   for (const [path, render] of Object.entries(documents)) {
     app.get(path, (c) => {
@@ -31,11 +38,15 @@ export function createStaticApp({ root, spa = false, cors: allowCors = false, do
       return c.body(body, 200, { 'Content-Type': type });
     });
   }
+  const page = async (c) => {
+    const url = new URL(c.req.url);
+    const links = pageLinks ? await pageLinks(url.pathname, url.origin) : '';
+    return c.html(index, 200, links ? { Link: links } : {});
+  };
+  // The site's root is a page too (not the static index.html), with its own hints.
+  if (spa) app.get('/', page);
   app.use('*', serveStatic({ root: rel }));
-  if (spa) {
-    const index = readFileSync(join(root, 'index.html'), 'utf8');
-    app.get('*', (c) => c.html(index));
-  }
+  if (spa) app.get('*', page);
   return app;
 }
 

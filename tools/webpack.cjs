@@ -21,10 +21,10 @@ function sharedSingletons(dir) {
     'react/jsx-runtime': { singleton: true, requiredVersion: `^${catalogVersion(dir, 'react')}` },
     'react-dom': singleton('react-dom'),
     'react-dom/client': { singleton: true, requiredVersion: `^${catalogVersion(dir, 'react-dom')}` },
-    'react-router-dom': singleton('react-router-dom'),
     'styled-components': singleton('styled-components'),
     i18next: singleton('i18next'),
-    'react-i18next': singleton('react-i18next'),
+    // react-router-dom and react-i18next are singletons too, inside @site/shared-ui (src/router.ts):
+    // shared there, only the parts the site uses are shipped instead of the whole packages.
     // FirebaseUI 6 needs the compat API, so the session uses it too: one Firebase app per page.
     // Subpaths whose own package.json carries no version: given the package's.
     'firebase/compat/app': { singleton: true, version: catalogVersion(dir, 'firebase'), requiredVersion: `^${catalogVersion(dir, 'firebase')}` },
@@ -33,41 +33,71 @@ function sharedSingletons(dir) {
   };
 }
 
+/** What every build shares: sources through SWC, assets as files, content-hashed chunks. */
+function baseConfig({ dir, name, outputPath = path.join(dir, 'dist') }, production) {
+  return {
+    mode: production ? 'production' : 'development',
+    context: dir,
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: outputPath,
+      publicPath: 'auto',
+      // Entries keep stable names (revalidated on each load); every other chunk is content-hashed.
+      filename: '[name].js',
+      chunkFilename: production ? '[name].[contenthash:12].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:12][ext]',
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'swc-loader', options: swcOptions() },
+        },
+        { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource' },
+        // Stylesheets of third-party widgets are files, linked only by the page that needs them.
+        { test: /\.css$/, type: 'asset/resource', use: path.join(__dirname, 'strip-remote-imports-loader.cjs') },
+      ],
+    },
+    performance: { hints: false },
+  };
+}
+
+/** The HTML page every app is served with (tools/index.html.cjs). */
+const htmlPage = ({ title, isHost = false }) =>
+  new HtmlWebpackPlugin({
+    template: path.join(__dirname, 'index.html.cjs'),
+    title,
+    isHost,
+    inject: 'body',
+    scriptLoading: 'defer',
+  });
+
+/** Emits documents beside the build's output (the shell's routes.json, read by its server). */
+const emitDocuments = (documents) => ({
+  apply(compiler) {
+    const { sources, Compilation } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('EmitDocuments', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'EmitDocuments', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const [file, value] of Object.entries(documents)) compilation.emitAsset(file, new sources.RawSource(JSON.stringify(value)));
+      });
+    });
+  },
+});
+
 /**
  * @param {{ dir: string, name: string, port: number, exposes?: Record<string, string>,
- *           title: string, isHost?: boolean }} app
+ *           title: string, isHost?: boolean, documents?: Record<string, unknown> }} app
  */
-module.exports = function createAppConfig(app) {
+function createAppConfig(app) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     return {
-      mode: production ? 'production' : 'development',
-      context: app.dir,
+      ...baseConfig(app, production),
       entry: './src/index.ts',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-      output: {
-        path: path.join(app.dir, 'dist'),
-        publicPath: 'auto',
-        // Entries keep stable names (revalidated on each load); every other chunk is content-hashed.
-        filename: '[name].js',
-        chunkFilename: production ? '[name].[contenthash:12].js' : '[name].js',
-        assetModuleFilename: 'assets/[name].[contenthash:12][ext]',
-        uniqueName: app.name,
-        clean: true,
-      },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
-      module: {
-        rules: [
-          {
-            test: /\.[cm]?[jt]sx?$/,
-            exclude: /node_modules/,
-            use: { loader: 'swc-loader', options: swcOptions() },
-          },
-          { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource' },
-          // Stylesheets of third-party widgets are files, linked only by the page that needs them.
-          { test: /\.css$/, type: 'asset/resource' },
-        ],
-      },
       plugins: [
         new ModuleFederationPlugin({
           name: app.name,
@@ -79,15 +109,9 @@ module.exports = function createAppConfig(app) {
           manifest: true,
           dts: false,
         }),
-        new HtmlWebpackPlugin({
-          template: path.join(__dirname, 'index.html.cjs'),
-          title: app.title,
-          isHost: Boolean(app.isHost),
-          inject: 'body',
-          scriptLoading: 'defer',
-        }),
+        htmlPage(app),
+        emitDocuments(app.documents || {}),
       ],
-      performance: { hints: false },
       devServer: {
         port: app.port,
         historyApiFallback: true,
@@ -102,4 +126,8 @@ module.exports = function createAppConfig(app) {
       },
     };
   };
-};
+}
+
+module.exports = createAppConfig;
+module.exports.baseConfig = baseConfig;
+module.exports.htmlPage = htmlPage;

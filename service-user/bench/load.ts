@@ -2,8 +2,11 @@
  * Load benchmark: POST /get-user-info with a valid RS256 token (verification, database query,
  * JSON) against a bare Hono JSON handler measured in the same run, on loopback only.
  *   pnpm --filter @site/service-user bench      (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 by default)
+ * BENCH_OUTPUT=path also writes the report there as JSON (the site benchmark includes it).
  */
 import autocannon from 'autocannon';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { Hono } from 'hono';
 import { listenGracefully } from '../src/http/listen';
 import { startService, tokenFactory } from '../src/testing/harness';
@@ -40,4 +43,8 @@ await db.close();
 
 const report = { seconds, connections, database: db.kind, node: process.version, rows };
 console.log(JSON.stringify(report, null, 2));
+if (process.env.BENCH_OUTPUT) {
+  mkdirSync(dirname(process.env.BENCH_OUTPUT), { recursive: true });
+  writeFileSync(process.env.BENCH_OUTPUT, `${JSON.stringify(report, null, 2)}\n`);
+}
 console.table(rows.map((r) => ({ call: r.name, 'req/s': r.requestsPerSecond, 'p50 ms': r.p50Ms, 'p99 ms': r.p99Ms })));

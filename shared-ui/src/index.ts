@@ -4,6 +4,7 @@ export { i18n, LOCALES, DEFAULT_LOCALE, isLocale, setLocale, currentLocale, regi
 export { themes, THEME_PREFERENCES, DEFAULT_THEME, isThemePreference, type ThemeName, type ThemePreference, type SiteTheme } from './theme/themes';
 export { ThemeModeProvider, useThemeMode } from './theme/ThemeModeProvider';
 export { SiteProviders } from './SiteProviders';
+export * from './router';
 export { mountLocalHost, type LocalRoute } from './LocalHost';
 export { VisuallyHidden } from './primitives/VisuallyHidden';
 export { Button, ButtonLink, ButtonAnchor, buttonStyles } from './primitives/Button';

@@ -1,3 +1,4 @@
 // The asynchronous boundary lets Module Federation negotiate shared singletons before any
 // React code runs.
-import('./bootstrap');
+// Named, so that the production server can preload it (tools/preload-hints.mjs).
+import(/* webpackChunkName: "bootstrap" */ './bootstrap');

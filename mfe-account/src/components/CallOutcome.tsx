@@ -1,6 +1,5 @@
-import { Button, LoadingStatus } from '@site/shared-ui';
+import { Button, LoadingStatus, useTranslation } from '@site/shared-ui';
 import { useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { CallState } from '../api/useAccountCall';
 

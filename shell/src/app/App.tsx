@@ -1,5 +1,4 @@
-import { SiteProviders } from '@site/shared-ui';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, SiteProviders, useLocation } from '@site/shared-ui';
 import { AccessGuard } from '../guards/AccessGuard';
 import { SessionFollower } from '../guards/SessionFollower';
 import { TrialGuard } from '../guards/TrialGuard';

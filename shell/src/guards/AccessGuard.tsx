@@ -1,6 +1,5 @@
-import { Container, LoadingStatus, startSession, useSession } from '@site/shared-ui';
+import { Container, LoadingStatus, Navigate, startSession, useSession } from '@site/shared-ui';
 import { useEffect, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
 import { isCrawler } from './isCrawler';
 
 /**

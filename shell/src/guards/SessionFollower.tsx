@@ -1,6 +1,5 @@
-import { hasLoginCookie, onSessionEnd, startSession } from '@site/shared-ui';
+import { hasLoginCookie, onSessionEnd, startSession, useNavigate } from '@site/shared-ui';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
 
 /**
  * Sends the visitor to /login when a signed-in session ends (sign-out, a token that could not be

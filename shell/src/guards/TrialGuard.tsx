@@ -1,7 +1,15 @@
-import { Button, Container, LoadingStatus, PageHeading, settle, useSession, userService } from '@site/shared-ui';
+import {
+  Button,
+  Container,
+  LoadingStatus,
+  Navigate,
+  PageHeading,
+  settle,
+  userService,
+  useSession,
+  useTranslation,
+} from '@site/shared-ui';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
 
 /**
  * default: a user whose trial was never activated goes to pricing; opposite: one whose was, and

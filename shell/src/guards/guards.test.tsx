@@ -1,7 +1,15 @@
-import { setLocale, SiteProviders, useSession, userService, type SessionState } from '@site/shared-ui';
+import {
+  MemoryRouter,
+  Route,
+  Routes,
+  type SessionState,
+  setLocale,
+  SiteProviders,
+  userService,
+  useSession,
+} from '@site/shared-ui';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import '../i18n/register';
 import { AccessGuard } from './AccessGuard';
 import { isCrawler } from './isCrawler';

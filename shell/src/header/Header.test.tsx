@@ -1,7 +1,6 @@
-import { PageHeading, SiteProviders, setLocale } from '@site/shared-ui';
+import { MemoryRouter, PageHeading, Route, Routes, setLocale, SiteProviders } from '@site/shared-ui';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import '../i18n/register';
 import { ScrollToTop } from '../navigation/ScrollToTop';
 import { MAIN_ID } from '../navigation/SkipLink';

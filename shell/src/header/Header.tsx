@@ -1,7 +1,5 @@
-import { Container } from '@site/shared-ui';
+import { Container, Link, useTranslation } from '@site/shared-ui';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { controlStyles } from './controlStyles';
 import { LanguageToggle } from './LanguageToggle';

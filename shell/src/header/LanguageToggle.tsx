@@ -1,5 +1,4 @@
-import { setLocale, type Locale } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
+import { type Locale, setLocale, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import { controlStyles } from './controlStyles';
 

@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useSignedInHint, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import { prefetchRoute } from '../navigation/prefetch';
-import { useSignedInHint } from '@site/shared-ui';
 import { accountItem, navItems } from './navItems';
 
 const List = styled.ul<{ $vertical?: boolean }>`

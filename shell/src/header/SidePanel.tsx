@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import { controlStyles } from './controlStyles';
 import { NavList } from './NavList';

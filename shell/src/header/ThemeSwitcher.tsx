@@ -1,6 +1,5 @@
-import { THEME_PREFERENCES, VisuallyHidden, isThemePreference, useThemeMode } from '@site/shared-ui';
+import { isThemePreference, THEME_PREFERENCES, useThemeMode, useTranslation, VisuallyHidden } from '@site/shared-ui';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { controlStyles } from './controlStyles';
 

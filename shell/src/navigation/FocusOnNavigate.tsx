@@ -1,6 +1,5 @@
-import { findHashTarget, focusElement, requestFocusAfterNavigation } from '@site/shared-ui';
+import { findHashTarget, focusElement, requestFocusAfterNavigation, useLocation } from '@site/shared-ui';
 import { useLayoutEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
 
 /**
  * On every navigation: start at the top, then move focus to the new page's h1 (or to the section

@@ -1,6 +1,5 @@
-import { focusElement } from '@site/shared-ui';
+import { focusElement, useTranslation } from '@site/shared-ui';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { SCROLL_TO_TOP_THRESHOLD_PX } from '../config';
 import { controlStyles } from '../header/controlStyles';

@@ -1,5 +1,4 @@
-import { focusElement } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
+import { focusElement, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 
 const Link = styled.a`

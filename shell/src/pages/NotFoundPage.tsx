@@ -1,6 +1,4 @@
-import { Container, PageHeading } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Container, Link, PageHeading, useTranslation } from '@site/shared-ui';
 
 export function NotFoundPage() {
   const { t } = useTranslation('shell');

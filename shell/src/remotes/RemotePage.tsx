@@ -1,6 +1,5 @@
-import { Button, Container, LoadingStatus, PageHeading, requestFocusAfterNavigation } from '@site/shared-ui';
+import { Button, Container, LoadingStatus, PageHeading, requestFocusAfterNavigation, useTranslation } from '@site/shared-ui';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { loadPage, type ExposedPage } from './federation';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 

@@ -1,7 +1,6 @@
-import { setLocale, SiteProviders } from '@site/shared-ui';
+import { MemoryRouter, Route, Routes, setLocale, SiteProviders, useLocation } from '@site/shared-ui';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import '../../i18n/register';
 import { answer, fakeUserService, setRuntimeConfig, setSession } from '../../testing/fakeUserService';
 import AccountPage from './AccountPage';

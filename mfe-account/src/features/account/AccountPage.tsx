@@ -1,6 +1,4 @@
-import { Container, PageHeading, useSession } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Container, PageHeading, useSearchParams, useSession, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import { ACCOUNT_TABS, TAB_PARAM, type AccountTab as TabId } from '../../config';
 import '../../i18n/register';

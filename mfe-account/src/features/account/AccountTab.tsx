@@ -1,5 +1,4 @@
-import { ButtonAnchor, runtimeConfig, VisuallyHidden } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
+import { ButtonAnchor, runtimeConfig, useTranslation, VisuallyHidden } from '@site/shared-ui';
 import styled from 'styled-components';
 import { Details } from '../../components/Details';
 import { LogoutButton } from './LogoutButton';

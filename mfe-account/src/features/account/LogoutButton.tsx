@@ -1,6 +1,5 @@
-import { Button, signOut } from '@site/shared-ui';
+import { Button, signOut, useTranslation } from '@site/shared-ui';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /**
  * Signs out. Its label says so while it works; the session then sends the visitor to /login.

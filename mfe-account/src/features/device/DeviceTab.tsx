@@ -1,5 +1,4 @@
-import { ButtonLink } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
+import { ButtonLink, useTranslation } from '@site/shared-ui';
 import { getDeviceInfo, type DeviceInfo } from '../../api/accountCalls';
 import { useAccountCall } from '../../api/useAccountCall';
 import { CallOutcome } from '../../components/CallOutcome';

@@ -1,7 +1,5 @@
-import { Button, ButtonLink, Card, CardList } from '@site/shared-ui';
+import { Button, ButtonLink, Card, CardList, useNavigate, useTranslation } from '@site/shared-ui';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { localCheckout, type LocalPlan } from '../../api/accountCalls';
 import { useAccountAction } from '../../api/useAccountCall';

@@ -1,5 +1,13 @@
-import { Button, Container, LoadingStatus, PageHeading, runtimeConfig, useSession } from '@site/shared-ui';
-import { Trans, useTranslation } from 'react-i18next';
+import {
+  Button,
+  Container,
+  LoadingStatus,
+  PageHeading,
+  runtimeConfig,
+  Trans,
+  useSession,
+  useTranslation,
+} from '@site/shared-ui';
 import styled from 'styled-components';
 import '../../i18n/register';
 import { PlanCards } from './PlanCards';

@@ -1,7 +1,5 @@
-import { Button, Container, PageIntro } from '@site/shared-ui';
+import { Button, Container, Link, PageIntro, useTranslation } from '@site/shared-ui';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { getDeviceInfo, resetLinkedDevice, type DeviceInfo } from '../../api/accountCalls';
 import { useAccountAction, useAccountCall } from '../../api/useAccountCall';

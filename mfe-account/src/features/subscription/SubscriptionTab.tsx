@@ -1,5 +1,4 @@
-import { ButtonLink, runtimeConfig, VisuallyHidden } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
+import { ButtonLink, runtimeConfig, useTranslation, VisuallyHidden } from '@site/shared-ui';
 import styled from 'styled-components';
 import { getSubscriptionInfo, type SubscriptionInfo } from '../../api/accountCalls';
 import { useAccountCall } from '../../api/useAccountCall';

@@ -2,16 +2,18 @@ import {
   Button,
   Container,
   EMAIL_PATTERN,
+  Link,
   LoadingStatus,
+  Navigate,
   PageHeading,
   startSession,
   TextField,
+  Trans,
   useFormValidation,
   useSession,
+  useTranslation,
 } from '@site/shared-ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import { Link, Navigate } from 'react-router-dom';
 import styled from 'styled-components';
 import '../../i18n/register';
 import { carryEmailIntoWidget } from './carryEmail';

@@ -1,6 +1,5 @@
-import { LoadingStatus, themes } from '@site/shared-ui';
+import { LoadingStatus, themes, useTranslation } from '@site/shared-ui';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 
 /**
@@ -9,6 +8,10 @@ import styled from 'styled-components';
  */
 const light = themes.light.color;
 const Frame = styled.section`
+  /* The widget's first step is drawn into space kept for it: nothing below it moves (CLS 0). */
+  position: relative;
+  min-height: 16rem;
+  > [role='status'] { position: absolute; inset: 0 auto auto 0; margin: 0; }
   .firebaseui-container {
     max-width: 100%;
     color: ${light.text};

@@ -1,5 +1,4 @@
-import { Container, PageIntro } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
+import { Container, PageIntro, useTranslation } from '@site/shared-ui';
 import '../../i18n/register';
 import { FounderCards } from '../founders/FounderCard';
 

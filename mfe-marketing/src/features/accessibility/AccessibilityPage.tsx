@@ -1,6 +1,4 @@
-import { Container, PageIntro } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Container, Link, PageIntro, useTranslation } from '@site/shared-ui';
 import '../../i18n/register';
 
 const LIST_SECTIONS = ['commitment', 'testing', 'limits'] as const;

@@ -6,9 +6,9 @@ import {
   TextField,
   useFormValidation,
   useSubmission,
+  useTranslation,
 } from '@site/shared-ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { sendContactMessage } from '../../api/publicCalls';
 import { FIELD_LIMITS } from '../../config';
 

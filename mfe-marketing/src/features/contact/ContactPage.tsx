@@ -1,5 +1,4 @@
-import { Container, currentLocale, PageIntro, runtimeConfig } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
+import { Container, currentLocale, PageIntro, runtimeConfig, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import '../../i18n/register';
 import { ContactForm } from './ContactForm';

@@ -1,5 +1,4 @@
-import { ButtonAnchor, VisuallyHidden } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
+import { ButtonAnchor, useTranslation, VisuallyHidden } from '@site/shared-ui';
 import styled from 'styled-components';
 import { Section } from '../landing/Section';
 import { Accordion } from './Accordion';

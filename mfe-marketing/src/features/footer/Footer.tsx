@@ -1,6 +1,4 @@
-import { runtimeConfig, SOCIAL_NETWORKS, VisuallyHidden } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, runtimeConfig, SOCIAL_NETWORKS, useTranslation, VisuallyHidden } from '@site/shared-ui';
 import styled from 'styled-components';
 import { EXTERNAL_LINKS } from '../../config';
 

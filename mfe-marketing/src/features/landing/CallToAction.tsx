@@ -1,5 +1,4 @@
-import { ButtonLink } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
+import { ButtonLink, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import { Section } from './Section';
 

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useTranslation } from '@site/shared-ui';
 import { Section } from './Section';
 
 export function Developers() {

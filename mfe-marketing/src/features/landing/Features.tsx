@@ -1,5 +1,4 @@
-import { Card, CardList } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
+import { Card, CardList, useTranslation } from '@site/shared-ui';
 import { Section } from './Section';
 
 /** Everything the app does (spec section 1). */

@@ -1,5 +1,4 @@
-import { ButtonLink, PageHeading } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
+import { ButtonLink, PageHeading, useTranslation } from '@site/shared-ui';
 import styled, { keyframes } from 'styled-components';
 import { HERO_ANNOTATION } from '../../config';
 import { HeroMockup } from './HeroMockup';

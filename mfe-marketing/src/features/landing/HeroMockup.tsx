@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 
 const Stack = styled.div`

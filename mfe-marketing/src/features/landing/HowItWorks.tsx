@@ -1,5 +1,4 @@
-import { Card, CardList } from '@site/shared-ui';
-import { useTranslation } from 'react-i18next';
+import { Card, CardList, useTranslation } from '@site/shared-ui';
 import { Section } from './Section';
 
 const FEATURES = ['navigation', 'obstacles', 'questions', 'voice'] as const;

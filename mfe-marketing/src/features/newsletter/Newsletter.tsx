@@ -1,6 +1,5 @@
-import { Button, EMAIL_PATTERN, FormStatus, TextField, useFormValidation, useSubmission } from '@site/shared-ui';
+import { Button, EMAIL_PATTERN, FormStatus, TextField, useFormValidation, useSubmission, useTranslation } from '@site/shared-ui';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { subscribeToNewsletter } from '../../api/publicCalls';
 import { FIELD_LIMITS } from '../../config';

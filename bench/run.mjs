@@ -1,0 +1,281 @@
+#!/usr/bin/env node
+// Benchmark of the composed site, as deployed locally (tools/serve.mjs: compressed, immutable
+// hashed assets, short-cached documents), against the same pages built as one ordinary webpack
+// bundle, measured in the same run. Writes bench/results.json and bench/results.md (also printed).
+//   npm run bench          BENCH_RUNS=3 Lighthouse runs a page and preset (the median is kept)
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import runtimeConfig from '@site/tools/runtime-config';
+import { ROBOTS } from '@site/tools/site-servers';
+import { createStaticApp, listen } from '@site/tools/static-server';
+import { securityHeaders } from '@site/tools/security-headers';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = dirname(here);
+const { ports, configScript } = runtimeConfig;
+const ROUTES = ['/', '/contact', '/aboutus', '/login'];
+const PRESETS = { mobile: undefined, desktop: desktopConfig };
+// For a quicker look while working: BENCH_ROUTES=/login BENCH_PRESETS=mobile BENCH_SITES=federated
+const only = (name, all) => (process.env[name] ? process.env[name].split(',') : all);
+const RUNS = Number(process.env.BENCH_RUNS || 3);
+const SINGLE_PORT = Number(process.env.BENCH_SINGLE_PORT || 3200);
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const log = (...args) => console.error('[bench]', ...args);
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+const answers = async (url) => {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+};
+
+async function waitFor(url, timeoutMs = 180_000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await answers(url))) {
+    if (Date.now() > until) throw new Error(`${url} did not answer`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+// --- the sites -------------------------------------------------------------------------------
+
+if (only('BENCH_SITES', ['single']).includes('single')) {
+  log('building the single-bundle baseline');
+  run(join(root, 'node_modules', '.bin', 'webpack'), ['--config', join(here, 'single-bundle', 'webpack.config.cjs'), '--mode', 'production'], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+log('starting the federated site (tools/serve.mjs)');
+const site = spawn(process.execPath, [join(root, 'tools', 'serve.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+await waitFor(`http://localhost:${ports.shell}/remotes.json`);
+
+const single = await listen(
+  createStaticApp({
+    root: join(here, 'single-bundle', 'dist'),
+    spa: true,
+    securityHeaders: (html) => securityHeaders({ html, remotes: {} }),
+    documents: {
+      '/config.js': () => ({ type: 'text/javascript; charset=utf-8', body: configScript() }),
+      '/robots.txt': () => ({ type: 'text/plain; charset=utf-8', body: ROBOTS }),
+    },
+  }),
+  SINGLE_PORT,
+);
+
+const SITES = {
+  federated: `http://localhost:${ports.shell}`,
+  single: `http://localhost:${SINGLE_PORT}`,
+};
+
+// --- what each file is: shell, shared dependency or remote code (from the federation manifests) --
+
+const manifestOf = (dir) => JSON.parse(readFileSync(join(root, dir, 'dist', 'mf-manifest.json'), 'utf8'));
+const APPS = { [ports.shell]: 'shell', [ports.mfe_marketing]: 'mfe-marketing', [ports.mfe_auth]: 'mfe-auth', [ports.mfe_account]: 'mfe-account' };
+const sharedFiles = new Map();
+for (const dir of Object.values(APPS)) {
+  for (const shared of manifestOf(dir).shared) {
+    for (const file of [...shared.assets.js.sync, ...shared.assets.js.async]) sharedFiles.set(`${dir}/${file}`, shared.name);
+  }
+}
+
+function classify(url) {
+  const { port, pathname } = new URL(url);
+  const app = APPS[port];
+  if (!app) return { part: 'single bundle', app: 'single', file: pathname };
+  const file = pathname.replace(/^\//, '');
+  const shared = sharedFiles.get(`${app}/${file}`);
+  if (shared) return { part: 'shared dependencies', app, file, shared };
+  return { part: app === 'shell' ? 'shell' : 'remote code', app, file };
+}
+
+const compressedSizes = new Map();
+async function sizes(url) {
+  if (!compressedSizes.has(url)) {
+    const body = Buffer.from(await (await fetch(url, { headers: { 'Accept-Encoding': 'identity' } })).arrayBuffer());
+    compressedSizes.set(url, {
+      raw: body.length,
+      gzip: gzipSync(body, { level: 9 }).length,
+      brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    });
+  }
+  return compressedSizes.get(url);
+}
+
+function chainDepth(chains) {
+  if (!chains) return 0;
+  return Math.max(0, ...Object.values(chains).map((node) => 1 + chainDepth(node.children)));
+}
+
+// --- Lighthouse ------------------------------------------------------------------------------
+
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const runsDir = join(here, '.runs');
+mkdirSync(runsDir, { recursive: true });
+
+async function audit(url, preset, label) {
+  const lhrs = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, PRESETS[preset]);
+    // A run Lighthouse could not complete (it says why) is run again, once.
+    lhrs.push(result.lhr.runtimeError && i === RUNS - 1 && lhrs.length === 0 ? (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, PRESETS[preset])).lhr : result.lhr);
+  }
+  // The run with the median performance score stands for the page; its full report is kept in .runs/.
+  const score = (lhr) => lhr.categories.performance.score ?? 0;
+  const kept = lhrs.find((lhr) => score(lhr) === median(lhrs.map(score)));
+  writeFileSync(join(runsDir, `${label}.json`), JSON.stringify(kept));
+  return { lhr: kept, performanceScores: lhrs.map((lhr) => Math.round(score(lhr) * 100)) };
+}
+
+async function criticalPath(lhr) {
+  const observedLcp = lhr.audits.metrics.details.items[0].observedLargestContentfulPaint;
+  const requests = lhr.audits['network-requests'].details.items;
+  const start = Math.min(...requests.map((r) => r.networkRequestTime));
+  const beforeLcp = requests.filter((r) => r.networkEndTime - start <= observedLcp && !r.url.startsWith('data:'));
+  const files = [];
+  for (const r of beforeLcp) {
+    const s = await sizes(r.url);
+    files.push({ url: r.url, type: r.resourceType, ...classify(r.url), transferred: r.transferSize, ...s });
+  }
+  const sum = (list, key) => list.reduce((total, f) => total + f[key], 0);
+  const js = files.filter((f) => f.type === 'Script');
+  const byPart = {};
+  for (const f of files) {
+    byPart[f.part] ??= { requests: 0, gzip: 0, brotli: 0 };
+    byPart[f.part].requests += 1;
+    byPart[f.part].gzip += f.gzip;
+    byPart[f.part].brotli += f.brotli;
+  }
+  return {
+    observedLcpMs: Math.round(observedLcp),
+    requests: files.length,
+    gzip: sum(files, 'gzip'),
+    brotli: sum(files, 'brotli'),
+    jsGzip: sum(js, 'gzip'),
+    jsBrotli: sum(js, 'brotli'),
+    chainDepth: chainDepth(lhr.audits['critical-request-chains']?.details?.chains),
+    byPart,
+    sharedLoaded: [...new Set(files.filter((f) => f.shared).map((f) => f.shared))],
+    chunksBeforeLcp: files.map((f) => `${f.app}/${f.file}`),
+  };
+}
+
+const pages = [];
+try {
+  for (const [siteName, origin] of Object.entries(SITES).filter(([name]) => only('BENCH_SITES', Object.keys(SITES)).includes(name))) {
+    for (const route of only('BENCH_ROUTES', ROUTES)) {
+      for (const preset of only('BENCH_PRESETS', Object.keys(PRESETS))) {
+        log(`${siteName} ${route} ${preset} (${RUNS} run${RUNS > 1 ? 's' : ''})`);
+        const label = `${siteName}${route.replace(/\//g, '_')}-${preset}`;
+        const { lhr, performanceScores } = await audit(`${origin}${route}`, preset, label);
+        const metric = (id) => Math.round(lhr.audits[id].numericValue * 1000) / 1000;
+        const category = (id) => Math.round(lhr.categories[id].score * 100);
+        pages.push({
+          site: siteName,
+          route,
+          preset,
+          scores: { performance: category('performance'), accessibility: category('accessibility'), bestPractices: category('best-practices'), seo: category('seo') },
+          performanceScores,
+          metrics: {
+            lcpMs: Math.round(metric('largest-contentful-paint')),
+            tbtMs: Math.round(metric('total-blocking-time')),
+            cls: metric('cumulative-layout-shift'),
+            fcpMs: Math.round(metric('first-contentful-paint')),
+            speedIndexMs: Math.round(metric('speed-index')),
+          },
+          runtimeError: lhr.runtimeError?.code,
+          failedAudits: Object.values(lhr.audits)
+            .filter((a) => a.score !== null && a.score < 1 && ['accessibility', 'best-practices', 'seo'].some((c) => lhr.categories[c].auditRefs.some((ref) => ref.id === a.id && ref.weight > 0)))
+            .map((a) => a.id),
+          criticalPath: preset === 'mobile' ? await criticalPath(lhr) : undefined,
+        });
+      }
+    }
+  }
+} finally {
+  await chrome.kill();
+  await single.close();
+  try {
+    process.kill(-site.pid, 'SIGTERM');
+  } catch {
+    /* already stopped */
+  }
+}
+
+// --- the service's load figures ----------------------------------------------------------------
+
+const serviceOut = join(here, '.runs', 'service.json');
+if (process.env.BENCH_SERVICE !== 'off') {
+  log('user service load benchmark');
+  run('pnpm', ['--filter', '@site/service-user', 'bench'], { env: { ...process.env, BENCH_SECONDS: process.env.BENCH_SERVICE_SECONDS || '5', BENCH_OUTPUT: serviceOut }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+const service = existsSync(serviceOut) ? JSON.parse(readFileSync(serviceOut, 'utf8')) : null;
+
+// --- comparison and report -----------------------------------------------------------------------
+
+const find = (siteName, route, preset) => pages.find((p) => p.site === siteName && p.route === route && p.preset === preset);
+const ratio = (a, b) => (b ? Math.round((a / b) * 100) / 100 : null);
+const comparison = ROUTES.filter((route) => find('federated', route, 'mobile') && find('single', route, 'mobile')).map((route) => {
+  const fed = find('federated', route, 'mobile');
+  const one = find('single', route, 'mobile');
+  return {
+    route,
+    criticalPathGzip: ratio(fed.criticalPath.gzip, one.criticalPath.gzip),
+    chainDepth: ratio(fed.criticalPath.chainDepth, one.criticalPath.chainDepth),
+    lcp: ratio(fed.metrics.lcpMs, one.metrics.lcpMs),
+  };
+});
+
+const results = {
+  date: new Date().toISOString(),
+  machine: { node: process.version, cpus: (await import('node:os')).cpus().length, chromium: CHROMIUM },
+  lighthouse: JSON.parse(readFileSync(join(here, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version,
+  runsPerPage: RUNS,
+  pages,
+  comparison,
+  service,
+};
+writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+const table = (header, rows) => [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const md = [
+  `# Benchmark (${results.date}, Lighthouse ${results.lighthouse}, median of ${RUNS} runs)`,
+  '',
+  '## Lighthouse',
+  table(['site', 'route', 'preset', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'SI ms'],
+    pages.map((p) => [p.site, p.route, p.preset, p.scores.performance, p.scores.accessibility, p.scores.bestPractices, p.scores.seo, p.metrics.lcpMs, p.metrics.tbtMs, p.metrics.cls, p.metrics.fcpMs, p.metrics.speedIndexMs])),
+  '',
+  '## Critical path (requests finished before the observed LCP, mobile)',
+  table(['site', 'route', 'requests', 'chain depth', 'all gzip KB', 'all brotli KB', 'JS gzip KB', 'JS brotli KB', 'shell gzip KB', 'shared deps gzip KB', 'remote gzip KB'],
+    pages.filter((p) => p.criticalPath).map((p) => {
+      const c = p.criticalPath;
+      const part = (name) => kb(c.byPart[name]?.gzip ?? 0);
+      return [p.site, p.route, c.requests, c.chainDepth, kb(c.gzip), kb(c.brotli), kb(c.jsGzip), kb(c.jsBrotli), part('shell'), part('shared dependencies'), part('remote code')];
+    })),
+  '',
+  '## Federated / single bundle (mobile)',
+  table(['route', 'critical-path bytes', 'request-chain depth', 'LCP'], comparison.map((c) => [c.route, c.criticalPathGzip, c.chainDepth, c.lcp])),
+  '',
+  '## Shared dependencies loaded before LCP (federated, mobile)',
+  ...pages.filter((p) => p.site === 'federated' && p.criticalPath).map((p) => `- ${p.route}: ${p.criticalPath.sharedLoaded.join(', ') || 'none'}`),
+  '',
+  '## User service (load, loopback)',
+  service ? table(['call', 'req/s', 'p50 ms', 'p99 ms'], service.rows.map((r) => [r.name, r.requestsPerSecond, r.p50Ms, r.p99Ms])) : 'not measured',
+  service ? `\n${service.connections} connections for ${service.seconds} s, database ${service.database}.` : '',
+].join('\n');
+writeFileSync(join(here, 'results.md'), `${md}\n`);
+console.log(md);

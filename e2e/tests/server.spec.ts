@@ -1,0 +1,105 @@
+import { expect, test, type Page } from '@playwright/test';
+import { uniqueEmail } from '../auth';
+import { h1, open, routes } from '../support';
+
+/** Records every Content-Security-Policy violation the page reports. */
+async function recordViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+test.describe('security headers of the production server', () => {
+  test('the site answers with a CSP built from its configuration, HSTS, and the other headers', async ({ request }) => {
+    const response = await request.get('/');
+    const headers = response.headers();
+    const csp: Record<string, string[]> = Object.fromEntries(headers['content-security-policy']!.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    // Scripts: this origin, the remotes of the remotes document, the pre-paint script by its hash,
+    // Firebase Auth's loader and FirebaseUI's two inline handlers by theirs; never 'unsafe-inline'.
+    expect(csp['script-src']).toEqual(expect.arrayContaining(["'self'", 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'https://apis.google.com']));
+    expect(csp['script-src']).not.toContain("'unsafe-inline'");
+    expect(csp['script-src']!.filter((s) => s.startsWith("'sha256-"))).toHaveLength(3);
+    // Calls: the user service and the Auth emulator of this environment; no Stripe without its keys.
+    expect(csp['connect-src']).toEqual(expect.arrayContaining(['http://localhost:8787', 'http://127.0.0.1:9099']));
+    expect(headers['content-security-policy']).not.toContain('stripe.com');
+    expect(headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy']).toContain('camera=()');
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  for (const path of ['/', '/contact', '/aboutus', '/accessibility', '/login']) {
+    test(`${path} runs without a single CSP violation`, async ({ page }) => {
+      const violations = await recordViolations(page);
+      await open(page, path, routes.find((r) => r.path === path)!.h1);
+      if (path === '/login') await expect(page.locator('input.firebaseui-id-email')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await violations()).toEqual([]);
+    });
+  }
+
+  test('pressing Enter in the widget\'s email field goes on to its next step, without reloading the page', async ({ page }) => {
+    const violations = await recordViolations(page);
+    await page.goto('/login');
+    const email = page.locator('input.firebaseui-id-email');
+    await expect(email).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'still here'));
+    await email.fill(uniqueEmail('enter'));
+    await email.press('Enter');
+    await expect(page.locator('input.firebaseui-id-new-password')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
+    expect(await violations()).toEqual([]);
+  });
+
+  test('the sign-in page asks no font from another site', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto('/login');
+    await expect(page.locator('input.firebaseui-id-email')).toBeVisible();
+    expect(requested.filter((url) => url.includes('fonts.googleapis.com') || url.includes('fonts.gstatic.com'))).toEqual([]);
+  });
+});
+
+test.describe('preload hints', () => {
+  const links = async (request: import('@playwright/test').APIRequestContext, path: string) =>
+    ((await request.get(path)).headers().link ?? '').split(', ');
+
+  test('the landing page preloads the shell\'s chunks and the landing remote\'s manifest, entry and page', async ({ request }) => {
+    const hints = await links(request, '/');
+    expect(hints).toContain('<http://localhost:3001/mf-manifest.json>; rel=preload; as=fetch; crossorigin');
+    expect(hints).toContain('<http://localhost:3001/remoteEntry.js>; rel=preload; as=script');
+    expect(hints.some((h) => /^<http:\/\/localhost:3001\/__federation_expose_LandingPage\.[0-9a-f]+\.js>; rel=preload; as=script$/.test(h))).toBe(true);
+    expect(hints.some((h) => /^<\/bootstrap\.[0-9a-f]+\.js>; rel=preload; as=script$/.test(h))).toBe(true);
+    expect(hints).toContain('<http://localhost:3002>; rel=preconnect');
+    // Nothing of the other remotes' code, nor Firebase.
+    expect(hints.filter((h) => /localhost:300[23]\/|firebase/.test(h))).toEqual([]);
+  });
+
+  test('the sign-in page preloads the sign-in remote, and a guarded page no remote code', async ({ request }) => {
+    expect(await links(request, '/login')).toContain('<http://localhost:3002/remoteEntry.js>; rel=preload; as=script');
+    expect((await links(request, '/account')).filter((h) => /localhost:300[123]\/.*rel=preload/.test(h))).toEqual([]);
+  });
+
+  test('the preloaded code is the code the page uses: each hinted file is requested once', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await open(page, '/', routes[0].h1);
+    await page.waitForLoadState('networkidle');
+    const scripts = requested.filter((url) => url.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(5);
+    expect(scripts.filter((url, index) => scripts.indexOf(url) !== index)).toEqual([]);
+  });
+
+  test('robots.txt lets crawlers in', async ({ request }) => {
+    const response = await request.get('/robots.txt');
+    expect(response.headers()['content-type']).toContain('text/plain');
+    expect(await response.text()).toBe('User-agent: *\nAllow: /\n');
+  });
+});

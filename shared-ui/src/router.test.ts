@@ -1,0 +1,23 @@
+/**
+ * @jest-environment node
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = join(__dirname, '..', '..');
+const APPS = ['shell', 'mfe-marketing', 'mfe-auth', 'mfe-account'];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+it('lets no app import react-router-dom or react-i18next but through shared-ui (one instance of each)', () => {
+  const offenders = APPS.flatMap((app) => sources(join(root, app, 'src')))
+    .filter((file) => /from '(react-router-dom|react-router|react-i18next)'/.test(readFileSync(file, 'utf8')))
+    .map((file) => relative(root, file));
+  expect(offenders).toEqual([]);
+});

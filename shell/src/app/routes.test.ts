@@ -1,0 +1,29 @@
+/**
+ * @jest-environment node
+ */
+import { REMOTE_NAMES } from '../remotes/remotesDocument';
+import { pageForPath, pages, siteRoutes } from './routes';
+
+describe('the route table', () => {
+  it('names, for every page, a remote the remotes document lists and a module it exposes', () => {
+    for (const page of Object.values(pages)) {
+      expect(REMOTE_NAMES).toContain(page.remote);
+      expect(page.module).toMatch(/^\.\/[A-Z]\w+Page$/);
+    }
+  });
+
+  it('gives every route a known page, and only known guards', () => {
+    for (const route of siteRoutes) {
+      expect(Object.keys(pages)).toContain(route.page);
+      expect([undefined, true]).toContain(route.access);
+      expect([undefined, 'default', 'opposite']).toContain(route.trial);
+    }
+    expect(new Set(siteRoutes.map((r) => r.path)).size).toBe(siteRoutes.length);
+  });
+
+  it('guards the account, pricing and reset pages and their aliases', () => {
+    const guarded = siteRoutes.filter((r) => r.access).map((r) => r.path);
+    expect(guarded).toEqual(['/account', '/my-account', '/pricing', '/account-pricing', '/reset-linked-device']);
+    expect(pageForPath('/account-pricing')).toEqual({ remote: 'mfe_account', module: './PricingPage' });
+  });
+});

@@ -1,0 +1,66 @@
+// Preload hints for the shell's HTML: the browser fetches the shell's shared chunks, the remotes
+// document, and the manifest, entry and chunks of the remote that renders the requested page,
+// all at once, instead of discovering them one after the other (HTML → main.js → remotes.json →
+// manifest → remoteEntry.js → the page's chunks). Sent as a Link header, computed per request
+// from the remotes document in force.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const MANIFEST_TTL_MS = 10_000;
+const MANIFEST_TIMEOUT_MS = 1_000;
+// Loaded only when needed (sign-in, the account): never preloaded.
+const LAZY_SHARED = /^firebase\//;
+
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+
+/**
+ * @param {{ dist: string, remotes: () => Record<string, { manifest: string, canary?: object }> }} options
+ * @returns {(pathname: string, origin: string) => Promise<string>} the Link header for a page
+ */
+export function preloadHints({ dist, remotes }) {
+  const table = readJson(join(dist, 'routes.json'));
+  const shellManifest = readJson(join(dist, 'mf-manifest.json'));
+  const bootstrap = readdirSync(dist).filter((file) => /^bootstrap\.[0-9a-f]+\.js$/.test(file));
+  const shellChunks = [
+    ...bootstrap,
+    ...(shellManifest?.shared ?? []).filter((s) => !LAZY_SHARED.test(s.name)).flatMap((s) => s.assets.js.sync),
+  ];
+  const manifests = new Map();
+
+  /** A remote's manifest, kept a few seconds (it is revalidated by browsers on every load). */
+  function manifestAt(url) {
+    const cached = manifests.get(url);
+    if (cached && Date.now() - cached.at < MANIFEST_TTL_MS) return cached.value;
+    const value = fetch(url, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) })
+      .then((response) => (response.ok ? response.json() : null))
+      .catch(() => null);
+    manifests.set(url, { at: Date.now(), value });
+    return value;
+  }
+
+  return async (pathname, origin) => {
+    // (/remotes.json is preloaded by the HTML itself.)
+    const links = [...shellChunks.map((file) => `</${file}>; rel=preload; as=script`)];
+    const doc = remotes();
+    const remoteOrigins = new Set(Object.values(doc).flatMap((entry) => [entry?.manifest, entry?.canary?.manifest])
+      .filter(Boolean).map((url) => new URL(url, origin).origin).filter((o) => o !== origin));
+    for (const remoteOrigin of remoteOrigins) links.push(`<${remoteOrigin}>; rel=preconnect`);
+
+    // The page's own remote, unless the page waits for sign-in or its remote is being canaried
+    // (the visitor's cohort is only known in the browser).
+    const route = table?.routes.find((r) => r.path === pathname);
+    const page = route && !route.access ? table.pages[route.page] : null;
+    const entry = page && doc[page.remote];
+    if (!entry?.manifest || entry.canary) return links.join(', ');
+    const manifestUrl = new URL(entry.manifest, origin);
+    links.push(`<${manifestUrl}>; rel=preload; as=fetch; crossorigin`);
+    const manifest = await manifestAt(manifestUrl.href);
+    if (manifest) {
+      const { remoteEntry } = manifest.metaData;
+      links.push(`<${new URL(`${remoteEntry.path}${remoteEntry.name}`, manifestUrl)}>; rel=preload; as=script`);
+      const exposed = manifest.exposes.find((e) => e.path === page.module);
+      for (const file of exposed?.assets.js.sync ?? []) links.push(`<${new URL(file, manifestUrl)}>; rel=preload; as=script`);
+    }
+    return links.join(', ');
+  };
+}

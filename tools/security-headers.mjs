@@ -1,0 +1,93 @@
+// Security headers of the production servers. The Content-Security-Policy is computed from the
+// same runtime configuration the pages get (remotes, user service, Firebase, Stripe), so it
+// allows exactly the origins this environment uses and nothing more.
+import { createHash } from 'node:crypto';
+import runtimeConfig from './runtime-config.cjs';
+
+const { browserConfig, remotesDocument } = runtimeConfig;
+
+const originOf = (url, base) => {
+  try {
+    return new URL(url, base).origin;
+  } catch {
+    return null;
+  }
+};
+
+/** The hashes of a page's inline scripts (the pre-paint theme script), for script-src. */
+export function inlineScriptHashes(html) {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => sha256(code));
+}
+
+const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * FirebaseUI's templates carry two inline scripts: <form onsubmit="return false;"> (without it a
+ * press of Enter would submit the widget's form natively and reload the page) and links to
+ * javascript:void(0). 'unsafe-hashes' with their hashes allows exactly these two, nothing else.
+ */
+const FIREBASEUI_INLINE = ["'unsafe-hashes'", sha256('return false;'), sha256('javascript:void(0)')];
+
+/** Every manifest URL in the remotes document, canaries included. */
+function remoteOrigins(doc) {
+  const origins = new Set();
+  for (const entry of Object.values(doc)) {
+    for (const manifest of [entry?.manifest, entry?.canary?.manifest]) {
+      const origin = manifest && originOf(manifest, 'http://self.invalid');
+      if (origin && origin !== 'http://self.invalid') origins.add(origin);
+    }
+  }
+  return [...origins];
+}
+
+/**
+ * @param {{ html: string, env?: NodeJS.ProcessEnv, remotes?: object, config?: object }} options
+ * @returns {Record<string, string>}
+ */
+export function securityHeaders({ html, env = process.env, remotes = remotesDocument(env), config = {} }) {
+  const browser = { ...browserConfig(env), ...config };
+  const remotesFrom = remoteOrigins(remotes);
+  const service = originOf(browser.userServiceUrl);
+  const emulator = browser.authEmulatorUrl ? originOf(browser.authEmulatorUrl) : null;
+  const stripe = Boolean(browser.stripe?.pricingTableId && browser.stripe?.publishableKey);
+
+  // Firebase Auth: the emulator locally, otherwise Google's token endpoints; the popup and
+  // redirect handler's frame (the emulator's, or the auth domain's) and the Google API loader
+  // that opens it.
+  const firebaseConnect = emulator ? [emulator] : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
+  const firebaseFrames = emulator ? [emulator] : [`https://${browser.firebase.authDomain}`];
+  const firebaseScripts = ['https://apis.google.com', ...FIREBASEUI_INLINE];
+  // FirebaseUI's icons (the password field's show/hide toggle).
+  const firebaseImages = ['https://www.gstatic.com'];
+  // Stripe's pricing table: its script, and the frame it renders in (only when configured).
+  const stripeScripts = stripe ? ['https://js.stripe.com'] : [];
+  const stripeFrames = stripe ? ['https://js.stripe.com'] : [];
+
+  const directives = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...inlineScriptHashes(html), ...remotesFrom, ...firebaseScripts, ...stripeScripts],
+    // styled-components writes its rules into <style> elements at run time.
+    'style-src': ["'self'", "'unsafe-inline'", ...remotesFrom],
+    'img-src': ["'self'", 'data:', ...remotesFrom, ...firebaseImages],
+    'font-src': ["'self'", ...remotesFrom],
+    'connect-src': ["'self'", ...remotesFrom, ...(service ? [service] : []), ...firebaseConnect],
+    'frame-src': [...firebaseFrames, ...stripeFrames],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+  const csp = Object.entries(directives)
+    .map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ') || "'none'"}`)
+    .join('; ');
+
+  return {
+    'Content-Security-Policy': csp,
+    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=()',
+    'X-Frame-Options': 'DENY',
+    // The sign-in widget's popup flow needs its opener.
+    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+  };
+}
