@@ -97,6 +97,14 @@ test.describe('preload hints', () => {
     expect(scripts.filter((url, index) => scripts.indexOf(url) !== index)).toEqual([]);
   });
 
+  test('once the landing page is idle, the contact page\'s chunk is already fetched (the next likely page)', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await open(page, '/', routes[0].h1);
+    await expect.poll(() => requested.some((url) => /localhost:3001\/__federation_expose_ContactPage\./.test(url))).toBe(true);
+    expect(requested.filter((url) => /localhost:300[23]\//.test(url))).toEqual([]);
+  });
+
   test('robots.txt lets crawlers in', async ({ request }) => {
     const response = await request.get('/robots.txt');
     expect(response.headers()['content-type']).toContain('text/plain');

@@ -1,9 +1,37 @@
-import { loadPage } from '../remotes/federation';
-import { pageForPath } from '../app/routes';
+import { preloadRemote } from '@module-federation/enhanced/runtime';
+import { pageForPath, pages, siteRoutes } from '../app/routes';
+import { loadPage, type ExposedPage } from '../remotes/federation';
 
 /** Starts fetching the code of the page behind a link, when the visitor shows interest in it. */
 export function prefetchRoute(to: string): void {
   const pathname = new URL(to, window.location.href).pathname;
   const page = pageForPath(pathname);
   if (page) loadPage(page).catch(() => undefined /* shown by the page's own boundary if visited */);
+}
+
+/**
+ * The next likely pages of a visitor on `page`: the other public pages of the same remote (from
+ * the landing page: contact, about, accessibility). Its code is already running, so they cost
+ * only their own chunks, and no other remote is touched.
+ */
+export function likelyNextPages(page: ExposedPage): ExposedPage[] {
+  const publicPages = new Set(siteRoutes.filter((route) => !route.access).map((route) => pages[route.page]));
+  return [...publicPages].filter((other) => other.remote === page.remote && other.module !== page.module);
+}
+
+const idle = (callback: () => void) => (window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1)))(callback);
+
+/** Once the browser is idle after a page has shown, fetches (without running) its likely next pages' chunks. */
+export function prefetchLikelyNextPagesWhenIdle(page: ExposedPage): void {
+  const next = likelyNextPages(page);
+  if (next.length === 0) return;
+  idle(() => {
+    preloadRemote([{
+      nameOrAlias: page.remote,
+      exposes: next.map((p) => p.module),
+      resourceCategory: 'sync',
+      // Chunks this page already loaded (shared by its siblings) are not asked for again.
+      filter: (url) => performance.getEntriesByName(url).length === 0,
+    }]).catch(() => undefined);
+  });
 }

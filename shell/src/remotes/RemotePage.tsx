@@ -1,5 +1,6 @@
 import { Button, Container, LoadingStatus, PageHeading, requestFocusAfterNavigation, useTranslation } from '@site/shared-ui';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { prefetchLikelyNextPagesWhenIdle } from '../navigation/prefetch';
 import { loadPage, type ExposedPage } from './federation';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
@@ -20,7 +21,13 @@ function RemoteUnavailable({ retry }: { retry: () => void }) {
 export function RemotePage({ page }: { page: ExposedPage }) {
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React keeps a rejected lazy rejected forever.
-  const Page = useMemo(() => lazy(() => loadPage(page)), [page, attempt]);
+  const Page = useMemo(
+    () => lazy(() => loadPage(page).then((module) => {
+      prefetchLikelyNextPagesWhenIdle(page);
+      return module;
+    })),
+    [page, attempt],
+  );
   return (
     <RemoteErrorBoundary
       onRetry={() => {
