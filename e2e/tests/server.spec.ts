@@ -111,3 +111,26 @@ test.describe('preload hints', () => {
     expect(await response.text()).toBe('User-agent: *\nAllow: /\n');
   });
 });
+
+test.describe('no layout shift while a page loads (CLS 0)', () => {
+  for (const viewport of [{ width: 412, height: 823 }, { width: 1350, height: 940 }]) {
+    test.describe(`at ${viewport.width} px`, () => {
+      test.use({ viewport });
+      for (const path of ['/', '/contact', '/aboutus', '/accessibility', '/login']) {
+        test(`${path} does not move once drawn`, async ({ page }) => {
+          await page.addInitScript(() => {
+            const shifts: number[] = [];
+            (window as unknown as { shifts: number[] }).shifts = shifts;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+            }).observe({ type: 'layout-shift', buffered: true });
+          });
+          await open(page, path, routes.find((r) => r.path === path)!.h1);
+          if (path === '/login') await expect(page.locator('input.firebaseui-id-email')).toBeVisible();
+          await page.waitForLoadState('networkidle');
+          expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+        });
+      }
+    });
+  }
+});

@@ -16,6 +16,9 @@ export const GlobalStyle = createGlobalStyle`
     overflow-wrap: break-word;
   }
   h1, h2, h3 { line-height: 1.25; }
+  /* The page's first margin stays inside <main>: the header never moves when a page replaces its
+     loading message (CLS 0). */
+  main { display: flow-root; }
   a { color: ${({ theme }) => theme.color.link}; text-underline-offset: 0.2em; }
   img { max-width: 100%; height: auto; }
   :focus-visible {

@@ -17,7 +17,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import '../../i18n/register';
 import { carryEmailIntoWidget } from './carryEmail';
-import { SignInWidget } from './SignInWidget';
+import { SignInWidget, WidgetSpace } from './SignInWidget';
 
 const Narrow = styled.div`
   max-width: 32rem;
@@ -96,7 +96,13 @@ export default function LoginPage() {
           <p role="status">{carried ?? ''}</p>
         </form>
         <Divider>{t('login.or')}</Divider>
-        {session.status === 'signedOut' ? <SignInWidget ref={widget} /> : <LoadingStatus label={t('login.widgetLoading')} />}
+        {session.status === 'signedOut' ? (
+          <SignInWidget ref={widget} />
+        ) : (
+          <WidgetSpace>
+            <LoadingStatus label={t('login.widgetLoading')} />
+          </WidgetSpace>
+        )}
         <Terms>
           <Trans
             t={t}

@@ -1,17 +1,28 @@
 import { LoadingStatus, themes, useTranslation } from '@site/shared-ui';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 /**
  * FirebaseUI's styles, brought to the site's contrast (7:1) and target sizes: its card keeps a
  * light surface in both themes, so it is coloured with the light theme's tokens.
  */
 const light = themes.light.color;
-const Frame = styled.section`
-  /* The widget's first step is drawn into space kept for it: nothing below it moves (CLS 0). */
+
+/**
+ * The space the widget's first step takes, kept from the first paint (while the session and the
+ * widget load), so that nothing below it moves when it is drawn (CLS 0).
+ */
+const widgetSpace = css`
   position: relative;
   min-height: 16rem;
   > [role='status'] { position: absolute; inset: 0 auto auto 0; margin: 0; }
+`;
+export const WidgetSpace = styled.div`
+  ${widgetSpace}
+`;
+
+const Frame = styled.section`
+  ${widgetSpace}
   .firebaseui-container {
     max-width: 100%;
     color: ${light.text};
