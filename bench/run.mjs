@@ -4,7 +4,7 @@
 // bundle, measured in the same run. Writes bench/results.json and bench/results.md (also printed).
 //   npm run bench          BENCH_RUNS=3 Lighthouse runs a page and preset (the median is kept)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -55,6 +55,10 @@ async function waitFor(url, timeoutMs = 180_000) {
 if (only('BENCH_SITES', ['single']).includes('single')) {
   log('building the single-bundle baseline');
   run(join(root, 'node_modules', '.bin', 'webpack'), ['--config', join(here, 'single-bundle', 'webpack.config.cjs'), '--mode', 'production'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  // A fair baseline: no Module Federation code may reach the single bundle.
+  const singleDist = join(here, 'single-bundle', 'dist');
+  const federated = readdirSync(singleDist).filter((f) => f.endsWith('.js') && readFileSync(join(singleDist, f), 'utf8').includes('Federation Runtime'));
+  if (federated.length > 0) throw new Error(`the single bundle contains the federation runtime (${federated.join(', ')})`);
 }
 
 log('starting the federated site (tools/serve.mjs)');

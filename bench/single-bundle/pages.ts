@@ -29,3 +29,8 @@ export function loadPage({ remote, module }: ExposedPage): Promise<PageModule> {
   if (!load) return Promise.reject(new Error(`no page ${remote}/${module}`));
   return load();
 }
+
+/** The single bundle's pages are ordinary lazy chunks: prefetching one is importing it. */
+export function prefetchPages(remote: string, modules: string[]): void {
+  for (const module of modules) void loadPage({ remote, module }).catch(() => undefined);
+}

@@ -4,11 +4,25 @@ import styled from 'styled-components';
 import type { CallState } from '../api/useAccountCall';
 
 const Failure = styled.div`
+  margin-bottom: 1.5rem;
   padding: 1rem 1.25rem;
   border: 2px solid ${({ theme }) => theme.color.danger};
   border-radius: ${({ theme }) => theme.layout.radius};
   p { margin-top: 0; color: ${({ theme }) => theme.color.danger}; font-weight: 600; }
 `;
+
+/** Something that could not be loaded, said at once (an alert), and a button to try again. */
+export function FailureWithRetry({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation('account');
+  return (
+    <Failure>
+      <p role="alert">{message}</p>
+      <Button type="button" onClick={onRetry}>
+        {t('call.retry')}
+      </Button>
+    </Failure>
+  );
+}
 
 /**
  * What a read from the user service shows until it has its answer: a loading status (saying so
@@ -31,19 +45,14 @@ export function CallOutcome<T>({ state, retry, what, children }: {
       ) : state.status === 'loading' ? (
         <LoadingStatus label={t(state.slow ? 'call.slow' : 'call.loading', { what })} />
       ) : (
-        <Failure>
-          <p role="alert">{t(`call.failed.${state.failure}`, { what })}</p>
-          <Button
-            type="button"
-            onClick={() => {
-              // The button goes while the call runs again: focus stays here, not on the page's end.
-              box.current?.focus();
-              retry();
-            }}
-          >
-            {t('call.retry')}
-          </Button>
-        </Failure>
+        <FailureWithRetry
+          message={t(`call.failed.${state.failure}`, { what })}
+          onRetry={() => {
+            // The button goes while the call runs again: focus stays here, not on the page's end.
+            box.current?.focus();
+            retry();
+          }}
+        />
       )}
     </div>
   );

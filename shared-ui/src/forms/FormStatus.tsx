@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { CallFailure } from '../api/callResult';
 
-const Message = styled.p<{ $tone: 'success' | 'danger' }>`
+/** An outcome in words, framed in its colour once it says something (a live region stays in place while empty). */
+export const StatusMessage = styled.p<{ $tone: 'success' | 'danger' }>`
   margin: 1rem 0 0;
   font-weight: 600;
   color: ${({ theme, $tone }) => theme.color[$tone]};
@@ -21,8 +22,8 @@ export function FormStatus({ success, failure }: { success?: string | null; fail
   const { t } = useTranslation('common');
   return (
     <>
-      <Message role="status" $tone="success">{success ?? ''}</Message>
-      <Message role="alert" $tone="danger">{failure ? t(`forms.failure.${failure}`) : ''}</Message>
+      <StatusMessage role="status" $tone="success">{success ?? ''}</StatusMessage>
+      <StatusMessage role="alert" $tone="danger">{failure ? t(`forms.failure.${failure}`) : ''}</StatusMessage>
     </>
   );
 }

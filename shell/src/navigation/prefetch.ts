@@ -1,6 +1,5 @@
-import { preloadRemote } from '@module-federation/enhanced/runtime';
 import { pageForPath, pages, siteRoutes } from '../app/routes';
-import { loadPage, type ExposedPage } from '../remotes/federation';
+import { loadPage, prefetchPages, type ExposedPage } from '../remotes/federation';
 
 /** Starts fetching the code of the page behind a link, when the visitor shows interest in it. */
 export function prefetchRoute(to: string): void {
@@ -25,13 +24,5 @@ const idle = (callback: () => void) => (window.requestIdleCallback ?? ((cb: () =
 export function prefetchLikelyNextPagesWhenIdle(page: ExposedPage): void {
   const next = likelyNextPages(page);
   if (next.length === 0) return;
-  idle(() => {
-    preloadRemote([{
-      nameOrAlias: page.remote,
-      exposes: next.map((p) => p.module),
-      resourceCategory: 'sync',
-      // Chunks this page already loaded (shared by its siblings) are not asked for again.
-      filter: (url) => performance.getEntriesByName(url).length === 0,
-    }]).catch(() => undefined);
-  });
+  idle(() => prefetchPages(page.remote, next.map((p) => p.module)));
 }

@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { runtimeConfig } from '@site/shared-ui';
 import type { ComponentType } from 'react';
 import { REMOTE_NAMES, manifestFor, parseRemotesDocument, type RemoteName } from './remotesDocument';
@@ -57,4 +57,17 @@ export function loadPage({ remote, module }: ExposedPage): Promise<PageModule> {
     loading.set(key, promise);
   }
   return promise;
+}
+
+/**
+ * Fetches, without running them, the chunks of some pages of one remote (the next likely pages);
+ * a chunk the page already loaded is not asked for again.
+ */
+export function prefetchPages(remote: RemoteName, modules: string[]): void {
+  preloadRemote([{
+    nameOrAlias: remote,
+    exposes: modules,
+    resourceCategory: 'sync',
+    filter: (url) => performance.getEntriesByName(url).length === 0,
+  }]).catch(() => undefined);
 }

@@ -1,4 +1,4 @@
-import { Button, ButtonLink, Card, CardList, useNavigate, useTranslation } from '@site/shared-ui';
+import { Button, ButtonLink, Card, CardList, StatusMessage, useNavigate, useTranslation } from '@site/shared-ui';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { localCheckout, type LocalPlan } from '../../api/accountCalls';
@@ -24,16 +24,6 @@ const Popular = styled.p`
 const Price = styled.p`
   && { color: ${({ theme }) => theme.color.text}; }
   strong { font-size: 2rem; }
-`;
-
-const Failure = styled.p`
-  font-weight: 600;
-  color: ${({ theme }) => theme.color.danger};
-  &:not(:empty) {
-    padding: 0.75rem 1rem;
-    border: 2px solid currentColor;
-    border-radius: 0.5rem;
-  }
 `;
 
 /**
@@ -85,7 +75,7 @@ export function PlanCards({ checkout }: { checkout: boolean }) {
           </PlanCard>
         ))}
       </CardList>
-      {checkout && <Failure role="alert">{failure}</Failure>}
+      {checkout && <StatusMessage role="alert" $tone="danger">{failure}</StatusMessage>}
       <section aria-labelledby={benefitsId}>
         <h2 id={benefitsId}>{t('plans.benefitsTitle')}</h2>
         <ul>

@@ -1,14 +1,6 @@
-import {
-  Button,
-  Container,
-  LoadingStatus,
-  PageHeading,
-  runtimeConfig,
-  Trans,
-  useSession,
-  useTranslation,
-} from '@site/shared-ui';
+import { Container, LoadingStatus, PageHeading, runtimeConfig, Trans, useSession, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
+import { FailureWithRetry } from '../../components/CallOutcome';
 import '../../i18n/register';
 import { PlanCards } from './PlanCards';
 import { useStripePricingTable } from './useStripePricingTable';
@@ -20,14 +12,6 @@ const Highlight = styled.span`
 const Lead = styled.p`
   font-size: 1.25rem;
   max-width: 48rem;
-`;
-
-const TableFailure = styled.div`
-  margin-bottom: 1.5rem;
-  padding: 1rem 1.25rem;
-  border: 2px solid ${({ theme }) => theme.color.danger};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  p { margin-top: 0; color: ${({ theme }) => theme.color.danger}; font-weight: 600; }
 `;
 
 /**
@@ -60,10 +44,7 @@ export default function PricingPage() {
       ) : (
         <>
           {table.state === 'failed' && (
-            <TableFailure>
-              <p role="alert">{t('pricing.tableFailed')}</p>
-              <Button type="button" onClick={table.retry}>{t('call.retry')}</Button>
-            </TableFailure>
+            <FailureWithRetry message={t('pricing.tableFailed')} onRetry={table.retry} />
           )}
           {!stripeConfigured && !localBilling && <p>{t('pricing.checkoutUnavailable')}</p>}
           <PlanCards checkout={!stripeConfigured && localBilling} />

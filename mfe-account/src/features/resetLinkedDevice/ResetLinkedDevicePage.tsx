@@ -1,4 +1,4 @@
-import { Button, Container, Link, PageIntro, useTranslation } from '@site/shared-ui';
+import { Button, Container, Link, PageIntro, StatusMessage, useTranslation } from '@site/shared-ui';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { getDeviceInfo, resetLinkedDevice, type DeviceInfo } from '../../api/accountCalls';
@@ -20,21 +20,6 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 1rem;
-`;
-
-const Failure = styled.p`
-  font-weight: 600;
-  color: ${({ theme }) => theme.color.danger};
-`;
-
-const Result = styled.p`
-  font-weight: 600;
-  color: ${({ theme }) => theme.color.success};
-  &:not(:empty) {
-    padding: 0.75rem 1rem;
-    border: 2px solid currentColor;
-    border-radius: 0.5rem;
-  }
 `;
 
 /** The linked phone, the question, and the unlink itself (POST /reset-linked-device). */
@@ -80,7 +65,9 @@ function UnlinkDevice({ device, onUnlinked }: { device: DeviceInfo; onUnlinked: 
               {t('resetLinkedDevice.cancel')}
             </Button>
           </Actions>
-          <Failure role="alert">{state.status === 'failed' ? t(`call.failed.${state.failure}`, { what: t('resetLinkedDevice.what') }) : ''}</Failure>
+          <StatusMessage role="alert" $tone="danger">
+            {state.status === 'failed' ? t(`call.failed.${state.failure}`, { what: t('resetLinkedDevice.what') }) : ''}
+          </StatusMessage>
         </Confirmation>
       )}
     </>
@@ -115,9 +102,9 @@ export default function ResetLinkedDevicePage() {
             )}
         </CallOutcome>
       )}
-      <Result ref={result} role="status" tabIndex={-1}>
+      <StatusMessage ref={result} role="status" $tone="success" tabIndex={-1}>
         {unlinkedName !== null ? t('resetLinkedDevice.done', { name: unlinkedName }) : ''}
-      </Result>
+      </StatusMessage>
       <p>
         <Link to={DEVICE_TAB_PATH}>{t('resetLinkedDevice.back')}</Link>
       </p>
