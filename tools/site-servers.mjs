@@ -25,7 +25,8 @@ export function shellApp({ remotes = () => remotesDocument(), browserConfig = {}
       '/robots.txt': () => ({ type: 'text/plain; charset=utf-8', body: ROBOTS }),
     },
     securityHeaders: (html) => securityHeaders({ html, remotes: remotes(), config: browserConfig }),
-    pageLinks: preloadHints({ dist, remotes }),
+    // PRELOAD_HINTS=off serves the pages without them (to measure what they bring).
+    pageLinks: process.env.PRELOAD_HINTS === 'off' ? undefined : preloadHints({ dist, remotes }),
   });
 }
 
