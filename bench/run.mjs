@@ -94,6 +94,14 @@ for (const dir of Object.values(APPS)) {
   }
 }
 
+/** Whether most of a built chunk's sources are packages (its source map says). */
+function mostlyPackages(app, file) {
+  const map = join(root, app, 'dist', `${file}.map`);
+  if (!existsSync(map)) return false;
+  const { sources } = JSON.parse(readFileSync(map, 'utf8'));
+  return sources.filter((source) => source.includes('node_modules')).length > sources.length / 2;
+}
+
 function classify(url) {
   const { port, pathname } = new URL(url);
   const app = APPS[port];
@@ -101,6 +109,9 @@ function classify(url) {
   const file = pathname.replace(/^\//, '');
   const shared = sharedFiles.get(`${app}/${file}`);
   if (shared) return { part: 'shared dependencies', app, file, shared };
+  // The shell's chunks of packages are the shared dependencies' own (react-router and
+  // react-i18next ship inside shared-ui, split into a chunk of their own).
+  if (app === 'shell' && file.endsWith('.js') && file !== 'main.js' && mostlyPackages(app, file)) return { part: 'shared dependencies', app, file };
   return { part: app === 'shell' ? 'shell' : 'remote code', app, file };
 }
 
@@ -252,7 +263,10 @@ const results = {
   comparison,
   service,
 };
-writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+// A run narrowed by BENCH_SITES / BENCH_ROUTES / BENCH_PRESETS writes beside its reports, not over the results.
+const partial = ['BENCH_SITES', 'BENCH_ROUTES', 'BENCH_PRESETS'].some((name) => process.env[name]);
+const outDir = partial ? runsDir : here;
+writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 const table = (header, rows) => [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
@@ -277,9 +291,12 @@ const md = [
   '## Shared dependencies loaded before LCP (federated, mobile)',
   ...pages.filter((p) => p.site === 'federated' && p.criticalPath).map((p) => `- ${p.route}: ${p.criticalPath.sharedLoaded.join(', ') || 'none'}`),
   '',
+  '## What loads before LCP on / (mobile)',
+  ...pages.filter((p) => p.route === '/' && p.criticalPath).map((p) => `- ${p.site}: ${p.criticalPath.chunksBeforeLcp.join(', ')}`),
+  '',
   '## User service (load, loopback)',
   service ? table(['call', 'req/s', 'p50 ms', 'p99 ms'], service.rows.map((r) => [r.name, r.requestsPerSecond, r.p50Ms, r.p99Ms])) : 'not measured',
   service ? `\n${service.connections} connections for ${service.seconds} s, database ${service.database}.` : '',
 ].join('\n');
-writeFileSync(join(here, 'results.md'), `${md}\n`);
+writeFileSync(join(outDir, 'results.md'), `${md}\n`);
 console.log(md);
