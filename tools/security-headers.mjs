@@ -85,7 +85,7 @@ export function securityHeaders({ html, env = process.env, remotes = remotesDocu
     'Content-Security-Policy': csp,
     'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=()',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), serial=()',
     'X-Frame-Options': 'DENY',
     // The sign-in widget's popup flow needs its opener.
     'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',

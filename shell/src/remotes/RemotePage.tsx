@@ -1,5 +1,5 @@
 import { Button, Container, LoadingStatus, PageHeading, requestFocusAfterNavigation, useTranslation } from '@site/shared-ui';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { prefetchLikelyNextPagesWhenIdle } from '../navigation/prefetch';
 import { loadPage, type ExposedPage } from './federation';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
@@ -17,17 +17,17 @@ function RemoteUnavailable({ retry }: { retry: () => void }) {
   );
 }
 
+/** Once its page has shown (it mounts beside it), asks for the next likely pages' code. */
+function PrefetchLikelyNextPages({ page }: { page: ExposedPage }) {
+  useEffect(() => prefetchLikelyNextPagesWhenIdle(page), [page]);
+  return null;
+}
+
 /** A page owned by a remote: fetched only when its route is visited, isolated by a boundary. */
 export function RemotePage({ page }: { page: ExposedPage }) {
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React keeps a rejected lazy rejected forever.
-  const Page = useMemo(
-    () => lazy(() => loadPage(page).then((module) => {
-      prefetchLikelyNextPagesWhenIdle(page);
-      return module;
-    })),
-    [page, attempt],
-  );
+  const Page = useMemo(() => lazy(() => loadPage(page)), [page, attempt]);
   return (
     <RemoteErrorBoundary
       onRetry={() => {
@@ -37,6 +37,7 @@ export function RemotePage({ page }: { page: ExposedPage }) {
       }} fallback={(retry) => <RemoteUnavailable retry={retry} />}>
       <Suspense fallback={<Container><LoadingStatus /></Container>}>
         <Page />
+        <PrefetchLikelyNextPages page={page} />
       </Suspense>
     </RemoteErrorBoundary>
   );

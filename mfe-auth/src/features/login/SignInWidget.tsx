@@ -42,6 +42,10 @@ const Frame = styled.section`
   .firebaseui-idp-password, .firebaseui-idp-password:hover { background-color: ${light.danger}; }
   .firebaseui-idp-text { color: ${light.onAccent}; }
   .mdl-textfield__input { border-bottom-color: ${light.border}; }
+  /* Labels stay above their fields (no floating label that moves when the widget focuses its
+     field, which also shifted the page), and focus is our outline, not MDL's growing underline. */
+  .mdl-textfield--floating-label .mdl-textfield__label { top: 4px; font-size: 0.875rem; transition: none; }
+  .mdl-textfield__label::after { display: none; }
   :focus-visible { outline: 3px solid ${light.focus}; outline-offset: 2px; }
 `;
 

@@ -4,12 +4,24 @@ import * as firebaseui from 'firebaseui';
 import stylesheet from 'firebaseui/dist/firebaseui.css';
 import { WIDGET } from './config';
 
-function linkStylesheet() {
-  if (document.querySelector(`link[href="${stylesheet}"]`)) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = stylesheet;
-  document.head.append(link);
+/**
+ * Resolves once the widget's stylesheet applies (or failed), so that the widget is never drawn
+ * unstyled and then restyled, which would move the page around it.
+ */
+function linkStylesheet(): Promise<void> {
+  const existing = document.querySelector<HTMLLinkElement>(`link[href="${stylesheet}"]`);
+  if (existing?.sheet) return Promise.resolve();
+  const link = existing ?? document.createElement('link');
+  const applied = new Promise<void>((resolve) => {
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+  });
+  if (!existing) {
+    link.rel = 'stylesheet';
+    link.href = stylesheet;
+    document.head.append(link);
+  }
+  return applied;
 }
 
 /**
@@ -18,8 +30,7 @@ function linkStylesheet() {
  * there, so the widget itself never redirects. Answers a function that stops the widget.
  */
 export async function startWidget(container: HTMLElement): Promise<() => void> {
-  const { firebase, auth } = await loadFirebaseAuth();
-  linkStylesheet();
+  const [{ firebase, auth }] = await Promise.all([loadFirebaseAuth(), linkStylesheet()]);
   const ui = firebaseui.auth.AuthUI.getInstance() ?? new firebaseui.auth.AuthUI(auth);
   ui.start(container, {
     signInFlow: 'popup',
