@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /** Runtime configuration, served as /config.js by each environment (never compiled in). */
 export interface RuntimeConfig {
   /** Where the shell reads the remotes document. */
@@ -53,22 +51,4 @@ const defaults: RuntimeConfig = {
 export function runtimeConfig(): RuntimeConfig {
   const fromPage = typeof window === 'undefined' ? {} : window.__APP_CONFIG__ ?? {};
   return { ...defaults, ...fromPage };
-}
-
-let cached: { source: unknown; config: RuntimeConfig } | null = null;
-const clientSnapshot = () => {
-  const source = window.__APP_CONFIG__;
-  if (!cached || cached.source !== source) cached = { source, config: runtimeConfig() };
-  return cached.config;
-};
-const prerenderSnapshot = () => defaults;
-const unchanging = () => () => undefined;
-
-/**
- * The runtime configuration, in a component whose page may be prerendered: while React hydrates
- * the prerendered HTML it sees what the prerender saw (the defaults; nothing of an environment is
- * baked into a build), then this environment's values.
- */
-export function useRuntimeConfig(): RuntimeConfig {
-  return useSyncExternalStore(unchanging, clientSnapshot, prerenderSnapshot);
 }

@@ -1,4 +1,4 @@
-import { Link, SOCIAL_NETWORKS, useRuntimeConfig, useTranslation, VisuallyHidden } from '@site/shared-ui';
+import { Link, runtimeConfig, SOCIAL_NETWORKS, useTranslation, VisuallyHidden } from '@site/shared-ui';
 import styled from 'styled-components';
 import { EXTERNAL_LINKS } from '../../config';
 
@@ -50,7 +50,7 @@ function ExternalLinks({ id, title, links }: { id: string; title: string; links:
 /** The page footer (anchor id footer). Social links come from the runtime configuration. */
 export function Footer() {
   const { t } = useTranslation('marketing');
-  const { social } = useRuntimeConfig();
+  const social = runtimeConfig().social;
   const networks = SOCIAL_NETWORKS.filter((network) => social[network]);
   return (
     <Wrapper id="footer">
