@@ -10,6 +10,7 @@ export { VisuallyHidden } from './primitives/VisuallyHidden';
 export { Button, ButtonLink, ButtonAnchor, buttonStyles } from './primitives/Button';
 export { Container } from './primitives/Container';
 export { Card, CardList } from './primitives/Card';
+export { rovingTarget } from './primitives/rovingFocus';
 export { PageHeading, PageIntro, usePageTitle } from './primitives/PageHeading';
 export { LoadingStatus } from './primitives/LoadingStatus';
 export { requestFocusAfterNavigation, findHashTarget, focusElement } from './navigationFocus';

@@ -1,3 +1,4 @@
+import { rovingTarget } from '@site/shared-ui';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 
@@ -54,13 +55,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: {
   if (!visited.has(selected)) setVisited(new Set(visited).add(selected));
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = tabs.length - 1;
-    const target = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    }[event.key];
+    const target = rovingTarget(event.key, index, tabs.length, 'horizontal');
     if (target === undefined) return;
     event.preventDefault();
     buttons.current[target]?.focus();

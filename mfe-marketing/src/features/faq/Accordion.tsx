@@ -1,3 +1,4 @@
+import { rovingTarget } from '@site/shared-ui';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 
@@ -53,13 +54,7 @@ export function Accordion({ items }: { items: AccordionItem[] }) {
   const triggers = useRef<(HTMLButtonElement | null)[]>([]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = items.length - 1;
-    const target = {
-      ArrowDown: index === last ? 0 : index + 1,
-      ArrowUp: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    }[event.key];
+    const target = rovingTarget(event.key, index, items.length, 'vertical');
     if (target === undefined) return;
     event.preventDefault();
     triggers.current[target]?.focus();
