@@ -14,9 +14,11 @@ const originOf = (url, base) => {
   }
 };
 
-/** The hashes of a page's inline scripts (the pre-paint theme script), for script-src. */
+const hashesOf = new Map();
+/** The hashes of a page's inline scripts (the pre-paint theme script), for script-src; computed once per page. */
 export function inlineScriptHashes(html) {
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => sha256(code));
+  if (!hashesOf.has(html)) hashesOf.set(html, [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => sha256(code)));
+  return hashesOf.get(html);
 }
 
 const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;

@@ -1,5 +1,6 @@
 import { hasLoginCookie, onSessionEnd, startSession, useNavigate } from '@site/shared-ui';
 import { useEffect } from 'react';
+import { whenIdle } from '../app/whenIdle';
 
 /**
  * Sends the visitor to /login when a signed-in session ends (sign-out, a token that could not be
@@ -11,8 +12,7 @@ export function SessionFollower() {
   useEffect(() => onSessionEnd(() => navigate('/login', { replace: true })), [navigate]);
   useEffect(() => {
     if (!hasLoginCookie()) return;
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-    idle(() => void startSession());
+    whenIdle(() => void startSession());
   }, []);
   return null;
 }

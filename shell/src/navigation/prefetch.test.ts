@@ -3,7 +3,6 @@ import { pages } from '../app/routes';
 import { likelyNextPages, prefetchLikelyNextPagesWhenIdle } from './prefetch';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ preloadRemote: jest.fn(async () => undefined), loadRemote: jest.fn(), registerRemotes: jest.fn() }));
-window.performance.getEntriesByName = () => [];
 
 describe('prefetching the next likely pages', () => {
   it('takes, from the landing page, the other public pages of the same remote and no other remote\'s', () => {

@@ -1,4 +1,5 @@
 import { pageForPath, pages, siteRoutes } from '../app/routes';
+import { whenIdle } from '../app/whenIdle';
 import { loadPage, prefetchPages, type ExposedPage } from '../remotes/federation';
 
 /** Starts fetching the code of the page behind a link, when the visitor shows interest in it. */
@@ -18,11 +19,9 @@ export function likelyNextPages(page: ExposedPage): ExposedPage[] {
   return [...publicPages].filter((other) => other.remote === page.remote && other.module !== page.module);
 }
 
-const idle = (callback: () => void) => (window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1)))(callback);
-
 /** Once the browser is idle after a page has shown, fetches (without running) its likely next pages' chunks. */
 export function prefetchLikelyNextPagesWhenIdle(page: ExposedPage): void {
   const next = likelyNextPages(page);
   if (next.length === 0) return;
-  idle(() => prefetchPages(page.remote, next.map((p) => p.module)));
+  whenIdle(() => prefetchPages(page.remote, next.map((p) => p.module)));
 }
