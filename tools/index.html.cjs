@@ -7,7 +7,9 @@ const prePaint = `(function(){try{var d=document.documentElement,s=localStorage;
 var t=s.getItem('theme');if(t!=='light'&&t!=='dark'&&t!=='system')t='dark';
 if(t==='system')t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';
 d.setAttribute('data-theme',t);d.style.colorScheme=t;
-var l=s.getItem('locale');d.lang=l==='en'?'en':'ro';}catch(e){}})();`.replace(/\n/g, '');
+var l=s.getItem('locale');d.lang=l==='en'?'en':'ro';
+if(s.getItem('theme')&&s.getItem('theme')!=='dark'||l==='en'||document.cookie.indexOf('loginCookie=')>=0)d.setAttribute('data-prerender','skip');
+}catch(e){}})();`.replace(/\n/g, '');
 
 module.exports = ({ htmlWebpackPlugin }) => `<!doctype html>
 <html lang="ro" data-theme="dark">
@@ -18,9 +20,11 @@ module.exports = ({ htmlWebpackPlugin }) => `<!doctype html>
 <title>${htmlWebpackPlugin.options.title}</title>
 <meta name="description" content="${common.meta.description}">
 <script>${prePaint}</script>
+${htmlWebpackPlugin.options.earlyEvents ? `<script>${htmlWebpackPlugin.options.earlyEvents}</script>` : ''}
 <style>
 html{background:${tokens.dark.background};color:${tokens.dark.text};color-scheme:dark}
 html[data-theme=light]{background:${tokens.light.background};color:${tokens.light.text};color-scheme:light}
+html[data-prerender=skip] #root[data-prerendered]{visibility:hidden}
 </style>
 ${htmlWebpackPlugin.options.isHost ? '<link rel="preload" href="/remotes.json" as="fetch" crossorigin>' : ''}
 <script defer src="/config.js"></script>

@@ -3,10 +3,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import runtimeConfig from './runtime-config.cjs';
 import { preloadHints } from './preload-hints.mjs';
+import { prerenderPages, withRemoteAddress } from './prerender.mjs';
 import { securityHeaders } from './security-headers.mjs';
 import { createStaticApp } from './static-server.mjs';
 
-const { configScript, remotesDocument } = runtimeConfig;
+const { browserConfig: environmentConfig, configScript, remotesDocument } = runtimeConfig;
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const config = (overrides = {}) => () => ({ type: 'text/javascript; charset=utf-8', body: configScript(process.env, overrides) });
 
@@ -27,7 +28,33 @@ export function shellApp({ remotes = () => remotesDocument(), browserConfig = {}
     securityHeaders: (html) => securityHeaders({ html, remotes: remotes(), config: browserConfig }),
     // PRELOAD_HINTS=off serves the pages without them (to measure what they bring).
     pageLinks: process.env.PRELOAD_HINTS === 'off' ? undefined : preloadHints({ dist, remotes }),
+    // PRERENDER=off serves every page as the empty index.html (to measure what prerendering brings).
+    pageHtml: process.env.PRERENDER === 'off' ? undefined : prerenderedPages({ dist, remotes, browserConfig }),
   });
+}
+
+/**
+ * The prerendered pages (tools/prerender.mjs), rendered once, when the server starts, with the
+ * runtime configuration /config.js serves; each response gets the address of the remote the page
+ * shows from the remotes document in force. A page whose remote is in a canary is served empty
+ * (index.html): the visitor's cohort, and so the remote's version, is known only in the browser.
+ * If rendering fails, the pages are served empty and rendered by the browser, as before.
+ */
+function prerenderedPages({ dist, remotes, browserConfig }) {
+  const rendered = prerenderPages({
+    dist,
+    bundle: join(root, 'shell', '.prerender', 'render.cjs'),
+    config: { ...environmentConfig(process.env), ...browserConfig },
+  }).catch((error) => {
+    console.error(`prerendering failed; every page is served empty and rendered in the browser:\n${error.stack}`);
+    return new Map();
+  });
+  return async (pathname, origin) => {
+    const page = (await rendered).get(pathname);
+    const entry = page && remotes()[page.remote];
+    if (!entry?.manifest || entry.canary) return null;
+    return withRemoteAddress(page.html, new URL(entry.manifest, origin));
+  };
 }
 
 /** Crawlers may read every page (the access guard lets them through the signed-in ones too). */

@@ -15,11 +15,13 @@ const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|webp|avif|svg|woff2?)$/;
  * @param {{ root: string, spa?: boolean, cors?: boolean,
  *           documents?: Record<string, () => { type: string, body: string }>,
  *           securityHeaders?: (indexHtml: string) => Record<string, string>,
- *           pageLinks?: (pathname: string, origin: string) => Promise<string> }} options
+ *           pageLinks?: (pathname: string, origin: string) => Promise<string>,
+ *           pageHtml?: (pathname: string, origin: string) => Promise<string | null> }} options
  *   securityHeaders: computed for each response (the configuration they follow may change);
- *   pageLinks: the Link header (preload hints) of the page served at a path
+ *   pageLinks: the Link header (preload hints) of the page served at a path;
+ *   pageHtml: the HTML of a page served at a path, when it is not index.html (a prerendered page)
  */
-export function createStaticApp({ root, spa = false, cors: allowCors = false, documents = {}, securityHeaders, pageLinks }) {
+export function createStaticApp({ root, spa = false, cors: allowCors = false, documents = {}, securityHeaders, pageLinks, pageHtml }) {
   const app = new Hono();
   const rel = relative(process.cwd(), root) || '.';
   const index = existsSync(join(root, 'index.html')) ? readFileSync(join(root, 'index.html'), 'utf8') : '';
@@ -41,7 +43,8 @@ export function createStaticApp({ root, spa = false, cors: allowCors = false, do
   const page = async (c) => {
     const url = new URL(c.req.url);
     const links = pageLinks ? await pageLinks(url.pathname, url.origin) : '';
-    return c.html(index, 200, links ? { Link: links } : {});
+    const html = (await pageHtml?.(url.pathname, url.origin)) ?? index;
+    return c.html(html, 200, links ? { Link: links } : {});
   };
   // The site's root is a page too (not the static index.html), with its own hints.
   if (spa) app.get('/', page);

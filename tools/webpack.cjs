@@ -1,5 +1,6 @@
 // The one webpack configuration every app uses; the four apps differ only in name, port and
 // exposes. Federation config (name, exposes, shared) stands here, in one place.
+const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
@@ -66,12 +67,26 @@ function baseConfig({ dir, name, outputPath = path.join(dir, 'dist') }, producti
   };
 }
 
+/**
+ * What a visitor does on a prerendered page before it has hydrated (tools/early-events.js), inlined
+ * in the shell's HTML without its comments and indentation (it has no comment after code on a
+ * line, nor a string spanning lines).
+ */
+const earlyEvents = () =>
+  fs.readFileSync(path.join(__dirname, 'early-events.js'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('//'))
+    .join('\n')
+    .replace(/\/\*.*?\*\//g, '');
+
 /** The HTML page every app is served with (tools/index.html.cjs). */
 const htmlPage = ({ title, isHost = false }) =>
   new HtmlWebpackPlugin({
     template: path.join(__dirname, 'index.html.cjs'),
     title,
     isHost,
+    earlyEvents: isHost ? earlyEvents() : '',
     inject: 'body',
     scriptLoading: 'defer',
   });

@@ -33,6 +33,8 @@ declare global {
   interface Window {
     __APP_CONFIG__?: Partial<RuntimeConfig>;
   }
+  // Set by /config.js in the browser, and by the server while it prerenders a page (tools/prerender.mjs).
+  var __APP_CONFIG__: Partial<RuntimeConfig> | undefined;
 }
 
 const defaults: RuntimeConfig = {
@@ -49,6 +51,6 @@ const defaults: RuntimeConfig = {
 };
 
 export function runtimeConfig(): RuntimeConfig {
-  const fromPage = typeof window === 'undefined' ? {} : window.__APP_CONFIG__ ?? {};
+  const fromPage = globalThis.__APP_CONFIG__ ?? {};
   return { ...defaults, ...fromPage };
 }

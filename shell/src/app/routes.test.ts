@@ -17,8 +17,18 @@ describe('the route table', () => {
       expect(Object.keys(pages)).toContain(route.page);
       expect([undefined, true]).toContain(route.access);
       expect([undefined, 'default', 'opposite']).toContain(route.trial);
+      expect([undefined, true]).toContain(route.prerender);
     }
     expect(new Set(siteRoutes.map((r) => r.path)).size).toBe(siteRoutes.length);
+  });
+
+  it('prerenders only public pages of the marketing remote (the prerender bundles exactly those)', () => {
+    const prerendered = siteRoutes.filter((r) => r.prerender);
+    expect(prerendered.map((r) => r.path)).toEqual(['/', '/contact', '/aboutus', '/accessibility']);
+    for (const route of prerendered) {
+      expect(route.access).toBeUndefined();
+      expect(pages[route.page].remote).toBe('mfe_marketing');
+    }
   });
 
   it('guards the account, pricing and reset pages and their aliases', () => {

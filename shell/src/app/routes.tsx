@@ -21,6 +21,8 @@ export interface SiteRoute {
   access?: boolean;
   /** The trial guard's mode, when the route has one. */
   trial?: TrialMode;
+  /** Served as prerendered HTML that the browser hydrates (tools/prerender/). */
+  prerender?: boolean;
 }
 
 export const siteRoutes = table.routes as SiteRoute[];

@@ -4,6 +4,18 @@ import { prefetchLikelyNextPagesWhenIdle } from '../navigation/prefetch';
 import { loadPage, type ExposedPage } from './federation';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
+/**
+ * Tells the page's early-event script (tools/early-events.js) that the page is React's now: what a
+ * visitor did on the prerendered HTML before this is handed over. Mounted beside the page (and
+ * in place of a page that failed), so it runs once the page's part has hydrated or rendered.
+ */
+function PageReady() {
+  useEffect(() => {
+    document.dispatchEvent(new Event('site:hydrated'));
+  }, []);
+  return null;
+}
+
 function RemoteUnavailable({ retry }: { retry: () => void }) {
   const { t } = useTranslation('shell');
   return (
@@ -13,6 +25,7 @@ function RemoteUnavailable({ retry }: { retry: () => void }) {
       <Button type="button" onClick={retry}>
         {t('remoteError.retry')}
       </Button>
+      <PageReady />
     </Container>
   );
 }
@@ -38,6 +51,7 @@ export function RemotePage({ page }: { page: ExposedPage }) {
       <Suspense fallback={<Container><LoadingStatus /></Container>}>
         <Page />
         <PrefetchLikelyNextPages page={page} />
+        <PageReady />
       </Suspense>
     </RemoteErrorBoundary>
   );

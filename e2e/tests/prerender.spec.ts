@@ -1,0 +1,154 @@
+import { expect, test, type Page } from '@playwright/test';
+import { englishH1, h1, routes, setStoredPreferences } from '../support';
+
+const PRERENDERED = ['/', '/contact', '/aboutus', '/accessibility'] as const;
+const h1Of = (path: string) => routes.find((r) => r.path === path)!.h1;
+
+test.describe('prerendered marketing pages', () => {
+  for (const path of PRERENDERED) {
+    test(`${path} arrives as HTML with its content, and the remote's address of this environment`, async ({ request }) => {
+      const html = await (await request.get(path)).text();
+      expect(html).toContain(`data-prerendered="${path}"`);
+      // The h1's words as text (the landing page's has a highlighted span inside).
+      expect(html.replace(/<[^>]+>/g, '')).toContain(h1Of(path));
+      expect(html).not.toContain('__REMOTE_PUBLIC_PATH__');
+      expect(html).toContain('<style data-styled');
+    });
+
+    test(`${path} is hydrated: the HTML stays (no element replaced), nothing is logged, and it works`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.addInitScript(() => {
+        const removed: string[] = [];
+        (window as unknown as { removed: string[] }).removed = removed;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            for (const node of record.removedNodes) {
+              if (node instanceof Element && (node.matches('h1, header, main > *') || node.querySelector('h1'))) removed.push(node.tagName);
+            }
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(path);
+      await expect(h1(page)).toHaveText(h1Of(path));
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { removed: string[] }).removed)).toEqual([]);
+      expect(errors).toEqual([]);
+      // React owns the page: the shell's language toggle re-renders the remote's content.
+      await page.getByRole('button', { name: 'English' }).click();
+      await expect(h1(page)).toHaveText(englishH1[path]);
+    });
+  }
+
+  test('a visitor with another language or theme gets the page rendered afresh, never the prerendered one shown', async ({ page }) => {
+    await setStoredPreferences(page, { locale: 'en', theme: 'light' });
+    await page.goto('/');
+    await expect(h1(page)).toHaveText(englishH1['/']);
+    await expect(page.locator('html')).not.toHaveAttribute('data-prerender', /.*/);
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', /.*/);
+    await expect(page.locator('#root')).toBeVisible();
+  });
+
+  test('a page that is not prerendered arrives empty (the sign-in page)', async ({ request }) => {
+    const html = await (await request.get('/login')).text();
+    expect(html).toMatch(/<div id="?root"?><\/div>/);
+  });
+
+  test('the landing page\'s images come from the marketing remote\'s address in the remotes document', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toMatch(/<img src="http:\/\/localhost:3001\/assets\/partner-anr\.[0-9a-f]+\.svg"/);
+  });
+
+  test('the contact page shows this environment\'s contact details in its HTML', async ({ request }) => {
+    const html = await (await request.get('/contact')).text();
+    expect(html).toContain('href="tel:0210000000"');
+    expect(html).toContain('contact@vedere.app');
+  });
+});
+
+/**
+ * Holds the shell's script until release() is called: the prerendered page is on screen and
+ * usable, but not hydrated, as on a slow connection.
+ */
+async function openBeforeHydration(page: Page, path: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/main\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  await expect(h1(page)).toHaveText(h1Of(path));
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
+  // Set in this document: still there afterwards means the page was not reloaded.
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+  return async () => {
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  };
+}
+
+test.describe('used before it has hydrated, a prerendered page does what it would have done after', () => {
+  test('the FAQ: Enter opens a question, an arrow key moves to the next', async ({ page }) => {
+    const hydrate = await openBeforeHydration(page, '/');
+    const first = page.getByRole('button', { name: 'Ce face aplicația?' });
+    const second = page.getByRole('button', { name: 'Pe ce telefoane funcționează?' });
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await hydrate();
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('region', { name: 'Ce face aplicația?' })).toBeVisible();
+    await expect(second).toBeFocused();
+  });
+
+  test('a form: what was typed is validated by the page and never sent as a native submission', async ({ page }) => {
+    const hydrate = await openBeforeHydration(page, '/');
+    const email = page.getByRole('textbox', { name: /Adresa de email/ });
+    await email.fill('nu-e-o-adresa');
+    await email.press('Enter');
+    await hydrate();
+    await expect(email).toHaveAccessibleDescription(/Introduceți o adresă de email validă/);
+    await expect(email).toHaveValue('nu-e-o-adresa');
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  test('the language, then a link in the header: both done, in order, without reloading', async ({ page }) => {
+    const hydrate = await openBeforeHydration(page, '/');
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('navigation').first().getByRole('link', { name: 'Despre noi' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await hydrate();
+    await expect(page).toHaveURL(/\/aboutus$/);
+    await expect(h1(page)).toHaveText(englishH1['/aboutus']);
+    await expect(h1(page)).toBeFocused();
+  });
+
+  test('a link to another site is left to the browser; a link within the site is held', async ({ page }) => {
+    await openBeforeHydration(page, '/');
+    // What a listener of the document's own (after the early-event script) sees of a click.
+    const click = (link: HTMLAnchorElement) => new Promise<string>((resolve) => {
+      const seen = (event: Event) => {
+        resolve(event.defaultPrevented ? 'prevented' : 'left to the browser');
+        event.preventDefault(); // this test's own: the closed network has no other site
+      };
+      document.addEventListener('click', seen, { once: true });
+      link.click();
+      setTimeout(() => {
+        document.removeEventListener('click', seen);
+        resolve('held');
+      }, 500);
+    });
+    expect(await page.locator('#footer a[href^="http"]').first().evaluate(click)).toBe('left to the browser');
+    expect(await page.locator('#footer a[href="/"]').first().evaluate(click)).toBe('held');
+  });
+});

@@ -1,0 +1,103 @@
+// Inlined in the shell's HTML (tools/index.html.cjs). A prerendered page is shown before its
+// JavaScript has run; what a visitor does on it in that time must not be lost or done differently.
+// Until the page signals that it has hydrated ('site:hydrated' on document), this script holds
+// what the page itself would have handled and hands it to the page once it can:
+// - activations (a click, or Enter/Space on a button or link) of controls and of links within
+//   the site: held, then the same element is activated again (a link navigates in the page, a
+//   button does what it does, a submit button submits its form);
+// - a form's submission: held (it would otherwise go to the server natively), then submitted again;
+// - arrow, Home and End keys on a tab or a button that controls a panel (the FAQ and the tabs move
+//   focus with them): held, then sent again;
+// - text typed into a field: left where it is, then told to the page as the field's new value.
+// A link that opens elsewhere (another site, a new tab) is left to the browser. If the page never
+// hydrates (its code failed), held links are followed after 20 s and the page works as plain HTML.
+(function () {
+  var d = document;
+  var html = d.documentElement;
+  var held = [];
+  var typed = [];
+  var over = false;
+
+  function onPrerenderedPage(el) {
+    return !over && el && el.closest && !html.hasAttribute('data-prerender') && el.closest('#root[data-prerendered]');
+  }
+  function hold(event, replay) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push(replay);
+  }
+
+  d.addEventListener('click', function (event) {
+    if (!onPrerenderedPage(event.target)) return;
+    var el = event.target.closest('a[href], button, summary, input, [role=button], [role=tab]');
+    if (!el || el.disabled || el.tagName === 'INPUT' && !/^(submit|button|checkbox|radio|reset)$/.test(el.type)) return;
+    if (el.tagName === 'A' && (el.origin !== location.origin || (el.target && el.target !== '_self') || el.hasAttribute('download')
+      || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) return;
+    hold(event, function (hydrated) {
+      if (hydrated) el.click();
+      else if (el.tagName === 'A') location.assign(el.href);
+    });
+  }, true);
+
+  d.addEventListener('submit', function (event) {
+    var form = event.target;
+    if (!onPrerenderedPage(form)) return;
+    var submitter = event.submitter;
+    hold(event, function (hydrated) {
+      if (hydrated) form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
+    });
+  }, true);
+
+  d.addEventListener('keydown', function (event) {
+    var el = event.target;
+    if (!onPrerenderedPage(el) || !(el.getAttribute('role') === 'tab' || el.tagName === 'BUTTON' && el.hasAttribute('aria-controls'))) return;
+    if (!/^(ArrowUp|ArrowDown|ArrowLeft|ArrowRight|Home|End)$/.test(event.key)) return;
+    var key = event.key;
+    hold(event, function (hydrated) {
+      if (hydrated) el.dispatchEvent(new KeyboardEvent('keydown', { key: key, bubbles: true, cancelable: true }));
+    });
+  }, true);
+
+  d.addEventListener('input', function (event) {
+    var el = event.target;
+    if (onPrerenderedPage(el) && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) && typed.indexOf(el) < 0) typed.push(el);
+  }, true);
+
+  // React keeps a field's last known value on the element: it hydrates with what was typed as that
+  // value and would never see it as a change. Setting the field through the element (which React
+  // follows) and back through the browser's own setter (which it does not) makes the next 'input'
+  // event a change, carrying what the visitor typed.
+  function announceTyped(el) {
+    if (!el.isConnected) return;
+    if (el.tagName === 'SELECT') {
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+      return;
+    }
+    if (el.type === 'checkbox' || el.type === 'radio' || el.value === el.defaultValue) return;
+    var own = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el), 'value');
+    if (!own || !own.set) return;
+    var value = el.value;
+    var start = el.selectionStart;
+    var end = el.selectionEnd;
+    el.value = el.defaultValue;
+    own.set.call(el, value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    if (d.activeElement === el && start != null) {
+      try { el.setSelectionRange(start, end); } catch (e) { /* a field without a selection */ }
+    }
+  }
+
+  function finish(hydrated) {
+    if (over) return;
+    over = true;
+    html.setAttribute('data-hydrated', hydrated ? 'true' : 'false');
+    if (hydrated) typed.forEach(announceTyped);
+    held.forEach(function (replay) { replay(hydrated); });
+    held = typed = [];
+  }
+
+  d.addEventListener('site:hydrated', function () { finish(true); });
+  d.addEventListener('DOMContentLoaded', function () {
+    if (d.querySelector('#root[data-prerendered]')) setTimeout(function () { finish(false); }, 20000);
+  });
+})();

@@ -1,0 +1,62 @@
+// Prerendering of the public marketing pages (routes marked "prerender" in the shell's route
+// table): the HTML the browser shows at once and React then hydrates. Rendered when the server
+// starts, with this environment's runtime configuration (the contact details, the social links),
+// so the HTML is what the browser's first render draws: nothing of an environment is baked into a
+// build. The render bundle (shell/prerender/, built with the shell) holds the shell's layout and
+// those pages; the marketing remote's address is put in for each response from the remotes
+// document in force.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+/** The render bundle's stand-in for the marketing remote's address (shell/prerender/webpack.config.cjs). */
+export const REMOTE_PUBLIC_PATH = '__REMOTE_PUBLIC_PATH__/';
+const EMPTY_ROOT = /<div id="?root"?><\/div>/;
+
+/**
+ * Renders one page from a fresh copy of the render bundle: styled-components names its components
+ * in creation order, so each page starts from a fresh module state, created in the browser's order
+ * (shared-ui, the shell's layout, then the page), or hydration would not match.
+ */
+async function renderOne(bundle, path, config) {
+  delete require.cache[bundle];
+  const previous = globalThis.__APP_CONFIG__;
+  globalThis.__APP_CONFIG__ = config;
+  try {
+    return await require(bundle).renderPage(path);
+  } finally {
+    globalThis.__APP_CONFIG__ = previous;
+    delete require.cache[bundle];
+  }
+}
+
+/**
+ * @param {{ dist: string, bundle: string, config: object }} options the shell's build, the render
+ *   bundle, and the runtime configuration the browser reads from /config.js
+ * @returns {Promise<Map<string, { html: string, remote: string }>>} each prerendered path's page
+ *   (index.html with the page inside #root and its styles in the head), and the remote it shows
+ */
+export async function prerenderPages({ dist, bundle, config }) {
+  const pages = new Map();
+  const tablePath = join(dist, 'routes.json');
+  if (!existsSync(tablePath) || !existsSync(bundle)) return pages;
+  const table = JSON.parse(readFileSync(tablePath, 'utf8'));
+  const index = readFileSync(join(dist, 'index.html'), 'utf8');
+  if (!EMPTY_ROOT.test(index)) throw new Error(`${join(dist, 'index.html')} has no empty #root`);
+  for (const { path, page } of table.routes.filter((route) => route.prerender)) {
+    const { html, styles } = await renderOne(bundle, path, config);
+    pages.set(path, {
+      remote: table.pages[page].remote,
+      html: index
+        .replace('</head>', `${styles}\n</head>`)
+        .replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="${path}">${html}</div>`),
+    });
+  }
+  return pages;
+}
+
+/** A prerendered page with the address of the remote whose assets it shows. */
+export function withRemoteAddress(html, manifestUrl) {
+  return html.replaceAll(REMOTE_PUBLIC_PATH, new URL('.', manifestUrl).href);
+}
