@@ -27,11 +27,16 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 /** The page's one level-1 heading (the sign-in widget's own titles are exposed as level 2). */
 export const h1 = (page: Page) => page.locator('main').getByRole('heading', { level: 1 });
 
-/** Opens a path and waits until its page (a remote's, usually) has rendered its heading. */
+/**
+ * Opens a path and waits until its page (a remote's, usually) has rendered its heading and, when
+ * it arrived prerendered, has hydrated: a test then acts on the page as React runs it. (What is
+ * done on a prerendered page before it hydrates is held and replayed: prerender.spec.ts.)
+ */
 export async function open(page: Page, path: string, heading?: string) {
   await page.goto(path);
   if (heading) await expect(h1(page)).toHaveText(heading);
   else await expect(h1(page)).toBeVisible();
+  if (await page.locator('#root[data-prerendered]').count()) await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 }
 
 export async function expectNoAxeViolations(page: Page) {

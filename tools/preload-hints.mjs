@@ -15,7 +15,8 @@ const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'ut
 
 /**
  * @param {{ dist: string, remotes: () => Record<string, { manifest: string, canary?: object }> }} options
- * @returns {(pathname: string, origin: string) => Promise<string>} the Link header for a page
+ * @returns {(pathname: string, origin: string, page?: { prerendered?: boolean }) => Promise<string>}
+ *   the Link header for a page (a prerendered one gets the preconnects only)
  */
 export function preloadHints({ dist, remotes }) {
   const table = readJson(join(dist, 'routes.json'));
@@ -38,9 +39,11 @@ export function preloadHints({ dist, remotes }) {
     return value;
   }
 
-  return async (pathname, origin) => {
-    // (/remotes.json is preloaded by the HTML itself.)
-    const links = [...shellChunks.map((file) => `</${file}>; rel=preload; as=script`)];
+  return async (pathname, origin, { prerendered = false } = {}) => {
+    // (/remotes.json is preloaded by the HTML itself.) A prerendered page is drawn by its HTML: its
+    // scripts are found in it and fetched at their own pace, not ahead of what the page shows
+    // (a preloaded script is fetched with high priority, and competes with the page's first paint).
+    const links = prerendered ? [] : [...shellChunks.map((file) => `</${file}>; rel=preload; as=script`)];
     const doc = remotes();
     const remoteOrigins = new Set(Object.values(doc).flatMap((entry) => [entry?.manifest, entry?.canary?.manifest])
       .filter(Boolean).map((url) => new URL(url, origin).origin).filter((o) => o !== origin));
@@ -51,7 +54,7 @@ export function preloadHints({ dist, remotes }) {
     const route = table?.routes.find((r) => r.path === pathname);
     const page = route && !route.access ? table.pages[route.page] : null;
     const entry = page && doc[page.remote];
-    if (!entry?.manifest || entry.canary) return links.join(', ');
+    if (prerendered || !entry?.manifest || entry.canary) return links.join(', ');
     const manifestUrl = new URL(entry.manifest, origin);
     links.push(`<${manifestUrl}>; rel=preload; as=fetch; crossorigin`);
     const manifest = await manifestAt(manifestUrl.href);

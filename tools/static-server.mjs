@@ -8,6 +8,7 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|webp|avif|svg|woff2?)$/;
 
@@ -15,7 +16,7 @@ const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|webp|avif|svg|woff2?)$/;
  * @param {{ root: string, spa?: boolean, cors?: boolean,
  *           documents?: Record<string, () => { type: string, body: string }>,
  *           securityHeaders?: (indexHtml: string) => Record<string, string>,
- *           pageLinks?: (pathname: string, origin: string) => Promise<string>,
+ *           pageLinks?: (pathname: string, origin: string, page: { prerendered: boolean }) => Promise<string>,
  *           pageHtml?: (pathname: string, origin: string) => Promise<string | null> }} options
  *   securityHeaders: computed for each response (the configuration they follow may change);
  *   pageLinks: the Link header (preload hints) of the page served at a path;
@@ -40,11 +41,25 @@ export function createStaticApp({ root, spa = false, cors: allowCors = false, do
       return c.body(body, 200, { 'Content-Type': type });
     });
   }
+  // A page is compressed whole and sent in one piece (kept for the next request): streamed through
+  // the compressor, its first piece could end inside the header, and a browser that draws what it
+  // has would move the header once the rest arrived (a layout shift).
+  const compressed = new Map();
+  const sendPage = (c, html, headers) => {
+    if (!/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) return c.html(html, 200, headers);
+    let body = compressed.get(html);
+    if (!body) {
+      if (compressed.size >= 32) compressed.clear(); // pages × remote addresses: a handful
+      body = gzipSync(html, { level: 9 });
+      compressed.set(html, body);
+    }
+    return c.body(body, 200, { ...headers, 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+  };
   const page = async (c) => {
     const url = new URL(c.req.url);
-    const links = pageLinks ? await pageLinks(url.pathname, url.origin) : '';
-    const html = (await pageHtml?.(url.pathname, url.origin)) ?? index;
-    return c.html(html, 200, links ? { Link: links } : {});
+    const prerendered = await pageHtml?.(url.pathname, url.origin);
+    const links = pageLinks ? await pageLinks(url.pathname, url.origin, { prerendered: Boolean(prerendered) }) : '';
+    return sendPage(c, prerendered ?? index, links ? { Link: links } : {});
   };
   // The site's root is a page too (not the static index.html), with its own hints.
   if (spa) app.get('/', page);

@@ -24,7 +24,8 @@ test.describe('security headers of the production server', () => {
     // Firebase Auth's loader and FirebaseUI's two inline handlers by theirs; never 'unsafe-inline'.
     expect(csp['script-src']).toEqual(expect.arrayContaining(["'self'", 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'https://apis.google.com']));
     expect(csp['script-src']).not.toContain("'unsafe-inline'");
-    expect(csp['script-src']!.filter((s) => s.startsWith("'sha256-"))).toHaveLength(3);
+    // The pre-paint script, the early-event script (tools/early-events.js), FirebaseUI's two handlers.
+    expect(csp['script-src']!.filter((s) => s.startsWith("'sha256-"))).toHaveLength(4);
     // Calls: the user service and the Auth emulator of this environment; no Stripe without its keys.
     expect(csp['connect-src']).toEqual(expect.arrayContaining(['http://localhost:8787', 'http://127.0.0.1:9099']));
     expect(headers['content-security-policy']).not.toContain('stripe.com');
@@ -71,26 +72,30 @@ test.describe('preload hints', () => {
   const links = async (request: import('@playwright/test').APIRequestContext, path: string) =>
     ((await request.get(path)).headers().link ?? '').split(', ');
 
-  test('the landing page preloads the shell\'s chunks and the landing remote\'s manifest, entry and page', async ({ request }) => {
-    const hints = await links(request, '/');
-    expect(hints).toContain('<http://localhost:3001/mf-manifest.json>; rel=preload; as=fetch; crossorigin');
-    expect(hints).toContain('<http://localhost:3001/remoteEntry.js>; rel=preload; as=script');
-    expect(hints.some((h) => /^<http:\/\/localhost:3001\/__federation_expose_LandingPage\.[0-9a-f]+\.js>; rel=preload; as=script$/.test(h))).toBe(true);
+  test('the sign-in page preloads the shell\'s chunks and the sign-in remote\'s manifest, entry and page', async ({ request }) => {
+    const hints = await links(request, '/login');
+    expect(hints).toContain('<http://localhost:3002/mf-manifest.json>; rel=preload; as=fetch; crossorigin');
+    expect(hints).toContain('<http://localhost:3002/remoteEntry.js>; rel=preload; as=script');
+    expect(hints.some((h) => /^<http:\/\/localhost:3002\/__federation_expose_LoginPage\.[0-9a-f]+\.js>; rel=preload; as=script$/.test(h))).toBe(true);
     expect(hints.some((h) => /^<\/bootstrap\.[0-9a-f]+\.js>; rel=preload; as=script$/.test(h))).toBe(true);
-    expect(hints).toContain('<http://localhost:3002>; rel=preconnect');
-    // Nothing of the other remotes' code, nor Firebase.
-    expect(hints.filter((h) => /localhost:300[23]\/|firebase/.test(h))).toEqual([]);
+    expect(hints).toContain('<http://localhost:3001>; rel=preconnect');
+    // Nothing of the other remotes' code, nor Firebase (loaded by the page once it runs).
+    expect(hints.filter((h) => /localhost:300[13]\/|firebase/.test(h))).toEqual([]);
   });
 
-  test('the sign-in page preloads the sign-in remote, and a guarded page no remote code', async ({ request }) => {
-    expect(await links(request, '/login')).toContain('<http://localhost:3002/remoteEntry.js>; rel=preload; as=script');
+  test('a prerendered page gets the preconnects only (its HTML draws it; its scripts are not fetched ahead of it), a guarded page no remote code', async ({ request }) => {
+    for (const path of ['/', '/contact']) {
+      const hints = await links(request, path);
+      expect(hints).toContain('<http://localhost:3001>; rel=preconnect');
+      expect(hints.filter((h) => h.includes('rel=preload'))).toEqual([]);
+    }
     expect((await links(request, '/account')).filter((h) => /localhost:300[123]\/.*rel=preload/.test(h))).toEqual([]);
   });
 
   test('the preloaded code is the code the page uses: each hinted file is requested once', async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
-    await open(page, '/', routes[0].h1);
+    await open(page, '/login', 'Autentificare');
     await page.waitForLoadState('networkidle');
     const scripts = requested.filter((url) => url.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(5);
@@ -119,16 +124,22 @@ test.describe('no layout shift while a page loads (CLS 0)', () => {
       for (const path of ['/', '/contact', '/aboutus', '/accessibility', '/login']) {
         test(`${path} does not move once drawn`, async ({ page }) => {
           await page.addInitScript(() => {
-            const shifts: number[] = [];
-            (window as unknown as { shifts: number[] }).shifts = shifts;
+            // Each shift, with what moved (a failure then says what to fix).
+            const shifts: string[] = [];
+            (window as unknown as { shifts: string[] }).shifts = shifts;
+            type Shift = { value: number; startTime: number; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+            const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
             new PerformanceObserver((list) => {
-              for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+              for (const entry of list.getEntries() as unknown as Shift[]) {
+                const moved = entry.sources.map((s) => `${s.node?.nodeName ?? '?'} "${(s.node?.textContent ?? '').slice(0, 30)}" ${rect(s.previousRect)} -> ${rect(s.currentRect)}`);
+                shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
+              }
             }).observe({ type: 'layout-shift', buffered: true });
           });
           await open(page, path, routes.find((r) => r.path === path)!.h1);
           if (path === '/login') await expect(page.locator('input.firebaseui-id-email')).toBeVisible();
           await page.waitForLoadState('networkidle');
-          expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+          expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
         });
       }
     });
