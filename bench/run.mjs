@@ -12,6 +12,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import runtimeConfig from '@site/tools/runtime-config';
+import { prerenderPages, withRemoteAddress } from '@site/tools/prerender';
 import { ROBOTS } from '@site/tools/site-servers';
 import { createStaticApp, listen } from '@site/tools/static-server';
 import { securityHeaders } from '@site/tools/security-headers';
@@ -52,11 +53,12 @@ async function waitFor(url, timeoutMs = 180_000) {
 
 // --- the sites -------------------------------------------------------------------------------
 
+const singleDist = join(here, 'single-bundle', 'dist');
+
 if (only('BENCH_SITES', ['single']).includes('single')) {
   log('building the single-bundle baseline');
   run(join(root, 'node_modules', '.bin', 'webpack'), ['--config', join(here, 'single-bundle', 'webpack.config.cjs'), '--mode', 'production'], { stdio: ['ignore', 'ignore', 'inherit'] });
   // A fair baseline: no Module Federation code may reach the single bundle.
-  const singleDist = join(here, 'single-bundle', 'dist');
   const federated = readdirSync(singleDist).filter((f) => f.endsWith('.js') && readFileSync(join(singleDist, f), 'utf8').includes('Federation Runtime'));
   if (federated.length > 0) throw new Error(`the single bundle contains the federation runtime (${federated.join(', ')})`);
 }
@@ -65,10 +67,22 @@ log('starting the federated site (tools/serve.mjs)');
 const site = spawn(process.execPath, [join(root, 'tools', 'serve.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
 await waitFor(`http://localhost:${ports.shell}/remotes.json`);
 
+// The single bundle's marketing pages are prerendered as the federated site's are (same render
+// bundle, same configuration), their images served from its own origin.
+const singlePages = prerenderPages({
+  dist: singleDist,
+  bundle: join(root, 'shell', '.prerender', 'render.cjs'),
+  routeTable: join(root, 'shell', 'dist', 'routes.json'),
+  config: runtimeConfig.browserConfig(process.env),
+});
 const single = await listen(
   createStaticApp({
-    root: join(here, 'single-bundle', 'dist'),
+    root: singleDist,
     spa: true,
+    pageHtml: async (pathname, origin) => {
+      const page = (await singlePages).get(pathname);
+      return page ? withRemoteAddress(page.html, new URL('/', origin)) : null;
+    },
     securityHeaders: (html) => securityHeaders({ html, remotes: {} }),
     documents: {
       '/config.js': () => ({ type: 'text/javascript; charset=utf-8', body: configScript() }),
@@ -174,7 +188,18 @@ async function criticalPath(lhr) {
     byPart[f.part].gzip += f.gzip;
     byPart[f.part].brotli += f.brotli;
   }
+  // Every script the page ran (Lighthouse's script treemap: parsed by V8, so a prefetched chunk not
+  // yet run is not in it): what a visitor downloads and runs before the page answers, which with a
+  // prerendered page is mostly after its LCP.
+  const ran = [];
+  for (const node of lhr.audits['script-treemap-data']?.details?.nodes ?? []) {
+    if (!/^https?:/.test(node.name) || node.name.endsWith('/')) continue; // inline scripts of the HTML
+    ran.push({ ...classify(node.name), ...(await sizes(node.name)) });
+  }
+  const ranByPart = {};
+  for (const f of ran) ranByPart[f.part] = (ranByPart[f.part] ?? 0) + f.gzip;
   return {
+    scriptsRun: { files: ran.length, gzip: sum(ran, 'gzip'), brotli: sum(ran, 'brotli'), byPart: ranByPart },
     observedLcpMs: Math.round(observedLcp),
     requests: files.length,
     gzip: sum(files, 'gzip'),
@@ -249,6 +274,7 @@ const comparison = ROUTES.filter((route) => find('federated', route, 'mobile') &
   return {
     route,
     criticalPathGzip: ratio(fed.criticalPath.gzip, one.criticalPath.gzip),
+    scriptsRunGzip: ratio(fed.criticalPath.scriptsRun.gzip, one.criticalPath.scriptsRun.gzip),
     chainDepth: ratio(fed.criticalPath.chainDepth, one.criticalPath.chainDepth),
     lcp: ratio(fed.metrics.lcpMs, one.metrics.lcpMs),
   };
@@ -285,8 +311,15 @@ const md = [
       return [p.site, p.route, c.requests, c.chainDepth, kb(c.gzip), kb(c.brotli), kb(c.jsGzip), kb(c.jsBrotli), part('shell'), part('shared dependencies'), part('remote code')];
     })),
   '',
+  '## All the JavaScript each page ran (mobile; mostly after LCP on a prerendered page)',
+  table(['site', 'route', 'scripts', 'gzip KB', 'brotli KB', 'shell gzip KB', 'shared deps gzip KB', 'remote gzip KB'],
+    pages.filter((p) => p.criticalPath).map((p) => {
+      const r = p.criticalPath.scriptsRun;
+      return [p.site, p.route, r.files, kb(r.gzip), kb(r.brotli), kb(r.byPart.shell ?? 0), kb(r.byPart['shared dependencies'] ?? 0), kb(r.byPart['remote code'] ?? 0)];
+    })),
+  '',
   '## Federated / single bundle (mobile)',
-  table(['route', 'critical-path bytes', 'request-chain depth', 'LCP'], comparison.map((c) => [c.route, c.criticalPathGzip, c.chainDepth, c.lcp])),
+  table(['route', 'critical-path bytes', 'request-chain depth', 'LCP', 'all JS run'], comparison.map((c) => [c.route, c.criticalPathGzip, c.chainDepth, c.lcp, c.scriptsRunGzip])),
   '',
   '## Shared dependencies loaded before LCP (federated, mobile)',
   ...pages.filter((p) => p.site === 'federated' && p.criticalPath).map((p) => `- ${p.route}: ${p.criticalPath.sharedLoaded.join(', ') || 'none'}`),

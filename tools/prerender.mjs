@@ -13,6 +13,18 @@ const require = createRequire(import.meta.url);
 /** The render bundle's stand-in for the marketing remote's address (shell/prerender/webpack.config.cjs). */
 export const REMOTE_PUBLIC_PATH = '__REMOTE_PUBLIC_PATH__/';
 const EMPTY_ROOT = /<div id="?root"?><\/div>/;
+/** The app's entry script, as html-webpack-plugin writes it (deferred, minified attributes). */
+const ENTRY_SCRIPT = /<script defer(?:="defer")? src="?([^" >]*main\.js)"?><\/script>/;
+
+/**
+ * The prerendered page is drawn first, then its code is run: the entry script is added once the
+ * document is parsed (after /config.js, a deferred script, has run) and a frame has been painted.
+ * As a deferred script it would run before that first paint on a fast connection, and the page's
+ * content would wait for it.
+ */
+const entryAfterFirstPaint = (src) =>
+  `<script>addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){setTimeout(function(){` +
+  `var s=document.createElement('script');s.src=${JSON.stringify(src)};document.body.appendChild(s)})})})</script>`;
 
 /**
  * Renders one page from a fresh copy of the render bundle: styled-components names its components
@@ -32,25 +44,29 @@ async function renderOne(bundle, path, config) {
 }
 
 /**
- * @param {{ dist: string, bundle: string, config: object }} options the shell's build, the render
- *   bundle, and the runtime configuration the browser reads from /config.js
+ * @param {{ dist: string, bundle: string, config: object, routeTable?: string }} options the
+ *   build whose index.html the pages go in, the render bundle, the runtime configuration the
+ *   browser reads from /config.js, and the route table (the shell's, beside its build)
  * @returns {Promise<Map<string, { html: string, remote: string }>>} each prerendered path's page
  *   (index.html with the page inside #root and its styles in the head), and the remote it shows
  */
-export async function prerenderPages({ dist, bundle, config }) {
+export async function prerenderPages({ dist, bundle, config, routeTable = join(dist, 'routes.json') }) {
   const pages = new Map();
-  const tablePath = join(dist, 'routes.json');
+  const tablePath = routeTable;
   if (!existsSync(tablePath) || !existsSync(bundle)) return pages;
   const table = JSON.parse(readFileSync(tablePath, 'utf8'));
   const index = readFileSync(join(dist, 'index.html'), 'utf8');
   if (!EMPTY_ROOT.test(index)) throw new Error(`${join(dist, 'index.html')} has no empty #root`);
+  const entry = index.match(ENTRY_SCRIPT);
+  if (!entry) throw new Error(`${join(dist, 'index.html')} has no deferred main.js`);
   for (const { path, page } of table.routes.filter((route) => route.prerender)) {
     const { html, styles } = await renderOne(bundle, path, config);
     pages.set(path, {
       remote: table.pages[page].remote,
       html: index
         .replace('</head>', `${styles}\n</head>`)
-        .replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="${path}">${html}</div>`),
+        .replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="${path}">${html}</div>`)
+        .replace(ENTRY_SCRIPT, () => entryAfterFirstPaint(entry[1])),
     });
   }
   return pages;

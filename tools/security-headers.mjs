@@ -17,6 +17,7 @@ const originOf = (url, base) => {
 const hashesOf = new Map();
 /** The hashes of a page's inline scripts (the pre-paint theme script), for script-src; computed once per page. */
 export function inlineScriptHashes(html) {
+  if (hashesOf.size >= 32) hashesOf.clear(); // index.html and the prerendered pages: a handful
   if (!hashesOf.has(html)) hashesOf.set(html, [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => sha256(code)));
   return hashesOf.get(html);
 }

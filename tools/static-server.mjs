@@ -15,10 +15,11 @@ const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|webp|avif|svg|woff2?)$/;
 /**
  * @param {{ root: string, spa?: boolean, cors?: boolean,
  *           documents?: Record<string, () => { type: string, body: string }>,
- *           securityHeaders?: (indexHtml: string) => Record<string, string>,
+ *           securityHeaders?: (html: string) => Record<string, string>,
  *           pageLinks?: (pathname: string, origin: string, page: { prerendered: boolean }) => Promise<string>,
  *           pageHtml?: (pathname: string, origin: string) => Promise<string | null> }} options
- *   securityHeaders: computed for each response (the configuration they follow may change);
+ *   securityHeaders: computed for each response (the configuration they follow may change), from
+ *     the HTML of the page served (index.html for any other response);
  *   pageLinks: the Link header (preload hints) of the page served at a path;
  *   pageHtml: the HTML of a page served at a path, when it is not index.html (a prerendered page)
  */
@@ -33,7 +34,8 @@ export function createStaticApp({ root, spa = false, cors: allowCors = false, do
     const path = new URL(c.req.url).pathname;
     c.header('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
     c.header('X-Content-Type-Options', 'nosniff');
-    for (const [name, value] of Object.entries(securityHeaders?.(index) ?? {})) c.header(name, value);
+    // A page's own HTML (a prerendered page has its own inline script), else index.html's.
+    for (const [name, value] of Object.entries(securityHeaders?.(c.get('pageHtml') ?? index) ?? {})) c.header(name, value);
   });
   for (const [path, render] of Object.entries(documents)) {
     app.get(path, (c) => {
@@ -59,6 +61,7 @@ export function createStaticApp({ root, spa = false, cors: allowCors = false, do
     const url = new URL(c.req.url);
     const prerendered = await pageHtml?.(url.pathname, url.origin);
     const links = pageLinks ? await pageLinks(url.pathname, url.origin, { prerendered: Boolean(prerendered) }) : '';
+    c.set('pageHtml', prerendered ?? index);
     return sendPage(c, prerendered ?? index, links ? { Link: links } : {});
   };
   // The site's root is a page too (not the static index.html), with its own hints.

@@ -81,12 +81,12 @@ const earlyEvents = () =>
     .replace(/\/\*.*?\*\//g, '');
 
 /** The HTML page every app is served with (tools/index.html.cjs). */
-const htmlPage = ({ title, isHost = false }) =>
+const htmlPage = ({ title, isHost = false, prerendered = isHost }) =>
   new HtmlWebpackPlugin({
     template: path.join(__dirname, 'index.html.cjs'),
     title,
     isHost,
-    earlyEvents: isHost ? earlyEvents() : '',
+    earlyEvents: prerendered ? earlyEvents() : '',
     inject: 'body',
     scriptLoading: 'defer',
   });

@@ -1,5 +1,6 @@
 // The same site built as one ordinary webpack bundle (no Module Federation): the benchmark's
-// baseline. The shell's entry, with the federation loader swapped for plain lazy imports.
+// baseline. The shell's entry, with the federation loader swapped for plain lazy imports; its
+// marketing pages are served prerendered too, as the federated site's are (bench/run.mjs).
 const path = require('node:path');
 const { baseConfig, htmlPage } = require('@site/tools/webpack');
 
@@ -14,6 +15,6 @@ module.exports = (_env, argv) => {
       ...base.resolve,
       alias: { [path.join(root, 'shell', 'src', 'remotes', 'federation.ts')]: path.join(__dirname, 'pages.ts') },
     },
-    plugins: [htmlPage({ title: 'Vedere' })],
+    plugins: [htmlPage({ title: 'Vedere', prerendered: true })],
   };
 };
