@@ -64,7 +64,9 @@ export async function prerenderPages({ dist, bundle, config, routeTable = join(d
     pages.set(path, {
       remote: table.pages[page].remote,
       html: index
-        .replace('</head>', `${styles}\n</head>`)
+        // The page is drawn once its main part is parsed, not before: drawn while still arriving,
+        // the header's controls would wrap anew as each one came in (a layout shift).
+        .replace('</head>', `${styles}\n<link rel="expect" href="#main" blocking="render">\n</head>`)
         .replace(EMPTY_ROOT, () => `<div id="root" data-prerendered="${path}">${html}</div>`)
         .replace(ENTRY_SCRIPT, () => entryAfterFirstPaint(entry[1])),
     });

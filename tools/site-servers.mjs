@@ -12,10 +12,12 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const config = (overrides = {}) => () => ({ type: 'text/javascript; charset=utf-8', body: configScript(process.env, overrides) });
 
 /**
- * @param {{ remotes?: () => object, browserConfig?: object }} [options] where the remotes document
- *   comes from, and runtime configuration that wins over the environment's
+ * @param {{ remotes?: () => object, browserConfig?: object, prerender?: boolean }} [options] where
+ *   the remotes document comes from, runtime configuration that wins over the environment's, and
+ *   whether public pages are served prerendered (PRERENDER=off: every page as the empty
+ *   index.html, to measure what prerendering brings)
  */
-export function shellApp({ remotes = () => remotesDocument(), browserConfig = {} } = {}) {
+export function shellApp({ remotes = () => remotesDocument(), browserConfig = {}, prerender = process.env.PRERENDER !== 'off' } = {}) {
   const dist = join(root, 'shell', 'dist');
   return createStaticApp({
     root: dist,
@@ -28,8 +30,7 @@ export function shellApp({ remotes = () => remotesDocument(), browserConfig = {}
     securityHeaders: (html) => securityHeaders({ html, remotes: remotes(), config: browserConfig }),
     // PRELOAD_HINTS=off serves the pages without them (to measure what they bring).
     pageLinks: process.env.PRELOAD_HINTS === 'off' ? undefined : preloadHints({ dist, remotes }),
-    // PRERENDER=off serves every page as the empty index.html (to measure what prerendering brings).
-    pageHtml: process.env.PRERENDER === 'off' ? undefined : prerenderedPages({ dist, remotes, browserConfig }),
+    pageHtml: prerender ? prerenderedPages({ dist, remotes, browserConfig }) : undefined,
   });
 }
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from '../auth';
+import { shellApp } from '@site/tools/site-servers';
+import { listen } from '@site/tools/static-server';
 import { h1, open, routes } from '../support';
 
 /** Records every Content-Security-Policy violation the page reports. */
@@ -76,9 +78,17 @@ test.describe('security headers of the production server', () => {
 test.describe('preload hints', () => {
   const links = async (request: import('@playwright/test').APIRequestContext, path: string) =>
     ((await request.get(path)).headers().link ?? '').split(', ');
+  // Every public page is prerendered on the shared server; a shell of this file's own serves them
+  // empty (as it does for a remote in a canary), where the hints do their work.
+  const UNPRERENDERED = 'http://localhost:3140';
+  let unprerendered: Awaited<ReturnType<typeof listen>>;
+  test.beforeAll(async () => {
+    unprerendered = await listen(shellApp({ prerender: false, browserConfig: { authEmulatorUrl: 'http://127.0.0.1:9099' } }), 3140);
+  });
+  test.afterAll(async () => unprerendered.close());
 
   test('the sign-in page preloads the shell\'s chunks and the sign-in remote\'s manifest, entry and page', async ({ request }) => {
-    const hints = await links(request, '/login');
+    const hints = await links(request, `${UNPRERENDERED}/login`);
     expect(hints).toContain('<http://localhost:3002/mf-manifest.json>; rel=preload; as=fetch; crossorigin');
     expect(hints).toContain('<http://localhost:3002/remoteEntry.js>; rel=preload; as=script');
     expect(hints.some((h) => /^<http:\/\/localhost:3002\/__federation_expose_LoginPage\.[0-9a-f]+\.js>; rel=preload; as=script$/.test(h))).toBe(true);
@@ -88,8 +98,15 @@ test.describe('preload hints', () => {
     expect(hints.filter((h) => /localhost:300[13]\/|firebase/.test(h))).toEqual([]);
   });
 
+  test('the landing page, served empty, preloads the landing remote\'s entry and page', async ({ request }) => {
+    const hints = await links(request, `${UNPRERENDERED}/`);
+    expect(hints).toContain('<http://localhost:3001/remoteEntry.js>; rel=preload; as=script');
+    expect(hints.some((h) => /^<http:\/\/localhost:3001\/__federation_expose_LandingPage\.[0-9a-f]+\.js>; rel=preload; as=script$/.test(h))).toBe(true);
+    expect(hints.filter((h) => /localhost:300[23]\/|firebase/.test(h))).toEqual([]);
+  });
+
   test('a prerendered page gets the preconnects only (its HTML draws it; its scripts are not fetched ahead of it), a guarded page no remote code', async ({ request }) => {
-    for (const path of ['/', '/contact']) {
+    for (const path of ['/', '/contact', '/login']) {
       const hints = await links(request, path);
       expect(hints).toContain('<http://localhost:3001>; rel=preconnect');
       expect(hints.filter((h) => h.includes('rel=preload'))).toEqual([]);
@@ -100,7 +117,7 @@ test.describe('preload hints', () => {
   test('the preloaded code is the code the page uses: each hinted file is requested once', async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
-    await open(page, '/login', 'Autentificare');
+    await open(page, `${UNPRERENDERED}/login`, 'Autentificare');
     await page.waitForLoadState('networkidle');
     const scripts = requested.filter((url) => url.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(5);

@@ -1,5 +1,6 @@
 // The prerender's stand-in for shell/src/remotes/federation.ts: the pages that are prerendered
-// (the marketing remote's public pages), imported directly into the prerender's Node bundle.
+// (the public pages: the marketing remote's and the sign-in page), imported directly into the
+// prerender's Node bundle.
 import type { ComponentType } from 'react';
 
 type PageModule = { default: ComponentType };
@@ -9,6 +10,7 @@ const modules: Record<string, () => Promise<PageModule>> = {
   'mfe_marketing/ContactPage': () => import('../../mfe-marketing/src/features/contact/ContactPage'),
   'mfe_marketing/AboutPage': () => import('../../mfe-marketing/src/features/about/AboutPage'),
   'mfe_marketing/AccessibilityPage': () => import('../../mfe-marketing/src/features/accessibility/AccessibilityPage'),
+  'mfe_auth/LoginPage': () => import('../../mfe-auth/src/features/login/LoginPage'),
 };
 
 export interface ExposedPage {

@@ -1,6 +1,8 @@
 /**
  * @jest-environment node
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { REMOTE_NAMES } from '../remotes/remotesDocument';
 import { pageForPath, pages, siteRoutes } from './routes';
 
@@ -22,12 +24,15 @@ describe('the route table', () => {
     expect(new Set(siteRoutes.map((r) => r.path)).size).toBe(siteRoutes.length);
   });
 
-  it('prerenders only public pages of the marketing remote (the prerender bundles exactly those)', () => {
+  it('prerenders only public pages, each one the prerender bundles (shell/prerender/pages.ts)', () => {
     const prerendered = siteRoutes.filter((r) => r.prerender);
-    expect(prerendered.map((r) => r.path)).toEqual(['/', '/contact', '/aboutus', '/accessibility']);
+    expect(prerendered.map((r) => r.path)).toEqual(['/', '/contact', '/aboutus', '/accessibility', '/login']);
+    const bundled = readFileSync(join(__dirname, '..', '..', 'prerender', 'pages.ts'), 'utf8');
     for (const route of prerendered) {
       expect(route.access).toBeUndefined();
-      expect(pages[route.page].remote).toBe('mfe_marketing');
+      expect(route.trial).toBeUndefined();
+      const { remote, module } = pages[route.page];
+      expect(bundled).toContain(`'${remote}/${module.replace('./', '')}'`);
     }
   });
 
