@@ -18,13 +18,18 @@ const ENTRY_SCRIPT = /<script defer(?:="defer")? src="?([^" >]*main\.js)"?><\/sc
 
 /**
  * The prerendered page is drawn first, then its code is run: the entry script is added once the
- * document is parsed (after /config.js, a deferred script, has run) and a frame has been painted.
- * As a deferred script it would run before that first paint on a fast connection, and the page's
- * content would wait for it.
+ * document is parsed (after /config.js, a deferred script, has run) and the page's first paint has
+ * been presented (or at once for a page that is hidden to be rendered afresh, or after 1 s at the
+ * latest). As a deferred script it would run before that first paint on a fast connection, and
+ * the page's content would wait for it.
  */
-const entryAfterFirstPaint = (src) =>
-  `<script>addEventListener('DOMContentLoaded',function(){requestAnimationFrame(function(){setTimeout(function(){` +
-  `var s=document.createElement('script');s.src=${JSON.stringify(src)};document.body.appendChild(s)})})})</script>`;
+const entryAfterFirstPaint = (src) => `<script>addEventListener('DOMContentLoaded',function(){
+var done=false;
+function load(){if(done)return;done=true;var s=document.createElement('script');s.src=${JSON.stringify(src)};document.body.appendChild(s);}
+if(document.documentElement.hasAttribute('data-prerender')||!window.PerformanceObserver)return load();
+try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)setTimeout(load);}).observe({type:'paint',buffered:true});}catch(e){return load();}
+setTimeout(load,1000);
+})</script>`.replace(/\n/g, '');
 
 /**
  * Renders one page from a fresh copy of the render bundle: styled-components names its components
