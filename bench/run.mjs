@@ -20,7 +20,7 @@ import { securityHeaders } from '@site/tools/security-headers';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
 const { ports, configScript } = runtimeConfig;
-const ROUTES = ['/', '/contact', '/aboutus', '/login'];
+const ROUTES = ['/', '/contact', '/aboutus', '/accessibility', '/login'];
 const PRESETS = { mobile: undefined, desktop: desktopConfig };
 // For a quicker look while working: BENCH_ROUTES=/login BENCH_PRESETS=mobile BENCH_SITES=federated
 const only = (name, all) => (process.env[name] ? process.env[name].split(',') : all);
