@@ -1,16 +1,16 @@
-// Prerendering of the public marketing pages (routes marked "prerender" in the shell's route
-// table): the HTML the browser shows at once and React then hydrates. Rendered when the server
+// Prerendering of the public pages (routes marked "prerender" in the shell's route table): the
+// HTML the browser shows at once and React then hydrates. Rendered when the server
 // starts, with this environment's runtime configuration (the contact details, the social links),
 // so the HTML is what the browser's first render draws: nothing of an environment is baked into a
 // build. The render bundle (shell/prerender/, built with the shell) holds the shell's layout and
-// those pages; the marketing remote's address is put in for each response from the remotes
-// document in force.
+// those pages; the address of the remote a page comes from is put in for each response, from
+// the remotes document in force.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const require = createRequire(import.meta.url);
-/** The render bundle's stand-in for the marketing remote's address (shell/prerender/webpack.config.cjs). */
+/** The render bundle's stand-in for a remote's address (shell/prerender/webpack.config.cjs). */
 export const REMOTE_PUBLIC_PATH = '__REMOTE_PUBLIC_PATH__/';
 const EMPTY_ROOT = /<div id="?root"?><\/div>/;
 /** The app's entry script, as html-webpack-plugin writes it (deferred, minified attributes). */
@@ -57,9 +57,8 @@ async function renderOne(bundle, path, config) {
  */
 export async function prerenderPages({ dist, bundle, config, routeTable = join(dist, 'routes.json') }) {
   const pages = new Map();
-  const tablePath = routeTable;
-  if (!existsSync(tablePath) || !existsSync(bundle)) return pages;
-  const table = JSON.parse(readFileSync(tablePath, 'utf8'));
+  if (!existsSync(routeTable) || !existsSync(bundle)) return pages;
+  const table = JSON.parse(readFileSync(routeTable, 'utf8'));
   const index = readFileSync(join(dist, 'index.html'), 'utf8');
   if (!EMPTY_ROOT.test(index)) throw new Error(`${join(dist, 'index.html')} has no empty #root`);
   const entry = index.match(ENTRY_SCRIPT);

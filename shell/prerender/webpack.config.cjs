@@ -1,11 +1,12 @@
 // The prerender's Node bundle: the shell's layout and the prerendered pages, compiled as the
-// browser builds compile them (same SWC options, same asset names), rendered by the shell's server when it starts (tools/prerender.mjs).
+// browser builds compile them (same SWC options, same asset names); the shell's server renders
+// them with it when it starts (tools/prerender.mjs).
 const path = require('node:path');
 const { baseConfig } = require('@site/tools/webpack');
 
 const root = path.resolve(__dirname, '..', '..');
 
-/** Where the marketing remote's assets are: known only at run time, put in by the shell's server (tools/prerender.mjs). */
+/** Where the page's remote serves its assets: known only at run time, put in by the shell's server. */
 const REMOTE_PUBLIC_PATH = '__REMOTE_PUBLIC_PATH__/';
 
 module.exports = (_env, argv) => {
