@@ -29,7 +29,7 @@ test.describe('security headers of the production server', () => {
     expect(csp['script-src']).not.toContain("'unsafe-inline'");
     // Each inline script of the page served by its hash (the pre-paint script, tools/early-events.js
     // and, on a prerendered page, the entry's loader), and FirebaseUI's two handlers.
-    const inline = [...(await response.text()).matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+    const inline = [...(await response.text()).matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => `'sha256-${createHash('sha256').update(code ?? '').digest('base64')}'`);
     expect(inline).toHaveLength(3);
     expect(csp['script-src']).toEqual(expect.arrayContaining(inline));
     expect(csp['script-src']!.filter((s) => s.startsWith("'sha256-"))).toHaveLength(5);
