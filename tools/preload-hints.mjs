@@ -5,9 +5,8 @@
 // from the remotes document in force.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { exposedFiles, manifestReader } from './remote-manifests.mjs';
 
-const MANIFEST_TTL_MS = 10_000;
-const MANIFEST_TIMEOUT_MS = 1_000;
 // Loaded only when needed (sign-in, the account): never preloaded.
 const LAZY_SHARED = /^firebase\//;
 
@@ -26,18 +25,7 @@ export function preloadHints({ dist, remotes }) {
     ...bootstrap,
     ...(shellManifest?.shared ?? []).filter((s) => !LAZY_SHARED.test(s.name)).flatMap((s) => s.assets.js.sync),
   ];
-  const manifests = new Map();
-
-  /** A remote's manifest, kept a few seconds (it is revalidated by browsers on every load). */
-  function manifestAt(url) {
-    const cached = manifests.get(url);
-    if (cached && Date.now() - cached.at < MANIFEST_TTL_MS) return cached.value;
-    const value = fetch(url, { signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) })
-      .then((response) => (response.ok ? response.json() : null))
-      .catch(() => null);
-    manifests.set(url, { at: Date.now(), value });
-    return value;
-  }
+  const manifestAt = manifestReader();
 
   return async (pathname, origin, { prerendered = false } = {}) => {
     // (/remotes.json is preloaded by the HTML itself.) A prerendered page is drawn by its HTML: its
@@ -61,8 +49,7 @@ export function preloadHints({ dist, remotes }) {
     if (manifest) {
       const { remoteEntry } = manifest.metaData;
       links.push(`<${new URL(`${remoteEntry.path}${remoteEntry.name}`, manifestUrl)}>; rel=preload; as=script`);
-      const exposed = manifest.exposes.find((e) => e.path === page.module);
-      for (const file of exposed?.assets.js.sync ?? []) links.push(`<${new URL(file, manifestUrl)}>; rel=preload; as=script`);
+      for (const file of exposedFiles(manifest, page.module) ?? []) links.push(`<${new URL(file, manifestUrl)}>; rel=preload; as=script`);
     }
     return links.join(', ');
   };

@@ -7,7 +7,8 @@
 // the remotes document in force.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { exposedFiles } from './remote-manifests.mjs';
+import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 /** The render bundle's stand-in for a remote's address (shell/prerender/webpack.config.cjs). */
@@ -52,13 +53,17 @@ async function renderOne(bundle, path, config) {
  * @param {{ dist: string, bundle: string, config: object, routeTable?: string }} options the
  *   build whose index.html the pages go in, the render bundle, the runtime configuration the
  *   browser reads from /config.js, and the route table (the shell's, beside its build)
- * @returns {Promise<Map<string, { html: string, remote: string }>>} each prerendered path's page
- *   (index.html with the page inside #root and its styles in the head), and the remote it shows
+ * @returns {Promise<Map<string, { html: string, remote: string, module: string, files: string[] }>>}
+ *   each prerendered path's page (index.html with the page inside #root and its styles in the
+ *   head), the remote and module it shows, and the files that remote's build listed for it
  */
 export async function prerenderPages({ dist, bundle, config, routeTable = join(dist, 'routes.json') }) {
   const pages = new Map();
   if (!existsSync(routeTable) || !existsSync(bundle)) return pages;
   const table = JSON.parse(readFileSync(routeTable, 'utf8'));
+  // What each page's remote build listed for it when the render bundle was built (see
+  // shell/prerender/webpack.config.cjs): the remote's deployment must list the same.
+  const builtAgainst = JSON.parse(readFileSync(join(dirname(bundle), 'built-against.json'), 'utf8'));
   const index = readFileSync(join(dist, 'index.html'), 'utf8');
   if (!EMPTY_ROOT.test(index)) throw new Error(`${join(dist, 'index.html')} has no empty #root`);
   const entry = index.match(ENTRY_SCRIPT);
@@ -66,7 +71,8 @@ export async function prerenderPages({ dist, bundle, config, routeTable = join(d
   for (const { path, page } of table.routes.filter((route) => route.prerender)) {
     const { html, styles } = await renderOne(bundle, path, config);
     pages.set(path, {
-      remote: table.pages[page].remote,
+      ...table.pages[page],
+      files: builtAgainst[path],
       html: index
         // The page is drawn once its main part is parsed, not before: drawn while still arriving,
         // the header's controls would wrap anew as each one came in (a layout shift).
@@ -76,6 +82,12 @@ export async function prerenderPages({ dist, bundle, config, routeTable = join(d
     });
   }
   return pages;
+}
+
+/** Whether a remote's deployment (its manifest) is the build a page was prerendered against. */
+export function sameBuild(page, manifest) {
+  const files = exposedFiles(manifest, page.module);
+  return Boolean(files && page.files) && files.length === page.files.length && files.every((file, i) => file === page.files[i]);
 }
 
 /** A prerendered page with the address of the remote whose assets it shows. */

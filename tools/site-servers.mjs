@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import runtimeConfig from './runtime-config.cjs';
 import { preloadHints } from './preload-hints.mjs';
-import { prerenderPages, withRemoteAddress } from './prerender.mjs';
+import { prerenderPages, sameBuild, withRemoteAddress } from './prerender.mjs';
+import { manifestReader } from './remote-manifests.mjs';
 import { securityHeaders } from './security-headers.mjs';
 import { createStaticApp } from './static-server.mjs';
 
@@ -37,9 +38,11 @@ export function shellApp({ remotes = () => remotesDocument(), browserConfig = {}
 /**
  * The prerendered pages (tools/prerender.mjs), rendered once, when the server starts, with the
  * runtime configuration /config.js serves; each response gets the address of the remote the page
- * shows from the remotes document in force. A page whose remote is in a canary is served empty
- * (index.html): the visitor's cohort, and so the remote's version, is known only in the browser.
- * If rendering fails, the pages are served empty and rendered by the browser, as before.
+ * shows from the remotes document in force. A page is served empty (index.html, rendered by the
+ * browser) when its remote is in a canary (the visitor's cohort, and so the remote's version, is
+ * known only in the browser), or when the remote deployed is not the build the page was
+ * prerendered against (its manifest, read every few seconds, lists other files for the page, or
+ * does not answer), or if rendering failed.
  */
 function prerenderedPages({ dist, remotes, browserConfig }) {
   const rendered = prerenderPages({
@@ -50,11 +53,14 @@ function prerenderedPages({ dist, remotes, browserConfig }) {
     console.error(`prerendering failed; every page is served empty and rendered in the browser:\n${error.stack}`);
     return new Map();
   });
+  const manifestAt = manifestReader();
   return async (pathname, origin) => {
     const page = (await rendered).get(pathname);
     const entry = page && remotes()[page.remote];
     if (!entry?.manifest || entry.canary) return null;
-    return withRemoteAddress(page.html, new URL(entry.manifest, origin));
+    const manifestUrl = new URL(entry.manifest, origin);
+    if (!sameBuild(page, await manifestAt(manifestUrl.href))) return null;
+    return withRemoteAddress(page.html, manifestUrl);
   };
 }
 
