@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 /** The render bundle's stand-in for a remote's address (shell/prerender/webpack.config.cjs). */
-export const REMOTE_PUBLIC_PATH = '__REMOTE_PUBLIC_PATH__/';
+const REMOTE_PUBLIC_PATH = '__REMOTE_PUBLIC_PATH__/';
 const EMPTY_ROOT = /<div id="?root"?><\/div>/;
 /** The app's entry script, as html-webpack-plugin writes it (deferred, minified attributes). */
 const ENTRY_SCRIPT = /<script defer(?:="defer")? src="?([^" >]*main\.js)"?><\/script>/;

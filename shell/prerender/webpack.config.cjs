@@ -7,7 +7,7 @@ const { baseConfig } = require('@site/tools/webpack');
 
 const root = path.resolve(__dirname, '..', '..');
 
-/** Where the page's remote serves its assets: known only at run time, put in by the shell's server. */
+/** Where the page's remote serves its assets: known only at run time, put in by the shell's server (the same stand-in in tools/prerender.mjs). */
 const REMOTE_PUBLIC_PATH = '__REMOTE_PUBLIC_PATH__/';
 
 /**
@@ -52,4 +52,3 @@ module.exports = (_env, argv) => {
     plugins: [new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 }), recordRemoteBuilds],
   };
 };
-module.exports.REMOTE_PUBLIC_PATH = REMOTE_PUBLIC_PATH;

@@ -21,7 +21,7 @@ export interface SiteRoute {
   access?: boolean;
   /** The trial guard's mode, when the route has one. */
   trial?: TrialMode;
-  /** Served as prerendered HTML that the browser hydrates (tools/prerender/). */
+  /** Served as prerendered HTML that the browser hydrates (tools/prerender.mjs). */
   prerender?: boolean;
 }
 
