@@ -2,7 +2,7 @@
 // real widget, and signed Stripe events that activate a user's trial on the real service.
 import { expect, type Page } from '@playwright/test';
 import Stripe from 'stripe';
-import runtimeConfig from '@site/tools/runtime-config';
+import * as runtimeConfig from '@site/site-server/runtime-config';
 
 const { ports, firebaseProjectId } = runtimeConfig;
 const projectId = firebaseProjectId(process.env);

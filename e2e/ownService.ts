@@ -2,9 +2,8 @@
 // the site wrote to, or stop the service. The remotes are the shared ones the web server started
 // (3001-3003); sign-in uses the shared Firebase Auth emulator.
 import { startEmbeddedService } from '@site/service-user/embedded';
-import runtimeConfig from '@site/tools/runtime-config';
-import { shellApp } from '@site/tools/site-servers';
-import { listen } from '@site/tools/static-server';
+import * as runtimeConfig from '@site/site-server/runtime-config';
+import { listen, shellApp } from '@site/site-server';
 
 const emulatorHost = `127.0.0.1:${runtimeConfig.ports.auth_emulator}`;
 

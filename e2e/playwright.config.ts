@@ -4,6 +4,8 @@ const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
+  // Changed copies of two remotes, released beside the builds in force (independence.spec.ts).
+  globalSetup: './variants.ts',
   outputDir: './test-results',
   fullyParallel: false,
   workers: 2,
@@ -30,9 +32,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node tools/serve.mjs',
+    command: 'site-server/node_modules/.bin/tsx site-server/src/serve.ts',
     cwd: '..',
-    // serve.mjs opens the shell only once the Auth emulator answers.
+    // serve.ts opens the shell only once the Auth emulator answers.
     url: 'http://localhost:3000/remotes.json',
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

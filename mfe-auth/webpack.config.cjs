@@ -1,11 +1,11 @@
 const createAppConfig = require('@site/tools/webpack');
-const { ports } = require('@site/tools/runtime-config');
 
 module.exports = createAppConfig({
   dir: __dirname,
   name: 'mfe_auth',
   title: 'mfe-auth (local host)',
-  port: ports.mfe_auth,
+  // Its public pages are prerendered by the site's server, from the render entry it publishes.
+  render: true,
   exposes: {
     './LoginPage': './src/features/login/LoginPage.tsx',
   },

@@ -1,11 +1,11 @@
 const createAppConfig = require('@site/tools/webpack');
-const { ports } = require('@site/tools/runtime-config');
 
 module.exports = createAppConfig({
   dir: __dirname,
   name: 'mfe_marketing',
   title: 'mfe-marketing (local host)',
-  port: ports.mfe_marketing,
+  // Its public pages are prerendered by the site's server, from the render entry it publishes.
+  render: true,
   exposes: {
     './LandingPage': './src/features/landing/LandingPage.tsx',
     './ContactPage': './src/features/contact/ContactPage.tsx',

@@ -1,12 +1,16 @@
+const path = require('node:path');
 const createAppConfig = require('@site/tools/webpack');
-const { ports } = require('@site/tools/runtime-config');
 
 module.exports = createAppConfig({
   dir: __dirname,
   name: 'shell',
   title: 'Vedere',
-  port: ports.shell,
   isHost: true,
-  // The route table, for the production server's preload hints (tools/site-servers.mjs).
+  // The route table, for the production server (preload hints, prerendered routes).
   documents: { 'routes.json': require('./src/app/routeTable.json') },
+  // The page renderer the site's server runs for prerendered routes (src/server/).
+  server: {
+    entry: './src/server/render.tsx',
+    alias: { [path.join(__dirname, 'src', 'remotes', 'federation.ts')]: path.join(__dirname, 'src', 'server', 'serverPages.ts') },
+  },
 });

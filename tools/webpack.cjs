@@ -8,8 +8,11 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 // which webpack the build runs on.
 process.env.FEDERATION_WEBPACK_PATH ||= require.resolve('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { devDocuments } = require('./runtime-config.cjs');
 const swcOptions = require('./swc.cjs');
+// The site server's modules are TypeScript: read here through tsx.
+const tsx = require('tsx/cjs/api');
+const { SIGNALS } = tsx.require('@site/site-server/signals', __filename);
+const { devDocuments, ports } = tsx.require('@site/site-server/runtime-config', __filename);
 
 /** The installed version of a dependency, as the app resolves it (pinned once in the catalog). */
 const catalogVersion = (dir, pkg) => require(require.resolve(`${pkg}/package.json`, { paths: [dir] })).version;
@@ -68,17 +71,18 @@ function baseConfig({ dir, name, outputPath = path.join(dir, 'dist') }, producti
 }
 
 /**
- * What a visitor does on a prerendered page before it has hydrated (tools/early-events.js), inlined
- * in the shell's HTML without its comments and indentation (it has no comment after code on a
- * line, nor a string spanning lines).
+ * What a visitor does on a prerendered page before it has hydrated (the site server's early-event
+ * script), inlined in the shell's HTML without its comments and indentation (it has no comment
+ * after code on a line, nor a string spanning lines), called with the signals it listens for.
  */
 const earlyEvents = () =>
-  fs.readFileSync(path.join(__dirname, 'early-events.js'), 'utf8')
+  `${fs.readFileSync(require.resolve('@site/site-server/early-events.js'), 'utf8')
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('//'))
     .join('\n')
-    .replace(/\/\*.*?\*\//g, '');
+    .replace(/\/\*.*?\*\//g, '')
+    .replace(/;$/, '')}(${JSON.stringify(SIGNALS)});`;
 
 /** The HTML page every app is served with (tools/index.html.cjs). */
 const htmlPage = ({ title, isHost = false, prerendered = isHost }) =>
@@ -87,6 +91,7 @@ const htmlPage = ({ title, isHost = false, prerendered = isHost }) =>
     title,
     isHost,
     earlyEvents: prerendered ? earlyEvents() : '',
+    signals: SIGNALS,
     inject: 'body',
     scriptLoading: 'defer',
   });
@@ -103,14 +108,85 @@ const emitDocuments = (documents) => ({
   },
 });
 
+/** The remote's render entry: each exposed page as a lazy import (tools/render-entry-loader.cjs). */
+const renderEntryOf = (app) => {
+  const exposes = Object.fromEntries(Object.entries(app.exposes).map(([name, file]) => [name, path.resolve(app.dir, file)]));
+  return `!!${path.join(__dirname, 'render-entry-loader.cjs')}?${JSON.stringify({ exposes })}!${path.join(app.dir, 'src', 'index.ts')}`;
+};
+
 /**
- * @param {{ dir: string, name: string, port: number, exposes?: Record<string, string>,
- *           title: string, isHost?: boolean, documents?: Record<string, unknown> }} app
+ * The Node build an app publishes for the site's server, beside its browser build (in dist/server/,
+ * content-hashed, one file): the shell's page renderer (its layout, and the shared singletons it
+ * provides), or a remote's render entry (its exposed pages, taking the singletons from the shell,
+ * as in the browser). Named in the app's mf-manifest.json as metaData.ssrRemoteEntry.
+ */
+function serverConfig(app, production, emitted) {
+  const base = baseConfig(app, production);
+  const shared = Object.keys(sharedSingletons(app.dir));
+  return {
+    ...base,
+    name: 'server',
+    target: 'node',
+    devtool: false,
+    entry: app.isHost ? app.server.entry : renderEntryOf(app),
+    output: {
+      ...base.output,
+      path: path.join(base.output.path, SERVER_DIR),
+      filename: 'render.[contenthash:12].js',
+      // A remote's pages point at its browser build's folder: set when the server loads the entry.
+      publicPath: app.isHost ? '/' : '',
+      library: { type: 'commonjs2' },
+    },
+    externals: app.isHost ? {} : Object.fromEntries(shared.map((name) => [name, `commonjs ${name}`])),
+    resolve: { ...base.resolve, alias: app.isHost ? app.server.alias : {} },
+    module: { ...base.module, generator: { 'asset/resource': { emit: false } } },
+    optimization: { minimize: false },
+    plugins: [
+      new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 }),
+      {
+        apply(compiler) {
+          compiler.hooks.afterEmit.tap('RenderEntryName', (compilation) => {
+            emitted.name = Object.keys(compilation.assets).find((file) => /^render\.[0-9a-f]+\.js$/.test(file));
+          });
+        },
+      },
+    ],
+  };
+}
+
+/** Names the server build in the browser build's federation manifest (metaData.ssrRemoteEntry). */
+const linkServerBuild = (emitted) => ({
+  apply(compiler) {
+    const { sources, Compilation } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('LinkServerBuild', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'LinkServerBuild', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        if (!emitted.name) throw new Error('the server build emitted no render entry');
+        for (const file of ['mf-manifest.json', 'mf-stats.json']) {
+          const asset = compilation.getAsset(file);
+          if (!asset) continue;
+          const json = JSON.parse(asset.source.source().toString());
+          json.metaData.ssrRemoteEntry = { name: emitted.name, path: SERVER_DIR, type: 'commonjs-module' };
+          compilation.updateAsset(file, new sources.RawSource(JSON.stringify(json, null, 2)));
+        }
+      });
+    });
+  },
+});
+
+/** Where an app's server build goes, inside its dist/ (published with it). */
+const SERVER_DIR = 'server';
+
+/**
+ * @param {{ dir: string, name: string, exposes?: Record<string, string>,
+ *           title: string, isHost?: boolean, documents?: Record<string, unknown>,
+ *           render?: boolean, server?: { entry: string, alias: Record<string, string> } }} app
+ *   render: a remote whose pages the site's server may prerender publishes a render entry;
+ *   server: the shell's page renderer (its entry, and the stand-in for the federation loader)
  */
 function createAppConfig(app) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
-    return {
+    const browser = {
       ...baseConfig(app, production),
       entry: './src/index.ts',
       plugins: [
@@ -128,7 +204,8 @@ function createAppConfig(app) {
         emitDocuments(app.documents || {}),
       ],
       devServer: {
-        port: app.port,
+        // Each app's port is the site's runtime configuration (site-server/src/runtimeConfig.ts).
+        port: ports[app.name],
         historyApiFallback: true,
         hot: false,
         headers: { 'Access-Control-Allow-Origin': '*' },
@@ -140,9 +217,24 @@ function createAppConfig(app) {
         },
       },
     };
+    // The dev servers render in the browser only.
+    if (!production || !(app.render || app.server)) return browser;
+    const emitted = {};
+    return [
+      serverConfig(app, production, emitted),
+      {
+        ...browser,
+        name: 'browser',
+        dependencies: ['server'],
+        output: { ...browser.output, clean: { keep: new RegExp(`^${SERVER_DIR}/`) } },
+        plugins: [...browser.plugins, linkServerBuild(emitted)],
+      },
+    ];
   };
 }
 
 module.exports = createAppConfig;
 module.exports.baseConfig = baseConfig;
 module.exports.htmlPage = htmlPage;
+module.exports.sharedSingletons = sharedSingletons;
+module.exports.SERVER_DIR = SERVER_DIR;

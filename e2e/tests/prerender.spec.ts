@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import runtimeConfig from '@site/tools/runtime-config';
-import { shellApp } from '@site/tools/site-servers';
-import { createStaticApp, listen } from '@site/tools/static-server';
+import * as runtimeConfig from '@site/site-server/runtime-config';
+import { createStaticApp, listen, shellApp } from '@site/site-server';
 import { tmpdir } from 'node:os';
 import { englishH1, h1, routes, setStoredPreferences } from '../support';
 
@@ -66,29 +65,6 @@ test.describe('prerendered public pages', () => {
   test('the landing page\'s images come from the marketing remote\'s address in the remotes document', async ({ request }) => {
     const html = await (await request.get('/')).text();
     expect(html).toMatch(/<img src="http:\/\/localhost:3001\/assets\/partner-anr\.[0-9a-f]+\.svg"/);
-  });
-
-  test('a page whose remote is deployed from another build than the prerender\'s is served empty', async ({ request }) => {
-    // A deployment of the marketing remote whose manifest lists other files for its pages.
-    const manifest = await (await request.get('http://localhost:3001/mf-manifest.json')).json();
-    for (const exposed of manifest.exposes) {
-      exposed.assets.js.sync = exposed.assets.js.sync.map((file: string) => file.replace(/\.[0-9a-f]+\.js$/, '.0123456789ab.js'));
-    }
-    const other = await listen(createStaticApp({
-      root: tmpdir(),
-      documents: { '/mf-manifest.json': () => ({ type: 'application/json', body: JSON.stringify(manifest) }) },
-    }), 3143);
-    const shell = await listen(shellApp({
-      remotes: () => ({ ...runtimeConfig.remotesDocument(), mfe_marketing: { manifest: 'http://localhost:3143/mf-manifest.json' } }),
-    }), 3142);
-    try {
-      expect(await (await request.get('http://localhost:3142/')).text()).toMatch(/<div id="?root"?><\/div>/);
-      // The sign-in remote is the build the prerender was made against.
-      expect(await (await request.get('http://localhost:3142/login')).text()).toContain('data-prerendered="/login"');
-    } finally {
-      await shell.close();
-      await other.close();
-    }
   });
 
   test('the contact page shows this environment\'s contact details in its HTML', async ({ request }) => {

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { remoteApp, shellApp } from '@site/tools/site-servers';
-import { listen } from '@site/tools/static-server';
+import { listen, remoteApp, shellApp } from '@site/site-server';
 import { h1 } from '../support';
 
 // A separate shell whose marketing remote runs in this test, so that it can be stopped and

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from '../auth';
-import { shellApp } from '@site/tools/site-servers';
-import { listen } from '@site/tools/static-server';
+import { listen, shellApp } from '@site/site-server';
 import { h1, open, routes } from '../support';
 
 /** Records every Content-Security-Policy violation the page reports. */

@@ -1,5 +1,6 @@
 export { runtimeConfig, SOCIAL_NETWORKS, type RuntimeConfig, type SocialNetwork, type StripeConfig } from './config';
 export { storage, STORAGE_KEYS } from './storage';
+export { isVisitorId, VISITOR_ID } from './remotes/remotesDocument';
 export { i18n, LOCALES, DEFAULT_LOCALE, isLocale, setLocale, currentLocale, registerNamespace, type Locale } from './i18n/i18n';
 export { themes, THEME_PREFERENCES, DEFAULT_THEME, isThemePreference, type ThemeName, type ThemePreference, type SiteTheme } from './theme/themes';
 export { ThemeModeProvider, useThemeMode } from './theme/ThemeModeProvider';

@@ -12,6 +12,8 @@ export {
   NavLink,
   Route,
   Routes,
+  // The site's server renders the public pages with it (shell/src/server/render.tsx).
+  StaticRouter,
   useLocation,
   useNavigate,
   useSearchParams,

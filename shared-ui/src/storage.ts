@@ -1,3 +1,4 @@
+import { VISITOR_ID } from './remotes/remotesDocument';
 /**
  * localStorage that never throws: private modes and locked-down browsers refuse storage, and a
  * visitor there still gets the defaults instead of a broken page.
@@ -20,4 +21,4 @@ export const storage = {
 };
 
 /** The keys the site persists (spec section 3, "Stored client preferences"). */
-export const STORAGE_KEYS = { theme: 'theme', locale: 'locale', visitor: 'visitor-id' } as const;
+export const STORAGE_KEYS = { theme: 'theme', locale: 'locale', visitor: VISITOR_ID } as const;

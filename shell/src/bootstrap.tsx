@@ -1,29 +1,54 @@
+import { SIGNALS } from '@site/site-server/signals';
 import { startTransition, StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { pageForPath } from './app/routes';
+import { ensureRemotesRegistered } from './remotes/federation';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+const root = document.documentElement;
 const app = (
   <StrictMode>
     <App />
   </StrictMode>
 );
 
-// A prerendered page (tools/prerender.mjs) is hydrated: its HTML stays, and becomes interactive.
-// It was drawn for the default theme and language and no one signed in; for any other visitor the
-// pre-paint script has hidden it (data-prerender="skip") and it is rendered afresh instead.
-// Hydrating as a transition lets React yield to the browser between components (no long task);
-// what the visitor does meanwhile is held and replayed by tools/early-events.js.
-const root = document.documentElement;
-if (container.dataset.prerendered === window.location.pathname && !root.hasAttribute('data-prerender')) {
-  startTransition(() => {
-    hydrateRoot(container, app);
-  });
-} else {
+/**
+ * Whether the prerendered HTML can be hydrated: it was drawn for this path, for the default theme
+ * and language and no one signed in (else the pre-paint script has hidden it), and from the build
+ * of its remote that this browser loads (the server renders the visitor's cohort from the same
+ * cookie, but a visitor whose cookie was refused, or a document changed in between, could differ).
+ */
+async function canHydrate(): Promise<boolean> {
+  if (container!.getAttribute(SIGNALS.prerenderedAttribute) !== window.location.pathname) return false;
+  if (root.hasAttribute(SIGNALS.freshRenderAttribute)) return false;
+  const page = pageForPath(window.location.pathname);
+  const rendered = container!.getAttribute(SIGNALS.renderedManifestAttribute);
+  if (!page || !rendered) return false;
+  try {
+    const manifest = (await ensureRemotesRegistered()).get(page.remote);
+    return Boolean(manifest) && new URL(manifest as string, window.location.href).href === rendered;
+  } catch {
+    return false;
+  }
+}
+
+// A prerendered page (site-server/src/prerender/) is hydrated: its HTML stays, and becomes
+// interactive. Hydrating as a transition lets React yield to the browser between components (no
+// long task); what the visitor does meanwhile is held and replayed by the early-event script.
+// Any other page is rendered afresh.
+void canHydrate().then((hydrate) => {
+  if (hydrate) {
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+    return;
+  }
   const fresh = createRoot(container);
   flushSync(() => fresh.render(app));
-  delete container.dataset.prerendered;
-  root.removeAttribute('data-prerender');
-}
+  container.removeAttribute(SIGNALS.prerenderedAttribute);
+  container.removeAttribute(SIGNALS.renderedManifestAttribute);
+  root.removeAttribute(SIGNALS.freshRenderAttribute);
+});

@@ -1,3 +1,4 @@
+import { SIGNALS } from '@site/site-server/signals';
 import { Button, Container, LoadingStatus, PageHeading, requestFocusAfterNavigation, useTranslation } from '@site/shared-ui';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { prefetchLikelyNextPagesWhenIdle } from '../navigation/prefetch';
@@ -5,13 +6,13 @@ import { loadPage, type ExposedPage } from './federation';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
 /**
- * Tells the page's early-event script (tools/early-events.js) that the page is React's now: what a
+ * Tells the page's early-event script (site-server/src/browser/earlyEvents.js) that the page is React's now: what a
  * visitor did on the prerendered HTML before this is handed over. Mounted beside the page (and
  * in place of a page that failed), so it runs once the page's part has hydrated or rendered.
  */
 function PageReady() {
   useEffect(() => {
-    document.dispatchEvent(new Event('site:hydrated'));
+    document.dispatchEvent(new Event(SIGNALS.hydratedEvent));
   }, []);
   return null;
 }

@@ -1,7 +1,7 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { runtimeConfig } from '@site/shared-ui';
 import type { ComponentType } from 'react';
-import { REMOTE_NAMES, manifestFor, parseRemotesDocument, type RemoteName } from './remotesDocument';
+import { REMOTE_NAMES, manifestFor, parseRemotesDocument, type RemoteName } from '@site/shared-ui/remotes-document';
 import { visitorId } from './visitor';
 
 let registered: Promise<Map<RemoteName, string>> | null = null;

@@ -1,10 +1,18 @@
-import { STORAGE_KEYS, storage } from '@site/shared-ui';
+import { isVisitorId, storage, STORAGE_KEYS, VISITOR_ID } from '@site/shared-ui';
+import Cookies from 'js-cookie';
 
-/** A random, stable id for this browser: it only decides canary cohorts, nothing else. */
+const ONE_YEAR_DAYS = 365;
+
+/**
+ * A random, stable id for this browser: it only decides canary cohorts, nothing else. The cookie
+ * is what the site's server reads to render the version this browser will load (it sets one on a
+ * first visit); localStorage keeps a copy for a browser that refuses cookies.
+ */
 export function visitorId(): string {
+  const cookie = Cookies.get(VISITOR_ID);
   const saved = storage.get(STORAGE_KEYS.visitor);
-  if (saved) return saved;
-  const id = crypto.randomUUID();
-  storage.set(STORAGE_KEYS.visitor, id);
+  const id = isVisitorId(cookie) ? cookie : isVisitorId(saved) ? saved : crypto.randomUUID();
+  if (cookie !== id) Cookies.set(VISITOR_ID, id, { path: '/', sameSite: 'Lax', expires: ONE_YEAR_DAYS, secure: location.protocol === 'https:' });
+  if (saved !== id) storage.set(STORAGE_KEYS.visitor, id);
   return id;
 }

@@ -1,5 +1,6 @@
 /**
- * The remotes document: where each remote is deployed, read at run time so that no remote URL
+ * The remotes document (read, validated and cohort-resolved here, by the shell in the browser and
+ * by the site's server alike): where each remote is deployed, read at run time so that no remote URL
  * is compiled into the shell. Rolling a remote forward or back is editing this document.
  *
  * {
@@ -52,6 +53,16 @@ export function parseRemotesDocument(json: unknown): RemotesDocument {
   return result;
 }
 
+/**
+ * The visitor's random id, kept in a first-party cookie of this name (SameSite=Lax, no personal
+ * data; localStorage keeps a copy): it decides the canary cohorts only, and lets the site's server
+ * render the version of a page the browser will load.
+ */
+export const VISITOR_ID = 'visitor-id';
+
+/** What a visitor id looks like (a random UUID); anything else is not used. */
+export const isVisitorId = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(value);
+
 /** FNV-1a: a stable bucket 0–99 for a visitor and a remote (each remote rolls out on its own). */
 export function cohortBucket(visitorId: string, remote: string): number {
   let hash = 0x811c9dc5;
@@ -64,6 +75,16 @@ export function cohortBucket(visitorId: string, remote: string): number {
 
 /** The manifest this visitor loads: the canary's when the visitor's bucket falls in its percentage. */
 export function manifestFor(name: RemoteName, location: RemoteLocation, visitorId: string): string {
-  if (location.canary && cohortBucket(visitorId, name) < location.canary.percentage) return location.canary.manifest;
-  return location.manifest;
+  return deploymentFor(name, location, visitorId).manifest;
+}
+
+/** Which deployment of a remote a visitor gets: its manifest, and whether it is the canary. */
+export function deploymentFor(name: RemoteName, location: RemoteLocation, visitorId: string): { manifest: string; cohort: 'stable' | 'canary' } {
+  const canary = location.canary && cohortBucket(visitorId, name) < location.canary.percentage;
+  return canary ? { manifest: location.canary!.manifest, cohort: 'canary' } : { manifest: location.manifest, cohort: 'stable' };
+}
+
+/** Every manifest URL of a document, canaries included (what a page may load from). */
+export function allManifests(doc: RemotesDocument): string[] {
+  return REMOTE_NAMES.flatMap((name) => [doc[name].manifest, ...(doc[name].canary ? [doc[name].canary!.manifest] : [])]);
 }

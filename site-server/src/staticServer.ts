@@ -1,30 +1,38 @@
 // Serves a built app the way it is deployed: compressed, content-hashed assets cached for a
 // year as immutable, and the documents that point at them (HTML, manifests, remote entries,
 // the remotes document, the runtime config) revalidated on every load.
-import { Hono } from 'hono';
-import { compress } from 'hono/compress';
-import { cors } from 'hono/cors';
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context } from 'hono';
+import { compress } from 'hono/compress';
+import { cors } from 'hono/cors';
 import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|webp|avif|svg|woff2?)$/;
 
-/**
- * @param {{ root: string, spa?: boolean, cors?: boolean,
- *           documents?: Record<string, () => { type: string, body: string }>,
- *           securityHeaders?: (html: string) => Record<string, string>,
- *           pageLinks?: (pathname: string, origin: string, page: { prerendered: boolean }) => Promise<string>,
- *           pageHtml?: (pathname: string, origin: string) => Promise<string | null> }} options
- *   securityHeaders: computed for each response (the configuration they follow may change), from
- *     the HTML of the page served (index.html for any other response);
- *   pageLinks: the Link header (preload hints) of the page served at a path;
- *   pageHtml: the HTML of a page served at a path, when it is not index.html (a prerendered page)
- */
-export function createStaticApp({ root, spa = false, cors: allowCors = false, documents = {}, securityHeaders, pageLinks, pageHtml }) {
-  const app = new Hono();
+export type Document = () => { type: string; body: string };
+
+export interface StaticAppOptions {
+  root: string;
+  /** Every path that is not a file is a page of the app (index.html, or its prerendered HTML). */
+  spa?: boolean;
+  cors?: boolean;
+  documents?: Record<string, Document>;
+  /** Computed for each response (the configuration they follow may change), from the HTML served. */
+  securityHeaders?: (html: string) => Record<string, string>;
+  /** The HTML of the page at this request when it is not index.html (a prerendered page). */
+  pageHtml?: (c: Context) => Promise<string | null>;
+  /** The Link header (preload hints) of the page served. */
+  pageLinks?: (c: Context, page: { prerendered: boolean }) => Promise<string>;
+}
+
+type Env = { Variables: { pageHtml: string } };
+
+export function createStaticApp({ root, spa = false, cors: allowCors = false, documents = {}, securityHeaders, pageLinks, pageHtml }: StaticAppOptions) {
+  const app = new Hono<Env>();
   const rel = relative(process.cwd(), root) || '.';
   const index = existsSync(join(root, 'index.html')) ? readFileSync(join(root, 'index.html'), 'utf8') : '';
   app.use('*', compress());
@@ -46,21 +54,20 @@ export function createStaticApp({ root, spa = false, cors: allowCors = false, do
   // A page is compressed whole and sent in one piece (kept for the next request): streamed through
   // the compressor, its first piece could end inside the header, and a browser that draws what it
   // has would move the header once the rest arrived (a layout shift).
-  const compressed = new Map();
-  const sendPage = (c, html, headers) => {
+  const compressed = new Map<string, Buffer>();
+  const sendPage = (c: Context<Env>, html: string, headers: Record<string, string>) => {
     if (!/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) return c.html(html, 200, headers);
     let body = compressed.get(html);
     if (!body) {
-      if (compressed.size >= 32) compressed.clear(); // pages × remote addresses: a handful
+      if (compressed.size >= 64) compressed.clear(); // pages × remote versions: a handful
       body = gzipSync(html, { level: 9 });
       compressed.set(html, body);
     }
-    return c.body(body, 200, { ...headers, 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+    return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
   };
-  const page = async (c) => {
-    const url = new URL(c.req.url);
-    const prerendered = await pageHtml?.(url.pathname, url.origin);
-    const links = pageLinks ? await pageLinks(url.pathname, url.origin, { prerendered: Boolean(prerendered) }) : '';
+  const page = async (c: Context<Env>) => {
+    const prerendered = (await pageHtml?.(c)) ?? null;
+    const links = pageLinks ? await pageLinks(c, { prerendered: prerendered !== null }) : '';
     c.set('pageHtml', prerendered ?? index);
     return sendPage(c, prerendered ?? index, links ? { Link: links } : {});
   };
@@ -71,16 +78,24 @@ export function createStaticApp({ root, spa = false, cors: allowCors = false, do
   return app;
 }
 
+export interface Listening {
+  port: number;
+  close: () => Promise<void>;
+}
+
 /** Starts a server; resolves with a handle whose close() ends open connections too. */
-export function listen(app, port, hostname = '127.0.0.1') {
+export function listen(app: { fetch: (request: Request) => Response | Promise<Response> }, port: number, hostname = '127.0.0.1'): Promise<Listening> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname }, () => resolve({
-      port,
-      close: () => new Promise((done) => {
-        server.close(() => done());
-        server.closeAllConnections?.();
+    const server = serve({ fetch: app.fetch, port, hostname }, (info: AddressInfo) =>
+      resolve({
+        port: info.port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            if ('closeAllConnections' in server) server.closeAllConnections();
+          }),
       }),
-    }));
+    );
     server.on('error', reject);
   });
 }

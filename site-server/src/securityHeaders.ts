@@ -1,12 +1,11 @@
 // Security headers of the production servers. The Content-Security-Policy is computed from the
 // same runtime configuration the pages get (remotes, user service, Firebase, Stripe), so it
 // allows exactly the origins this environment uses and nothing more.
+import { allManifests, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { createHash } from 'node:crypto';
-import runtimeConfig from './runtime-config.cjs';
+import { browserConfig, remotesDocument, type BrowserConfig } from './runtimeConfig';
 
-const { browserConfig, remotesDocument } = runtimeConfig;
-
-const originOf = (url, base) => {
+const originOf = (url: string, base?: string) => {
   try {
     return new URL(url, base).origin;
   } catch {
@@ -14,15 +13,19 @@ const originOf = (url, base) => {
   }
 };
 
-const hashesOf = new Map();
-/** The hashes of a page's inline scripts (the pre-paint theme script), for script-src; computed once per page. */
-export function inlineScriptHashes(html) {
-  if (hashesOf.size >= 32) hashesOf.clear(); // index.html and the prerendered pages: a handful
-  if (!hashesOf.has(html)) hashesOf.set(html, [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => sha256(code)));
-  return hashesOf.get(html);
-}
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const hashesOf = new Map<string, string[]>();
+/** The hashes of a page's inline scripts (pre-paint, early events, the entry's loader), for script-src; computed once per page. */
+export function inlineScriptHashes(html: string): string[] {
+  if (hashesOf.size >= 64) hashesOf.clear(); // index.html and the prerendered pages: a handful
+  let hashes = hashesOf.get(html);
+  if (!hashes) {
+    hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => sha256(code ?? ''));
+    hashesOf.set(html, hashes);
+  }
+  return hashes;
+}
 
 /**
  * FirebaseUI's templates carry two inline scripts: <form onsubmit="return false;"> (without it a
@@ -31,25 +34,25 @@ const sha256 = (text) => `'sha256-${createHash('sha256').update(text).digest('ba
  */
 const FIREBASEUI_INLINE = ["'unsafe-hashes'", sha256('return false;'), sha256('javascript:void(0)')];
 
-/** Every manifest URL in the remotes document, canaries included. */
-function remoteOrigins(doc) {
-  const origins = new Set();
-  for (const entry of Object.values(doc)) {
-    for (const manifest of [entry?.manifest, entry?.canary?.manifest]) {
-      const origin = manifest && originOf(manifest, 'http://self.invalid');
-      if (origin && origin !== 'http://self.invalid') origins.add(origin);
-    }
-  }
-  return [...origins];
+/** The origins of every manifest in the remotes document, canaries included (not this site's own). */
+function remoteOrigins(doc: RemotesDocument): string[] {
+  const self = 'http://self.invalid';
+  return [...new Set(allManifests(doc).map((manifest) => originOf(manifest, self)).filter((o): o is string => Boolean(o) && o !== self))];
 }
 
-/**
- * @param {{ html: string, env?: NodeJS.ProcessEnv, remotes?: object, config?: object }} options
- * @returns {Record<string, string>}
- */
-export function securityHeaders({ html, env = process.env, remotes = remotesDocument(env), config = {} }) {
+export function securityHeaders({
+  html,
+  env = process.env,
+  remotes = remotesDocument(env),
+  config = {},
+}: {
+  html: string;
+  env?: Record<string, string | undefined>;
+  remotes?: RemotesDocument | null;
+  config?: Partial<BrowserConfig>;
+}): Record<string, string> {
   const browser = { ...browserConfig(env), ...config };
-  const remotesFrom = remoteOrigins(remotes);
+  const remotesFrom = remotes ? remoteOrigins(remotes) : [];
   const service = originOf(browser.userServiceUrl);
   const emulator = browser.authEmulatorUrl ? originOf(browser.authEmulatorUrl) : null;
   const stripe = Boolean(browser.stripe?.pricingTableId && browser.stripe?.publishableKey);
@@ -66,7 +69,7 @@ export function securityHeaders({ html, env = process.env, remotes = remotesDocu
   const stripeScripts = stripe ? ['https://js.stripe.com'] : [];
   const stripeFrames = stripe ? ['https://js.stripe.com'] : [];
 
-  const directives = {
+  const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...inlineScriptHashes(html), ...remotesFrom, ...firebaseScripts, ...stripeScripts],
     // styled-components writes its rules into <style> elements at run time.

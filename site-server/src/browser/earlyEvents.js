@@ -1,6 +1,7 @@
-// Inlined in the shell's HTML (tools/index.html.cjs). A prerendered page is shown before its
+// Inlined in the shell's HTML (tools/index.html.cjs), called with the signals of ../signals.ts.
+// A prerendered page is shown before its
 // JavaScript has run; what a visitor does on it in that time must not be lost or done differently.
-// Until the page signals that it has hydrated ('site:hydrated' on document), this script holds
+// Until the page signals that it has hydrated (signals.hydratedEvent on document), this script holds
 // what the page itself would have handled and hands it to the page once it can:
 // - activations (a click, or Enter/Space on a button or link) of controls and of links within
 //   the site: held, then the same element is activated again (a link navigates in the page, a
@@ -11,7 +12,7 @@
 // - text typed into a field: left where it is, then told to the page as the field's new value.
 // A link that opens elsewhere (another site, a new tab) is left to the browser. If the page never
 // hydrates (its code failed), held links are followed after 20 s and the page works as plain HTML.
-(function () {
+(function (signals) {
   var d = document;
   var html = d.documentElement;
   var held = [];
@@ -19,7 +20,7 @@
   var over = false;
 
   function onPrerenderedPage(el) {
-    return !over && el && el.closest && !html.hasAttribute('data-prerender') && el.closest('#root[data-prerendered]');
+    return !over && el && el.closest && !html.hasAttribute(signals.freshRenderAttribute) && el.closest('#root[' + signals.prerenderedAttribute + ']');
   }
   function hold(event, replay) {
     event.preventDefault();
@@ -90,14 +91,14 @@
   function finish(hydrated) {
     if (over) return;
     over = true;
-    html.setAttribute('data-hydrated', hydrated ? 'true' : 'false');
+    html.setAttribute(signals.hydratedAttribute, hydrated ? 'true' : 'false');
     if (hydrated) typed.forEach(announceTyped);
     held.forEach(function (replay) { replay(hydrated); });
     held = typed = [];
   }
 
-  d.addEventListener('site:hydrated', function () { finish(true); });
+  d.addEventListener(signals.hydratedEvent, function () { finish(true); });
   d.addEventListener('DOMContentLoaded', function () {
-    if (d.querySelector('#root[data-prerendered]')) setTimeout(function () { finish(false); }, 20000);
+    if (d.querySelector('#root[' + signals.prerenderedAttribute + ']')) setTimeout(function () { finish(false); }, 20000);
   });
-})();
+})

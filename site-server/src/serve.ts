@@ -1,24 +1,26 @@
-#!/usr/bin/env node
 // Serves the production build of the whole site with embedded defaults: the shell on :3000,
 // each remote on its own port as independent deployments would be, the user service on :8787
 // (embedded PGlite in service-user/.data) and, unless a real Firebase project is configured
-// (FIREBASE_API_KEY), the Firebase Auth emulator on :9099. Used by the README's start command
-// and by e2e.
-import { spawn } from 'node:child_process';
+// (FIREBASE_API_KEY), the Firebase Auth emulator on :9099. The README's start command and the
+// end-to-end tests run it.
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import runtimeConfig from './runtime-config.cjs';
-import { remoteApp, shellApp } from './site-servers.mjs';
-import { listen } from './static-server.mjs';
+import { firebaseProjectId, ports, remoteNames } from './runtimeConfig';
+import { remoteApp, shellApp } from './siteServers';
+import { listen } from './staticServer';
 
-const { firebaseProjectId, ports, remoteNames } = runtimeConfig;
-const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const hostname = process.env.HOST || '127.0.0.1';
-const children = [];
+const children: ChildProcess[] = [];
 let stopping = false;
 
-function start(name, command, args, options) {
+// Local conveniences (the emulator's tokens, local billing…) exist only in development and test;
+// this command is the local site, so it says so unless told otherwise.
+process.env.NODE_ENV ||= 'development';
+
+function start(name: string, command: string, args: string[], options: SpawnOptions) {
   const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
   child.on('exit', (code, signal) => {
     if (!stopping) console.error(`${name} stopped (${signal ?? code}); the rest of the site keeps running`);
@@ -27,13 +29,17 @@ function start(name, command, args, options) {
   return child;
 }
 
-const answers = (port) => new Promise((resolve) => {
-  const socket = createConnection({ port, host: '127.0.0.1' });
-  socket.once('connect', () => { socket.destroy(); resolve(true); });
-  socket.once('error', () => resolve(false));
-});
+const answers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = createConnection({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 
-async function waitForPort(port, name, timeoutMs = 120_000) {
+async function waitForPort(port: number, name: string, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   while (!(await answers(port))) {
     if (Date.now() > until) throw new Error(`${name} did not start on port ${port}`);
@@ -69,7 +75,7 @@ const servers = await Promise.all([
 const identity = useEmulator ? `Firebase Auth emulator on ${ports.auth_emulator}` : 'Firebase project';
 console.log(`Site ready on http://localhost:${ports.shell} (remotes on ${servers.slice(1).map((s) => s.port).join(', ')}; user service on ${ports.service_user}; ${identity})`);
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     stopping = true;
     for (const child of children) child.kill('SIGTERM');

@@ -1,0 +1,80 @@
+// Playwright's global setup: builds changed copies of two remotes (another h1 on their first
+// page), as their teams would release a new version, into deployment folders of their own
+// (<remote>/.variants/<name>/dist). The shell is not rebuilt: independence.spec.ts serves them
+// beside the builds in force. A copy is rebuilt only when its sources changed.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+
+/** Each variant: the remote it copies, and the translations it changes (file → key path → text). */
+export const VARIANTS = {
+  marketingV2: {
+    remote: 'mfe-marketing',
+    strings: {
+      'src/i18n/ro.json': { 'landing.title': 'Versiunea nouă: ajutăm persoanele nevăzătoare să exploreze lumea cu încredere' },
+      'src/i18n/en.json': { 'landing.title': 'New version: we help blind people explore the world with confidence' },
+    },
+  },
+  authV2: {
+    remote: 'mfe-auth',
+    strings: {
+      'src/i18n/ro.json': { 'login.title': 'Autentificare, versiunea nouă' },
+      'src/i18n/en.json': { 'login.title': 'Log in, new version' },
+    },
+  },
+} as const;
+
+export const variantDist = (name: keyof typeof VARIANTS) => join(root, VARIANTS[name].remote, '.variants', name, 'dist');
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+function set(json: Record<string, unknown>, keyPath: string, value: string) {
+  const keys = keyPath.split('.');
+  let node = json;
+  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  if (typeof node[keys.at(-1) as string] !== 'string') throw new Error(`${keyPath} is not a string to change`);
+  node[keys.at(-1) as string] = value;
+}
+
+function build(name: keyof typeof VARIANTS) {
+  const { remote, strings } = VARIANTS[name];
+  const source = join(root, remote);
+  const copy = join(source, '.variants', name);
+  const inputs = [...files(join(source, 'src')), join(source, 'webpack.config.cjs'), ...files(join(root, 'tools')).filter((f) => !f.includes('node_modules'))];
+  const hash = createHash('sha256');
+  for (const file of inputs) hash.update(relative(root, file)).update(readFileSync(file));
+  hash.update(JSON.stringify(strings));
+  const stamp = join(copy, 'built-from');
+  const digest = hash.digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest && existsSync(join(copy, 'dist', 'mf-manifest.json'))) return;
+
+  rmSync(copy, { recursive: true, force: true });
+  mkdirSync(copy, { recursive: true });
+  cpSync(join(source, 'src'), join(copy, 'src'), { recursive: true });
+  cpSync(join(source, 'webpack.config.cjs'), join(copy, 'webpack.config.cjs'));
+  for (const [file, changes] of Object.entries(strings)) {
+    const json = JSON.parse(readFileSync(join(copy, file), 'utf8'));
+    for (const [keyPath, value] of Object.entries(changes)) set(json, keyPath, value);
+    writeFileSync(join(copy, file), JSON.stringify(json, null, 2));
+  }
+  // The copy resolves its packages from the remote's own node_modules (one folder up).
+  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--mode', 'production', '--config', 'webpack.config.cjs'], {
+    cwd: copy,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (result.status !== 0) throw new Error(`building the ${name} variant of ${remote} failed`);
+  writeFileSync(stamp, digest);
+}
+
+export default function buildVariants() {
+  for (const name of Object.keys(VARIANTS) as (keyof typeof VARIANTS)[]) build(name);
+}

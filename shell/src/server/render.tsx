@@ -1,0 +1,48 @@
+// The shell's server build (tools/webpack.cjs serverConfig): renders one route of the site to HTML
+// as the browser's first render draws it, with the default theme and language and no one signed
+// in, around a page from its remote's render entry. It also provides the shared singletons to
+// that render entry, as the shell provides them to remotes in the browser: one React, one
+// styled-components, one shared-ui for the whole render. The site's server runs a fresh copy of
+// this build for each render: styled-components names its components in creation order, so each
+// render starts from a fresh module state, created in the browser's order (shared-ui, the shell's
+// layout, then the page).
+import { SiteProviders, StaticRouter } from '@site/shared-ui';
+import { renderToString } from 'react-dom/server';
+import { ServerStyleSheet } from 'styled-components';
+import { Layout } from '../app/App';
+import { providePage } from './serverPages';
+
+/**
+ * The shared singletons (tools/webpack.cjs sharedSingletons), each loaded when a render entry asks
+ * for it: what the remotes' render entries take from the shell.
+ */
+export const shared: Record<string, () => unknown> = {
+  react: () => require('react'),
+  'react/jsx-runtime': () => require('react/jsx-runtime'),
+  'react-dom': () => require('react-dom'),
+  'react-dom/client': () => require('react-dom/client'),
+  'styled-components': () => require('styled-components'),
+  i18next: () => require('i18next'),
+  'firebase/compat/app': () => require('firebase/compat/app'),
+  'firebase/compat/auth': () => require('firebase/compat/auth'),
+  '@site/shared-ui': () => require('@site/shared-ui'),
+};
+
+export async function renderPage(path: string, page: { default: React.ComponentType }): Promise<{ html: string; styles: string }> {
+  providePage(page);
+  const sheet = new ServerStyleSheet();
+  try {
+    const html = renderToString(
+      sheet.collectStyles(
+        <SiteProviders>
+          <StaticRouter location={path}>
+            <Layout />
+          </StaticRouter>
+        </SiteProviders>,
+      ),
+    );
+    return { html, styles: sheet.getStyleTags() };
+  } finally {
+    sheet.seal();
+  }
+}

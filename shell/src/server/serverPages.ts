@@ -1,0 +1,33 @@
+// The server render's stand-in for ../remotes/federation.ts (the browser's loader): the page of
+// this render is the one module the site's server loaded from the remote's render entry, handed
+// over before the render. Each render runs a fresh copy of the shell's server build, so this
+// module's state is one render's.
+import type { ComponentType } from 'react';
+import type * as federation from '../remotes/federation';
+
+type PageModule = { default: ComponentType };
+
+let page: PageModule | null = null;
+
+/** The page module this render shows (from its remote's render entry). */
+export function providePage(module: PageModule): void {
+  page = module;
+}
+
+/**
+ * Handed back synchronously (a thenable that resolves at once), so React renders the page in
+ * the same pass instead of its loading fallback.
+ */
+const loadPage: typeof federation.loadPage = () => {
+  const module = page;
+  if (!module) return Promise.reject(new Error('no page was provided for this render'));
+  return { then: (resolve: (m: PageModule) => unknown) => resolve(module) } as unknown as Promise<PageModule>;
+};
+
+const ensureRemotesRegistered: typeof federation.ensureRemotesRegistered = async () => new Map();
+
+/** Nothing to prefetch on the server. */
+const prefetchPages: typeof federation.prefetchPages = () => undefined;
+
+export { ensureRemotesRegistered, loadPage, prefetchPages };
+export type { ExposedPage } from '../remotes/federation';

@@ -1,0 +1,42 @@
+// A remote's federation manifest as the site's server reads it (preload hints, prerendered pages):
+// fetched with a short timeout and kept a few seconds (browsers revalidate it on every load).
+const TTL_MS = 10_000;
+const TIMEOUT_MS = 1_000;
+
+/** The parts of an mf-manifest.json the server reads. */
+export interface FederationManifest {
+  metaData: {
+    remoteEntry: { name: string; path: string };
+    /** The app's server build (tools/webpack.cjs serverConfig), when it publishes one. */
+    ssrRemoteEntry?: { name: string; path: string; type?: string };
+  };
+  exposes: { path: string; assets: { js: { sync: string[] } } }[];
+  shared?: { name: string; assets: { js: { sync: string[] } } }[];
+}
+
+export type ManifestReader = (url: string) => Promise<FederationManifest | null>;
+
+/** A reader with its own small cache; null when the manifest does not answer. */
+export function manifestReader(): ManifestReader {
+  const manifests = new Map<string, { at: number; value: Promise<FederationManifest | null> }>();
+  return (url) => {
+    const cached = manifests.get(url);
+    if (cached && Date.now() - cached.at < TTL_MS) return cached.value;
+    const value = fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) })
+      .then((response) => (response.ok ? (response.json() as Promise<FederationManifest>) : null))
+      .catch(() => null);
+    manifests.set(url, { at: Date.now(), value });
+    return value;
+  };
+}
+
+/** The files an exposed module needs at once (its synchronous chunks), or null if not exposed. */
+export function exposedFiles(manifest: FederationManifest | null, module: string): string[] | null {
+  return manifest?.exposes?.find((exposed) => exposed.path === module)?.assets.js.sync ?? null;
+}
+
+/** Where a manifest's server build is, or null when it publishes none. */
+export function serverEntryUrl(manifest: FederationManifest, manifestUrl: string): string | null {
+  const entry = manifest.metaData.ssrRemoteEntry;
+  return entry ? new URL(`${entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}`, manifestUrl).href : null;
+}

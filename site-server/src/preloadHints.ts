@@ -1,0 +1,51 @@
+// Preload hints for the shell's HTML: the browser fetches the shell's shared chunks and the
+// manifest, entry and chunks of the remote that renders the requested page all at once, instead of
+// discovering them one after the other (HTML → main.js → remotes.json → manifest → remoteEntry.js
+// → the page's chunks). Sent as a Link header, computed per request from the remotes document in
+// force and the visitor's cohort (the version its browser will load).
+import { allManifests, deploymentFor, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import type { Context } from 'hono';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { exposedFiles, type FederationManifest, type ManifestReader } from './manifests';
+import { readRouteTable, routeAt } from './routeTable';
+import { visitorIdOf } from './visitor';
+
+// Loaded only when needed (sign-in, the account): never preloaded.
+const LAZY_SHARED = /^firebase\//;
+
+export function preloadHints({ dist, remotes, manifestAt }: { dist: string; remotes: () => RemotesDocument; manifestAt: ManifestReader }) {
+  const table = readRouteTable(dist);
+  const manifestFile = join(dist, 'mf-manifest.json');
+  const shellManifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as FederationManifest) : null;
+  const bootstrap = readdirSync(dist).filter((file) => /^bootstrap\.[0-9a-f]+\.js$/.test(file));
+  const shellChunks = [
+    ...bootstrap,
+    ...(shellManifest?.shared ?? []).filter((s) => !LAZY_SHARED.test(s.name)).flatMap((s) => s.assets.js.sync),
+  ];
+
+  return async (c: Context, { prerendered }: { prerendered: boolean }): Promise<string> => {
+    const { pathname, origin } = new URL(c.req.url);
+    // (/remotes.json is preloaded by the HTML itself.) A prerendered page is drawn by its HTML: its
+    // scripts are found in it and fetched at their own pace, not ahead of what the page shows
+    // (a preloaded script is fetched with high priority, and competes with the page's first paint).
+    const links = prerendered ? [] : shellChunks.map((file) => `</${file}>; rel=preload; as=script`);
+    const doc = remotes();
+    const remoteOrigins = new Set(allManifests(doc).map((url) => new URL(url, origin).origin).filter((o) => o !== origin));
+    for (const remoteOrigin of remoteOrigins) links.push(`<${remoteOrigin}>; rel=preconnect`);
+
+    // The page's own remote, in the version this visitor gets, unless the page waits for sign-in.
+    const route = routeAt(table, pathname);
+    if (prerendered || !route || route.access) return links.join(', ');
+    const page = route.exposed;
+    const manifestUrl = new URL(deploymentFor(page.remote, doc[page.remote], visitorIdOf(c)).manifest, origin);
+    links.push(`<${manifestUrl}>; rel=preload; as=fetch; crossorigin`);
+    const manifest = await manifestAt(manifestUrl.href);
+    if (manifest) {
+      const { remoteEntry } = manifest.metaData;
+      links.push(`<${new URL(`${remoteEntry.path}${remoteEntry.name}`, manifestUrl)}>; rel=preload; as=script`);
+      for (const file of exposedFiles(manifest, page.module) ?? []) links.push(`<${new URL(file, manifestUrl)}>; rel=preload; as=script`);
+    }
+    return links.join(', ');
+  };
+}

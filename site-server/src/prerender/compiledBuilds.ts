@@ -1,0 +1,63 @@
+// The server builds the site renders with (the shell's page renderer, the remotes' render
+// entries): CommonJS files, each fetched and compiled once (their names are content-hashed, so a
+// URL's code never changes), then run afresh for each render, so that every render starts from
+// a fresh module state (styled-components names its components in creation order).
+import { readFile } from 'node:fs/promises';
+import { createRequire, isBuiltin } from 'node:module';
+import vm from 'node:vm';
+
+const FETCH_TIMEOUT_MS = 5_000;
+/** A build that could not be had is asked for again after this long, not at every request. */
+const RETRY_AFTER_MS = 10_000;
+/** Versions in force plus a few earlier ones: older ones are dropped first. */
+const MAX_BUILDS = 32;
+
+const nodeRequire = createRequire(import.meta.url);
+
+export type RequireFunction = (id: string) => unknown;
+
+export interface CompiledBuild {
+  url: string;
+  /** Runs the build's code afresh and answers its exports. */
+  run(require: RequireFunction): Record<string, unknown>;
+}
+
+/** What a build may require that nobody provides: Node's own modules. */
+export const builtinsOnly: RequireFunction = (id) => {
+  if (isBuiltin(id)) return nodeRequire(id);
+  throw new Error(`a server build asked for ${id}, which nothing provides`);
+};
+
+async function sourceOf(url: string): Promise<string> {
+  if (url.startsWith('file:')) return readFile(new URL(url), 'utf8');
+  const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
+  return response.text();
+}
+
+function compile(url: string, code: string): CompiledBuild {
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, { filename: url });
+  const body = script.runInThisContext() as (...args: unknown[]) => void;
+  return {
+    url,
+    run(require) {
+      const module = { exports: {} as Record<string, unknown> };
+      body.call(module.exports, module.exports, require, module, url, '');
+      return module.exports;
+    },
+  };
+}
+
+const builds = new Map<string, Promise<CompiledBuild>>();
+
+/** The build at a URL (http(s) or file), compiled once. */
+export function compiledBuild(url: string): Promise<CompiledBuild> {
+  let build = builds.get(url);
+  if (!build) {
+    if (builds.size >= MAX_BUILDS) builds.delete(builds.keys().next().value as string);
+    build = sourceOf(url).then((code) => compile(url, code));
+    build.catch(() => setTimeout(() => builds.get(url) === build && builds.delete(url), RETRY_AFTER_MS).unref());
+    builds.set(url, build);
+  }
+  return build;
+}

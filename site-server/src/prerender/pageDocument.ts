@@ -1,0 +1,46 @@
+// A prerendered page's HTML: the shell's index.html with the page inside #root, its styles in the
+// head, and its entry script deferred to after the first paint.
+import { SIGNALS } from '../signals';
+
+const EMPTY_ROOT = /<div id="?root"?><\/div>/;
+/** The app's entry script, as html-webpack-plugin writes it (deferred, minified attributes). */
+const ENTRY_SCRIPT = /<script defer(?:="defer")? src="?([^" >]*main\.js)"?><\/script>/;
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * The prerendered page is drawn first, then its code is run: the entry script is added once the
+ * document is parsed (after /config.js, a deferred script, has run) and the page's first paint has
+ * been presented (or at once for a page that is hidden to be rendered afresh, or after 1 s at the
+ * latest). As a deferred script it would run before that first paint on a fast connection, and
+ * the page's content would wait for it.
+ */
+const entryAfterFirstPaint = (src: string) => `<script>addEventListener('DOMContentLoaded',function(){
+var done=false;
+function load(){if(done)return;done=true;var s=document.createElement('script');s.src=${JSON.stringify(src)};document.body.appendChild(s);}
+if(document.documentElement.hasAttribute(${JSON.stringify(SIGNALS.freshRenderAttribute)})||!window.PerformanceObserver)return load();
+try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)setTimeout(load);}).observe({type:'paint',buffered:true});}catch(e){return load();}
+setTimeout(load,1000);
+})</script>`.replace(/\n/g, '');
+
+/** Checks the shell's index.html once, when the server starts: it must have what a page goes into. */
+export function checkIndexHtml(index: string, file: string): void {
+  if (!EMPTY_ROOT.test(index)) throw new Error(`${file} has no empty #root`);
+  if (!ENTRY_SCRIPT.test(index)) throw new Error(`${file} has no deferred main.js`);
+}
+
+export function pageDocument(
+  index: string,
+  { path, manifestUrl, html, styles }: { path: string; manifestUrl: string; html: string; styles: string },
+): string {
+  const entry = index.match(ENTRY_SCRIPT)?.[1] as string;
+  const root = `<div id="root" ${SIGNALS.prerenderedAttribute}="${attribute(path)}" ${SIGNALS.renderedManifestAttribute}="${attribute(manifestUrl)}">`;
+  return (
+    index
+      // The page is drawn once its main part is parsed, not before: drawn while still arriving,
+      // the header's controls would wrap anew as each one came in (a layout shift).
+      .replace('</head>', () => `${styles}\n<link rel="expect" href="#main" blocking="render">\n</head>`)
+      .replace(EMPTY_ROOT, () => `${root}${html}</div>`)
+      .replace(ENTRY_SCRIPT, () => entryAfterFirstPaint(entry))
+  );
+}

@@ -1,0 +1,88 @@
+// The production servers of the site: the shell, with its runtime documents, and each remote.
+import { parseRemotesDocument, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { manifestReader } from './manifests';
+import { preloadHints } from './preloadHints';
+import { prerenderedPages } from './prerender/prerenderedPages';
+import { browserConfig as environmentConfig, configScript, remotesDocument, type BrowserConfig } from './runtimeConfig';
+import { securityHeaders } from './securityHeaders';
+import { createStaticApp, type Document } from './staticServer';
+
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+
+/** Crawlers may read every page (the access guard lets them through the signed-in ones too). */
+export const ROBOTS = 'User-agent: *\nAllow: /\n';
+
+const config = (overrides: Partial<BrowserConfig> = {}): Document => () => ({
+  type: 'text/javascript; charset=utf-8',
+  body: configScript(process.env, overrides),
+});
+
+/**
+ * The remotes document in force, validated at each read; while a read fails (a file being
+ * replaced, or an invalid edit) the last good one stays in force, and the failure is logged once.
+ */
+function remotesInForce(read: () => unknown, log = console.error): () => RemotesDocument {
+  let lastGood: RemotesDocument | null = null;
+  let lastError = '';
+  return () => {
+    try {
+      lastGood = parseRemotesDocument(read());
+      lastError = '';
+    } catch (error) {
+      const message = (error as Error).message;
+      if (message !== lastError) log(`the remotes document could not be read (${message}); ${lastGood ? 'the last good one stays in force' : 'there is none yet'}`);
+      lastError = message;
+      if (!lastGood) throw error;
+    }
+    return lastGood;
+  };
+}
+
+export interface ShellAppOptions {
+  /** Where the remotes document comes from (default: the environment's, serve.ts). */
+  remotes?: () => unknown;
+  /** Runtime configuration that wins over the environment's (a test's own service). */
+  browserConfig?: Partial<BrowserConfig>;
+  /** Serve public pages prerendered (PRERENDER=off: every page as the empty index.html, to measure what prerendering brings). */
+  prerender?: boolean;
+  /** The shell's build. */
+  dist?: string;
+}
+
+export function shellApp({
+  remotes: read = () => remotesDocument(),
+  browserConfig = {},
+  prerender = process.env.PRERENDER !== 'off',
+  dist = join(root, 'shell', 'dist'),
+}: ShellAppOptions = {}) {
+  const remotes = remotesInForce(read);
+  const manifestAt = manifestReader();
+  return createStaticApp({
+    root: dist,
+    spa: true,
+    documents: {
+      '/config.js': config(browserConfig),
+      '/remotes.json': () => ({ type: 'application/json', body: JSON.stringify(remotes()) }),
+      '/robots.txt': () => ({ type: 'text/plain; charset=utf-8', body: ROBOTS }),
+    },
+    securityHeaders: (html) => securityHeaders({ html, remotes: remotes(), config: browserConfig }),
+    // PRELOAD_HINTS=off serves the pages without them (to measure what they bring).
+    pageLinks: process.env.PRELOAD_HINTS === 'off' ? undefined : preloadHints({ dist, remotes, manifestAt }),
+    pageHtml: prerender
+      ? prerenderedPages({ dist, remotes, manifestAt, config: { ...environmentConfig(process.env), ...browserConfig } })
+      : undefined,
+  });
+}
+
+/** A remote, served alone as an independent deployment (its own page is its local host). */
+export function remoteApp(name: RemoteName, dist = join(root, name.replace('_', '-'), 'dist')) {
+  return createStaticApp({
+    root: dist,
+    spa: true,
+    cors: true,
+    documents: { '/config.js': config() },
+    securityHeaders: (html) => securityHeaders({ html, remotes: null }),
+  });
+}

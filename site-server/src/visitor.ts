@@ -1,0 +1,24 @@
+// The visitor's cohort id on the server: read from its cookie, or made on a first visit and set
+// on the page's response, so that the server renders the version the browser will load (the shell
+// reads the same cookie: shell/src/remotes/visitor.ts).
+import { isVisitorId, VISITOR_ID } from '@site/shared-ui/remotes-document';
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { randomUUID } from 'node:crypto';
+
+const ONE_YEAR_S = 365 * 86_400;
+const ofRequest = new WeakMap<Request, string>();
+
+export function visitorIdOf(c: Context): string {
+  const known = ofRequest.get(c.req.raw);
+  if (known) return known;
+  const saved = getCookie(c, VISITOR_ID);
+  let id: string;
+  if (isVisitorId(saved)) id = saved;
+  else {
+    id = randomUUID();
+    setCookie(c, VISITOR_ID, id, { path: '/', sameSite: 'Lax', maxAge: ONE_YEAR_S, secure: new URL(c.req.url).protocol === 'https:' });
+  }
+  ofRequest.set(c.req.raw, id);
+  return id;
+}
