@@ -63,7 +63,7 @@ function build(name: keyof typeof VARIANTS) {
   cpSync(join(source, 'webpack.config.cjs'), join(copy, 'webpack.config.cjs'));
   for (const [file, changes] of Object.entries(strings)) {
     const json = JSON.parse(readFileSync(join(copy, file), 'utf8'));
-    for (const [keyPath, value] of Object.entries(changes)) set(json, keyPath, value);
+    for (const [keyPath, value] of Object.entries(changes as Record<string, string>)) set(json, keyPath, value);
     writeFileSync(join(copy, file), JSON.stringify(json, null, 2));
   }
   // The copy resolves its packages from the remote's own node_modules (one folder up).

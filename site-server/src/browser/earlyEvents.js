@@ -9,7 +9,9 @@
 // - a form's submission: held (it would otherwise go to the server natively), then submitted again;
 // - arrow, Home and End keys on a tab or a button that controls a panel (the FAQ and the tabs move
 //   focus with them): held, then sent again;
-// - text typed into a field: left where it is, then told to the page as the field's new value.
+// - text typed into a field, or an option chosen: left where it is, then told to the page as the
+//   field's new value (a select's choice is kept, since hydrating it sets it back).
+// A link within the page itself (the skip link, a section's anchor) is never held: it works natively.
 // A link that opens elsewhere (another site, a new tab) is left to the browser. If the page never
 // hydrates (its code failed), held links are followed after 20 s and the page works as plain HTML.
 (function (signals) {
@@ -17,6 +19,7 @@
   var html = d.documentElement;
   var held = [];
   var typed = [];
+  var chosen = new Map();
   var over = false;
 
   function onPrerenderedPage(el) {
@@ -34,6 +37,8 @@
     if (!el || el.disabled || el.tagName === 'INPUT' && !/^(submit|button|checkbox|radio|reset)$/.test(el.type)) return;
     if (el.tagName === 'A' && (el.origin !== location.origin || (el.target && el.target !== '_self') || el.hasAttribute('download')
       || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) return;
+    // A link within this page (the skip link, a section's anchor) works natively: it never waits.
+    if (el.tagName === 'A' && el.hash && el.pathname === location.pathname && el.search === location.search) return;
     hold(event, function (hydrated) {
       if (hydrated) el.click();
       else if (el.tagName === 'A') location.assign(el.href);
@@ -61,7 +66,10 @@
 
   d.addEventListener('input', function (event) {
     var el = event.target;
-    if (onPrerenderedPage(el) && /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) && typed.indexOf(el) < 0) typed.push(el);
+    if (!onPrerenderedPage(el) || !/^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) return;
+    if (typed.indexOf(el) < 0) typed.push(el);
+    // Hydrating a select sets it back to the value React renders: what was chosen is kept here.
+    if (el.tagName === 'SELECT') chosen.set(el, el.value);
   }, true);
 
   // React keeps a field's last known value on the element: it hydrates with what was typed as that
@@ -71,6 +79,7 @@
   function announceTyped(el) {
     if (!el.isConnected) return;
     if (el.tagName === 'SELECT') {
+      if (chosen.has(el)) el.value = chosen.get(el);
       el.dispatchEvent(new Event('change', { bubbles: true }));
       return;
     }
@@ -95,6 +104,7 @@
     if (hydrated) typed.forEach(announceTyped);
     held.forEach(function (replay) { replay(hydrated); });
     held = typed = [];
+    chosen.clear();
   }
 
   d.addEventListener(signals.hydratedEvent, function () { finish(true); });
