@@ -1,4 +1,4 @@
 module.exports = {
-  projects: ['shared-ui', 'shell', 'mfe-marketing', 'mfe-auth', 'mfe-account', 'service-user']
+  projects: ['shared-ui', 'shell', 'mfe-marketing', 'mfe-auth', 'mfe-account', 'service-user', 'site-server']
     .map((dir) => `<rootDir>/${dir}/jest.config.cjs`),
 };

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark of the composed site, as deployed locally (tools/serve.mjs: compressed, immutable
+// Benchmark of the composed site, as deployed locally (site-server/src/serve.ts: compressed, immutable
 // hashed assets, short-cached documents), against the same pages built as one ordinary webpack
 // bundle, measured in the same run. Writes bench/results.json and bench/results.md (also printed).
 //   npm run bench          BENCH_RUNS=3 Lighthouse runs a page and preset (the median is kept)
@@ -8,14 +8,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { serviceReportMarkdown } from '../service-user/bench/report.mjs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import runtimeConfig from '@site/tools/runtime-config';
-import { prerenderPages, withRemoteAddress } from '@site/tools/prerender';
-import { ROBOTS } from '@site/tools/site-servers';
-import { createStaticApp, listen } from '@site/tools/static-server';
-import { securityHeaders } from '@site/tools/security-headers';
+import { builtinsOnly, compiledBuild, createStaticApp, listen, pageDocument, ROBOTS, securityHeaders } from '@site/site-server';
+import * as runtimeConfig from '@site/site-server/runtime-config';
+import { pathToFileURL } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
@@ -63,27 +62,38 @@ if (only('BENCH_SITES', ['single']).includes('single')) {
   if (federated.length > 0) throw new Error(`the single bundle contains the federation runtime (${federated.join(', ')})`);
 }
 
-log('starting the federated site (tools/serve.mjs)');
-const site = spawn(process.execPath, [join(root, 'tools', 'serve.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+log('starting the federated site (site-server/src/serve.ts)');
+const site = spawn(join(root, 'site-server', 'node_modules', '.bin', 'tsx'), [join(root, 'site-server', 'src', 'serve.ts')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
 await waitFor(`http://localhost:${ports.shell}/remotes.json`);
 
-// The single bundle's marketing pages are prerendered as the federated site's are (same render
-// bundle, same configuration), their images served from its own origin.
-const singlePages = prerenderPages({
-  dist: singleDist,
-  bundle: join(root, 'shell', '.prerender', 'render.cjs'),
-  routeTable: join(root, 'shell', 'dist', 'routes.json'),
-  config: runtimeConfig.browserConfig(process.env),
-});
+// The single bundle's public pages are prerendered as the federated site's are (the same shell
+// renderer, compiled with the pages into the single bundle's own server build, and the same
+// configuration), their images served from its own origin.
+const singleTable = JSON.parse(readFileSync(join(root, 'shell', 'dist', 'routes.json'), 'utf8'));
+const singleIndex = existsSync(join(singleDist, 'index.html')) ? readFileSync(join(singleDist, 'index.html'), 'utf8') : '';
+const singleRenderer = existsSync(join(singleDist, 'server'))
+  ? readdirSync(join(singleDist, 'server')).find((file) => /^render\.[0-9a-f]+\.js$/.test(file))
+  : null;
+const singleRendered = new Map();
+async function singlePage(pathname, origin) {
+  if (!singleRenderer || !singleTable.routes.some((route) => route.path === pathname && route.prerender)) return null;
+  if (!singleRendered.has(pathname)) {
+    const build = await compiledBuild(pathToFileURL(join(singleDist, 'server', singleRenderer)).href);
+    globalThis.__APP_CONFIG__ = runtimeConfig.browserConfig(process.env);
+    const { html, styles } = await build.run(builtinsOnly).renderPage(pathname);
+    singleRendered.set(pathname, pageDocument(singleIndex, { path: pathname, manifestUrl: `${origin}/`, html, styles }));
+  }
+  return singleRendered.get(pathname);
+}
 const single = await listen(
   createStaticApp({
     root: singleDist,
     spa: true,
-    pageHtml: async (pathname, origin) => {
-      const page = (await singlePages).get(pathname);
-      return page ? withRemoteAddress(page.html, new URL('/', origin)) : null;
+    pageHtml: (c) => {
+      const url = new URL(c.req.url);
+      return singlePage(url.pathname, url.origin);
     },
-    securityHeaders: (html) => securityHeaders({ html, remotes: {} }),
+    securityHeaders: (html) => securityHeaders({ html, remotes: null }),
     documents: {
       '/config.js': () => ({ type: 'text/javascript; charset=utf-8', body: configScript() }),
       '/robots.txt': () => ({ type: 'text/plain; charset=utf-8', body: ROBOTS }),
@@ -260,9 +270,12 @@ try {
 const serviceOut = join(here, '.runs', 'service.json');
 if (process.env.BENCH_SERVICE !== 'off') {
   log('user service load benchmark');
-  run('pnpm', ['--filter', '@site/service-user', 'bench'], { env: { ...process.env, BENCH_SECONDS: process.env.BENCH_SERVICE_SECONDS || '5', BENCH_OUTPUT: serviceOut }, stdio: ['ignore', 'ignore', 'inherit'] });
+  run('pnpm', ['--filter', '@site/service-user', 'bench'], { env: { ...process.env, BENCH_SECONDS: process.env.BENCH_SERVICE_SECONDS || '10', BENCH_LABEL: 'site bench', BENCH_OUTPUT: serviceOut }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
-const service = existsSync(serviceOut) ? JSON.parse(readFileSync(serviceOut, 'utf8')) : null;
+// The latest run, with every earlier recorded run of the service kept beside it.
+const earlierService = existsSync(join(here, 'results.json')) ? JSON.parse(readFileSync(join(here, 'results.json'), 'utf8')).service : null;
+const latestService = existsSync(serviceOut) ? JSON.parse(readFileSync(serviceOut, 'utf8')) : null;
+const service = latestService && { ...latestService, history: [...(earlierService?.history ?? []).filter((run) => run.date !== latestService.date), latestService] };
 
 // --- comparison and report -----------------------------------------------------------------------
 
@@ -327,9 +340,7 @@ const md = [
   '## What loads before LCP on / (mobile)',
   ...pages.filter((p) => p.route === '/' && p.criticalPath).map((p) => `- ${p.site}: ${p.criticalPath.chunksBeforeLcp.join(', ')}`),
   '',
-  '## User service (load, loopback)',
-  service ? table(['call', 'req/s', 'p50 ms', 'p99 ms'], service.rows.map((r) => [r.name, r.requestsPerSecond, r.p50Ms, r.p99Ms])) : 'not measured',
-  service ? `\n${service.connections} connections for ${service.seconds} s, database ${service.database}.` : '',
+  service ? serviceReportMarkdown(service) : '## User service (load, loopback)\n\nnot measured',
 ].join('\n');
 writeFileSync(join(outDir, 'results.md'), `${md}\n`);
 console.log(md);

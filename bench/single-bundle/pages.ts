@@ -1,5 +1,6 @@
 // The non-federated twin of shell/src/remotes/federation.ts, for the benchmark's single bundle:
-// the same pages, imported as ordinary lazy chunks of one webpack build.
+// the same pages, imported as ordinary lazy chunks of one webpack build. It imports the remotes'
+// sources: the one declared exception to the board's boundaries (.dependency-cruiser.cjs).
 import type { ComponentType } from 'react';
 
 type PageModule = { default: ComponentType };
@@ -20,8 +21,12 @@ export interface ExposedPage {
   module: string;
 }
 
+/**
+ * Every page is this bundle's own: the "deployment" a prerendered page was rendered from is this
+ * origin (bench/run.mjs renders them so), which lets the shell hydrate them as it would a remote's.
+ */
 export async function ensureRemotesRegistered(): Promise<Map<string, string>> {
-  return new Map();
+  return new Map(['mfe_marketing', 'mfe_auth', 'mfe_account'].map((remote) => [remote, `${window.location.origin}/`]));
 }
 
 export function loadPage({ remote, module }: ExposedPage): Promise<PageModule> {

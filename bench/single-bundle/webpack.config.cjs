@@ -1,20 +1,38 @@
 // The same site built as one ordinary webpack bundle (no Module Federation): the benchmark's
-// baseline. The shell's entry, with the federation loader swapped for plain lazy imports; its
-// marketing pages are served prerendered too, as the federated site's are (bench/run.mjs).
+// baseline. The shell's entry, with the federation loader swapped for plain lazy imports of the
+// remotes' pages (pages.ts), and a server build of the same pages so that its public pages are
+// served prerendered too, as the federated site's are (bench/run.mjs). Compiling the remotes'
+// sources into one bundle is the one declared exception to the board's boundaries
+// (.dependency-cruiser.cjs): it exists to measure what federation costs.
 const path = require('node:path');
-const { baseConfig, htmlPage } = require('@site/tools/webpack');
+const { baseConfig, htmlPage, SERVER_DIR } = require('@site/tools/webpack');
 
 const root = path.resolve(__dirname, '..', '..');
+const federation = path.join(root, 'shell', 'src', 'remotes', 'federation.ts');
 
 module.exports = (_env, argv) => {
-  const base = baseConfig({ dir: path.join(root, 'shell'), name: 'single_bundle', outputPath: path.join(__dirname, 'dist') }, argv.mode !== 'development');
-  return {
-    ...base,
-    entry: './src/bootstrap.tsx',
-    resolve: {
-      ...base.resolve,
-      alias: { [path.join(root, 'shell', 'src', 'remotes', 'federation.ts')]: path.join(__dirname, 'pages.ts') },
+  const production = argv.mode !== 'development';
+  const base = baseConfig({ dir: path.join(root, 'shell'), name: 'single_bundle', outputPath: path.join(__dirname, 'dist') }, production);
+  return [
+    {
+      ...base,
+      name: 'browser',
+      entry: './src/bootstrap.tsx',
+      output: { ...base.output, clean: { keep: new RegExp(`^${SERVER_DIR}/`) } },
+      resolve: { ...base.resolve, alias: { [federation]: path.join(__dirname, 'pages.ts') } },
+      plugins: [htmlPage({ title: 'Vedere', prerendered: true })],
     },
-    plugins: [htmlPage({ title: 'Vedere', prerendered: true })],
-  };
+    {
+      ...base,
+      name: 'server',
+      target: 'node',
+      devtool: false,
+      entry: path.join(__dirname, 'render.tsx'),
+      output: { ...base.output, path: path.join(__dirname, 'dist', SERVER_DIR), filename: 'render.[contenthash:12].js', publicPath: '/', library: { type: 'commonjs2' } },
+      resolve: { ...base.resolve, alias: { [federation]: path.join(root, 'shell', 'src', 'server', 'serverPages.ts') } },
+      module: { ...base.module, generator: { 'asset/resource': { emit: false } } },
+      optimization: { minimize: false },
+      plugins: [new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 })],
+    },
+  ];
 };

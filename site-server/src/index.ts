@@ -4,3 +4,6 @@ export { ROBOTS, remoteApp, shellApp, type ShellAppOptions } from './siteServers
 export { createStaticApp, listen, type Listening } from './staticServer';
 export { securityHeaders, inlineScriptHashes } from './securityHeaders';
 export { SIGNALS } from './signals';
+// For the benchmark's single-bundle baseline, prerendered the same way (bench/run.mjs).
+export { builtinsOnly, compiledBuild } from './prerender/compiledBuilds';
+export { pageDocument } from './prerender/pageDocument';

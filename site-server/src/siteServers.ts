@@ -1,9 +1,10 @@
 // The production servers of the site: the shell, with its runtime documents, and each remote.
-import { parseRemotesDocument, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import type { RemoteName } from '@site/shared-ui/remotes-document';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { manifestReader } from './manifests';
 import { preloadHints } from './preloadHints';
+import { remotesInForce } from './remotesInForce';
 import { prerenderedPages } from './prerender/prerenderedPages';
 import { browserConfig as environmentConfig, configScript, remotesDocument, type BrowserConfig } from './runtimeConfig';
 import { securityHeaders } from './securityHeaders';
@@ -18,27 +19,6 @@ const config = (overrides: Partial<BrowserConfig> = {}): Document => () => ({
   type: 'text/javascript; charset=utf-8',
   body: configScript(process.env, overrides),
 });
-
-/**
- * The remotes document in force, validated at each read; while a read fails (a file being
- * replaced, or an invalid edit) the last good one stays in force, and the failure is logged once.
- */
-function remotesInForce(read: () => unknown, log = console.error): () => RemotesDocument {
-  let lastGood: RemotesDocument | null = null;
-  let lastError = '';
-  return () => {
-    try {
-      lastGood = parseRemotesDocument(read());
-      lastError = '';
-    } catch (error) {
-      const message = (error as Error).message;
-      if (message !== lastError) log(`the remotes document could not be read (${message}); ${lastGood ? 'the last good one stays in force' : 'there is none yet'}`);
-      lastError = message;
-      if (!lastGood) throw error;
-    }
-    return lastGood;
-  };
-}
 
 export interface ShellAppOptions {
   /** Where the remotes document comes from (default: the environment's, serve.ts). */

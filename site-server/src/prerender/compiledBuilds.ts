@@ -12,7 +12,8 @@ const RETRY_AFTER_MS = 10_000;
 /** Versions in force plus a few earlier ones: older ones are dropped first. */
 const MAX_BUILDS = 32;
 
-const nodeRequire = createRequire(import.meta.url);
+// Only Node's own modules are required through it: any base path will do.
+const nodeRequire = createRequire(`${process.cwd()}/`);
 
 export type RequireFunction = (id: string) => unknown;
 

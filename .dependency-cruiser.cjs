@@ -1,0 +1,74 @@
+// The board's boundaries (../shared/ARCHITECTURE.md, "Releasing and rendering"): what may import
+// what across the packages. `pnpm boundaries` (part of `npm test`) fails on any forbidden arrow.
+// Workspace packages are followed through their links to their folders, so an import by package
+// name (@site/…) counts as much as a relative path.
+const REMOTE = '^mfe-[^/]+/';
+const FRONT_END = '^(shell|mfe-[^/]+)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'shell-to-remote',
+      comment: 'The shell loads remotes at run time (Module Federation), never imports their sources.',
+      severity: 'error',
+      from: { path: '^shell/' },
+      to: { path: REMOTE },
+    },
+    {
+      name: 'remote-to-remote',
+      comment: 'A remote is released alone: it imports no other remote.',
+      severity: 'error',
+      from: { path: '^mfe-([^/]+)/' },
+      to: { path: REMOTE, pathNot: '^mfe-$1/' },
+    },
+    {
+      name: 'front-end-to-service',
+      comment: "The front ends reach the user service through shared-ui's typed client only.",
+      severity: 'error',
+      from: { path: FRONT_END },
+      to: { path: '^service-user/' },
+    },
+    {
+      name: 'service-to-ui',
+      comment: 'The user service knows nothing of the front ends.',
+      severity: 'error',
+      from: { path: '^service-user/' },
+      to: { path: '^(shared-ui|shell|mfe-[^/]+|site-server)/' },
+    },
+    {
+      name: 'server-to-remote',
+      comment: "The site's server renders a remote's pages from the render entry that remote publishes, never from its sources.",
+      severity: 'error',
+      from: { path: '^(site-server|tools)/' },
+      to: { path: `${REMOTE}|^shell/src/` },
+    },
+    {
+      name: 'remote-to-shell',
+      comment: 'A remote runs inside any shell that provides the shared singletons: it imports nothing of the shell.',
+      severity: 'error',
+      from: { path: REMOTE },
+      to: { path: '^shell/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that does not resolve (a package that is not a dependency) could hide any of the arrows above.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  // The one declared exception: the benchmark's single-bundle baseline compiles the shell and the
+  // remotes' pages into one ordinary bundle, to measure what federation costs (bench/single-bundle/).
+  options: {
+    exclude: { path: ['node_modules', '/dist/', '\\.variants/', '^bench/single-bundle/', 'test-results'] },
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    combinedDependencies: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.cjs', '.mjs', '.json'],
+      mainFields: ['main', 'types'],
+    },
+  },
+};

@@ -1,0 +1,12 @@
+// The single bundle's page renderer for prerendered pages: the shell's own (shell/src/server/),
+// with the page imported from its sources (bench/single-bundle/pages.ts) instead of a remote's
+// render entry. Part of the benchmark's declared exception to the board's boundaries.
+import { pageForPath } from '../../shell/src/app/routes';
+import { renderPage as renderAround } from '../../shell/src/server/render';
+import { loadPage } from './pages';
+
+export async function renderPage(path: string) {
+  const page = pageForPath(path);
+  if (!page) throw new Error(`no page at ${path}`);
+  return renderAround(path, await loadPage(page));
+}

@@ -1,0 +1,24 @@
+import { SIGNALS } from '../signals';
+import { checkIndexHtml, pageDocument } from './pageDocument';
+
+const index = '<!doctype html><html><head><title>Vedere</title></head><body><div id=root></div><script defer src=main.js></script></body></html>';
+
+it('puts the page in #root, its styles in the head, and names the path and the build it was rendered from', () => {
+  const html = pageDocument(index, {
+    path: '/',
+    manifestUrl: 'https://cdn.example/mfe-marketing/1.0.0/mf-manifest.json?a=1&b="2"',
+    html: '<h1>Bun venit</h1>',
+    styles: '<style data-styled>h1{}</style>',
+  });
+  expect(html).toContain(`<div id="root" ${SIGNALS.prerenderedAttribute}="/" ${SIGNALS.renderedManifestAttribute}="https://cdn.example/mfe-marketing/1.0.0/mf-manifest.json?a=1&amp;b=&quot;2&quot;"><h1>Bun venit</h1></div>`);
+  expect(html.indexOf('<style data-styled>')).toBeLessThan(html.indexOf('</head>'));
+  // The entry script is no longer deferred: it is added once the page has been drawn.
+  expect(html).not.toContain('<script defer src=main.js>');
+  expect(html).toContain('s.src="main.js"');
+});
+
+it('refuses an index.html it cannot put a page in', () => {
+  expect(() => checkIndexHtml('<div id="root">x</div><script defer src=main.js></script>', 'index.html')).toThrow(/no empty #root/);
+  expect(() => checkIndexHtml('<div id=root></div>', 'index.html')).toThrow(/no deferred main.js/);
+  expect(() => checkIndexHtml(index, 'index.html')).not.toThrow();
+});

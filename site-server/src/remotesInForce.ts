@@ -1,0 +1,22 @@
+import { parseRemotesDocument, type RemotesDocument } from '@site/shared-ui/remotes-document';
+
+/**
+ * The remotes document in force, validated at each read; while a read fails (a file being
+ * replaced, or an invalid edit) the last good one stays in force, and the failure is logged once.
+ */
+export function remotesInForce(read: () => unknown, log = console.error): () => RemotesDocument {
+  let lastGood: RemotesDocument | null = null;
+  let lastError = '';
+  return () => {
+    try {
+      lastGood = parseRemotesDocument(read());
+      lastError = '';
+    } catch (error) {
+      const message = (error as Error).message;
+      if (message !== lastError) log(`the remotes document could not be read (${message}); ${lastGood ? 'the last good one stays in force' : 'there is none yet'}`);
+      lastError = message;
+      if (!lastGood) throw error;
+    }
+    return lastGood;
+  };
+}
