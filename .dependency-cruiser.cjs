@@ -43,6 +43,13 @@ module.exports = {
       to: { path: `${REMOTE}|^shell/src/` },
     },
     {
+      name: 'release-to-sources',
+      comment: "The release command reads builds (manifests, the shell's route table), never an app's sources.",
+      severity: 'error',
+      from: { path: '^release/' },
+      to: { path: `${REMOTE}|^shell/` },
+    },
+    {
       name: 'remote-to-shell',
       comment: 'A remote runs inside any shell that provides the shared singletons: it imports nothing of the shell.',
       severity: 'error',

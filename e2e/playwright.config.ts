@@ -2,6 +2,10 @@ import { defineConfig, devices } from '@playwright/test';
 
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+// The tests run the site in local mode (the emulator's tokens, local billing): the servers they
+// start, in this process and through webServer, read it from here.
+process.env.NODE_ENV ||= 'test';
+
 export default defineConfig({
   testDir: './tests',
   // Changed copies of two remotes, released beside the builds in force (independence.spec.ts).

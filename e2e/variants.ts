@@ -1,7 +1,8 @@
-// Playwright's global setup: builds changed copies of two remotes (another h1 on their first
-// page), as their teams would release a new version, into deployment folders of their own
-// (<remote>/.variants/<name>/dist). The shell is not rebuilt: independence.spec.ts serves them
-// beside the builds in force. A copy is rebuilt only when its sources changed.
+// Playwright's global setup: builds changed copies of the remotes (another h1 on their first
+// page, or a page that throws), as their teams would release a new version, into deployment
+// folders of their own (<remote>/.variants/<name>/dist). The shell is not rebuilt:
+// independence.spec.ts serves them beside the builds in force, release.spec.ts releases them with
+// the release command. A copy is rebuilt only when its sources changed.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -10,7 +11,16 @@ import { fileURLToPath } from 'node:url';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 
-/** Each variant: the remote it copies, and the translations it changes (file → key path → text). */
+/**
+ * Each variant: the remote it copies, the translations it changes (file → key path → text), and
+ * the code it changes (file → [text, its replacement]).
+ */
+interface Variant {
+  remote: string;
+  strings: Record<string, Record<string, string>>;
+  code?: Record<string, [string, string]>;
+}
+
 export const VARIANTS = {
   marketingV2: {
     remote: 'mfe-marketing',
@@ -26,9 +36,26 @@ export const VARIANTS = {
       'src/i18n/en.json': { 'login.title': 'Log in, new version' },
     },
   },
-} as const;
+  accountV2: {
+    remote: 'mfe-account',
+    strings: {
+      'src/i18n/ro.json': { 'account.welcomeGeneric': 'Bine ați venit în versiunea nouă, utilizatorule!' },
+      'src/i18n/en.json': { 'account.welcomeGeneric': 'Welcome to the new version, user!' },
+    },
+  },
+  // A release whose landing page throws on render: a canary that release watch must roll back.
+  marketingBroken: {
+    remote: 'mfe-marketing',
+    strings: {},
+    code: {
+      'src/features/landing/LandingPage.tsx': ['export default function LandingPage() {', "export default function LandingPage() {\n  throw new Error('a release whose landing page throws (e2e)');"],
+    },
+  },
+} satisfies Record<string, Variant>;
 
-export const variantDist = (name: keyof typeof VARIANTS) => join(root, VARIANTS[name].remote, '.variants', name, 'dist');
+export type VariantName = keyof typeof VARIANTS;
+
+export const variantDist = (name: VariantName) => join(root, VARIANTS[name].remote, '.variants', name, 'dist');
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -45,14 +72,14 @@ function set(json: Record<string, unknown>, keyPath: string, value: string) {
   node[keys.at(-1) as string] = value;
 }
 
-function build(name: keyof typeof VARIANTS) {
-  const { remote, strings } = VARIANTS[name];
+function build(name: VariantName) {
+  const { remote, strings, code = {} }: Variant = VARIANTS[name];
   const source = join(root, remote);
   const copy = join(source, '.variants', name);
   const inputs = [...files(join(source, 'src')), join(source, 'webpack.config.cjs'), ...files(join(root, 'tools')).filter((f) => !f.includes('node_modules'))];
   const hash = createHash('sha256');
   for (const file of inputs) hash.update(relative(root, file)).update(readFileSync(file));
-  hash.update(JSON.stringify(strings));
+  hash.update(JSON.stringify(strings)).update(JSON.stringify(code));
   const stamp = join(copy, 'built-from');
   const digest = hash.digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest && existsSync(join(copy, 'dist', 'mf-manifest.json'))) return;
@@ -66,6 +93,11 @@ function build(name: keyof typeof VARIANTS) {
     for (const [keyPath, value] of Object.entries(changes as Record<string, string>)) set(json, keyPath, value);
     writeFileSync(join(copy, file), JSON.stringify(json, null, 2));
   }
+  for (const [file, [text, replacement]] of Object.entries(code)) {
+    const source = readFileSync(join(copy, file), 'utf8');
+    if (!source.includes(text)) throw new Error(`${remote}/${file} no longer contains the text the ${name} variant changes: ${text}`);
+    writeFileSync(join(copy, file), source.replace(text, replacement));
+  }
   // The copy resolves its packages from the remote's own node_modules (one folder up).
   const result = spawnSync(process.execPath, [join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--mode', 'production', '--config', 'webpack.config.cjs'], {
     cwd: copy,
@@ -76,5 +108,5 @@ function build(name: keyof typeof VARIANTS) {
 }
 
 export default function buildVariants() {
-  for (const name of Object.keys(VARIANTS) as (keyof typeof VARIANTS)[]) build(name);
+  for (const name of Object.keys(VARIANTS) as VariantName[]) build(name);
 }

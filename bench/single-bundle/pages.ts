@@ -25,8 +25,8 @@ export interface ExposedPage {
  * Every page is this bundle's own: the "deployment" a prerendered page was rendered from is this
  * origin (bench/run.mjs renders them so), which lets the shell hydrate them as it would a remote's.
  */
-export async function ensureRemotesRegistered(): Promise<Map<string, string>> {
-  return new Map(['mfe_marketing', 'mfe_auth', 'mfe_account'].map((remote) => [remote, `${window.location.origin}/`]));
+export async function ensureRemotesRegistered(): Promise<Map<string, { manifest: string; cohort: 'stable' }>> {
+  return new Map(['mfe_marketing', 'mfe_auth', 'mfe_account'].map((remote) => [remote, { manifest: `${window.location.origin}/`, cohort: 'stable' }]));
 }
 
 export function loadPage({ remote, module }: ExposedPage): Promise<PageModule> {

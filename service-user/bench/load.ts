@@ -1,50 +1,234 @@
 /**
- * Load benchmark: POST /get-user-info with a valid RS256 token (verification, database query,
- * JSON) against a bare Hono JSON handler measured in the same run, on loopback only.
- *   pnpm --filter @site/service-user bench      (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 by default)
- * BENCH_OUTPUT=path also writes the report there as JSON (the site benchmark includes it).
+ * Load benchmark of POST /get-user-info with a valid RS256 token (verification, database, JSON),
+ * against a bare Hono JSON handler measured in the same run, on loopback only.
+ *
+ * Every server runs in its own process, started as `npm start` starts the service (src/server.ts,
+ * here with NODE_ENV=production and Google's key set replaced by one this bench serves), and the
+ * load generator (autocannon's CLI) runs in a process of its own, so neither shares an event loop
+ * with the server it measures. Targets: the bare handler, the bare handler behind the service's
+ * global middleware (what that list costs), the service on file-backed PGlite (a
+ * temporary DATA_DIR, as `npm start` uses) and, when DATABASE_URL is set, on PostgreSQL (a
+ * temporary schema).
+ *
+ *   pnpm --filter @site/service-user bench    BENCH_SECONDS=10 BENCH_CONNECTIONS=50 by default
+ *   BENCH_TARGETS=bare,pglite,postgres        a subset of the targets
+ *   BENCH_OUTPUT=path                         also writes the report there as JSON (the site bench)
+ *   BENCH_SERVICE_ROOT=dir                    runs the service from another copy of service-user (an earlier
+ *                                             version, to measure before and after in the same conditions)
+ *   BENCH_SERVER_NODE_ARGS=flags              node flags for the service's process (--cpu-prof …)
+ *   BENCH_LABEL=text                          names the run in the report (what was measured)
+ *   BENCH_RECORD=1                            records the run in the site's bench/results.json (service
+ *                                             key, with every earlier recorded run) and bench/results.md
  */
-import autocannon from 'autocannon';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { Hono } from 'hono';
-import { listenGracefully } from '../src/http/listen';
-import { startService, tokenFactory } from '../src/testing/harness';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import pg from 'pg';
+import { serviceReportMarkdown } from './report.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
+const WARMUP_SECONDS = 2;
+const PROJECT_ID = 'bench-project';
+const here = dirname(fileURLToPath(import.meta.url));
+const serviceRoot = dirname(here);
+const measuredServiceRoot = process.env.BENCH_SERVICE_ROOT || serviceRoot;
+const siteBench = join(serviceRoot, '..', 'bench');
+const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+const log = (...args: unknown[]) => console.error('[service bench]', ...args);
 
-async function measure(name: string, url: string, headers: Record<string, string>) {
-  // The load comes from a worker thread, so it does not share the service's event loop.
-  const result = await autocannon({ url, method: 'POST', headers, body: '{}', connections, duration: seconds, workers: 1 });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { name, requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, total: result.requests.total };
+type Target = 'bare' | 'middleware' | 'pglite' | 'postgres';
+const wanted = (process.env.BENCH_TARGETS || 'bare,middleware,pglite,postgres').split(',') as Target[];
+const targets = wanted.filter((t) => t !== 'postgres' || process.env.DATABASE_URL);
+if (!targets.includes('bare')) throw new Error('BENCH_TARGETS must include bare: every figure is a ratio to it');
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  return port;
 }
 
-const tokens = await tokenFactory();
-const { app, db } = await startService(process.env.DATABASE_URL ? 'postgres' : 'pglite', tokens, { PUBLIC_RATE_LIMIT: '1000000' });
-const token = await tokens.sign('bench-uid', 'bench@example.com');
-await app.request('/register-user', { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+// Firebase-shaped tokens signed by a key whose public half this bench serves as "Google's" key set.
+const { privateKey, publicKey } = await generateKeyPair('RS256');
+const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: 'bench-key', alg: 'RS256', use: 'sig' }] };
+const jwksServer = createHttpServer((_, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(jwks)));
+jwksServer.listen(0, '127.0.0.1');
+await once(jwksServer, 'listening');
+const jwksUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/jwks`;
+const now = Math.floor(Date.now() / 1000);
+const token = await new SignJWT({ email: 'bench@example.com', auth_time: now - 60 })
+  .setProtectedHeader({ alg: 'RS256', kid: 'bench-key' })
+  .setIssuer(`https://securetoken.google.com/${PROJECT_ID}`)
+  .setAudience(PROJECT_ID)
+  .setSubject('bench-uid')
+  .setIssuedAt(now - 60)
+  .setExpirationTime(now + 3000)
+  .sign(privateKey);
 
-const bare = new Hono().post('/json', (c) => c.json({ trialActivated: false }));
-const loopback = { port: 0, host: '127.0.0.1' };
-const service = await listenGracefully(app, loopback);
-const baseline = await listenGracefully(bare, loopback);
+async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs = 90_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      await fetch(url, { method: 'POST' });
+      return;
+    } catch {
+      if (Date.now() > until) throw new Error(`${url} did not answer`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
 
-const rows = [
-  await measure('bare Hono JSON handler', `http://127.0.0.1:${baseline.port}/json`, { 'Content-Type': 'application/json' }),
-  await measure('POST /get-user-info (RS256 token + database)', `http://127.0.0.1:${service.port}/get-user-info`, {
-    'Content-Type': 'application/json',
-    Authorization: `Bearer ${token}`,
-  }),
-];
-await Promise.all([service.close(), baseline.close()]);
-await db.close();
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
 
-const report = { seconds, connections, database: db.kind, node: process.version, rows };
+/**
+ * CPU time (user + system, ms) the server process has used so far. Per request, it is a figure
+ * that a machine shared with other work disturbs less than the throughput (Linux /proc only).
+ */
+function cpuMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS_PER_S = 100;
+
+async function generateLoad(url: string, duration: number): Promise<AutocannonResult> {
+  const args = [autocannonCli, '--json', '-c', String(connections), '-d', String(duration), '-m', 'POST', '-b', '{}',
+    '-H', 'Content-Type=application/json', '-H', `Authorization=Bearer ${token}`, url];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  const [code] = await once(child, 'exit');
+  if (code !== 0) throw new Error(`autocannon exited with code ${code}`);
+  return JSON.parse(out.trim().split('\n').pop() as string);
+}
+
+// BENCH_SERVER_NODE_ARGS: e.g. --cpu-prof --cpu-prof-dir=/tmp/prof, to see where a server spends its time.
+const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS || '').split(' ').filter(Boolean);
+
+async function startServer(target: Target, port: number, databaseUrl?: string) {
+  if (target === 'bare' || target === 'middleware') {
+    const env = { PATH: process.env.PATH, PORT: String(port), BARE_WITH: target === 'middleware' ? 'middleware' : '' };
+    return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/bare.ts'], { cwd: serviceRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'service-bench-'));
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    FIREBASE_PROJECT_ID: PROJECT_ID,
+    GOOGLE_JWKS_URL: jwksUrl,
+    STRIPE_WEBHOOK_SECRET: 'whsec_bench_only',
+    CORS_ORIGINS: 'http://localhost:3000',
+  };
+  // Its request log goes where a deployment's would: to stdout, here discarded.
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], { cwd: measuredServiceRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  child.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  return child;
+}
+
+async function temporarySchema(url: string) {
+  const schema = `bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  return {
+    url: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.end();
+    },
+  };
+}
+
+const NAMES: Record<Target, string> = {
+  bare: 'bare Hono JSON handler',
+  middleware: "the same handler behind the service's global middleware",
+  pglite: 'POST /get-user-info, file-backed PGlite',
+  postgres: 'POST /get-user-info, PostgreSQL',
+};
+
+async function measure(target: Target) {
+  const port = await freePort();
+  const schema = target === 'postgres' ? await temporarySchema(process.env.DATABASE_URL as string) : null;
+  const child = await startServer(target, port, schema?.url);
+  try {
+    const url = `http://127.0.0.1:${port}/get-user-info`;
+    await waitUntilAnswering(url, child);
+    if (target === 'pglite' || target === 'postgres') {
+      const registered = await fetch(`http://127.0.0.1:${port}/register-user`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+      const answer = await fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{}' });
+      if (!registered.ok || !answer.ok) throw new Error(`${target}: the token is refused (${registered.status}, ${answer.status}: ${await answer.text()})`);
+    }
+    log(`${NAMES[target]}: ${WARMUP_SECONDS} s warm-up, then ${seconds} s at ${connections} connections`);
+    await generateLoad(url, WARMUP_SECONDS);
+    const cpuBefore = cpuMs(child.pid!);
+    const result = await generateLoad(url, seconds);
+    const cpuAfter = cpuMs(child.pid!);
+    const serverCpuUsPerRequest = cpuBefore === null || cpuAfter === null ? null : Math.round(((cpuAfter - cpuBefore) * 1000) / result.requests.total);
+    // A wrong answer voids the figure; a request left unanswered past autocannon's 10 s is reported with it.
+    if (result.non2xx > 0) throw new Error(`${target}: ${result.non2xx} answers were not 2xx`);
+    if (result.errors > 0) log(`${target}: ${result.errors} requests failed (${result.timeouts} timed out after 10 s)`);
+    return { name: NAMES[target], target, requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, total: result.requests.total, serverCpuUsPerRequest, failed: result.errors };
+  } finally {
+    const exited = child.exitCode === null ? once(child, 'exit') : Promise.resolve();
+    child.kill('SIGTERM');
+    await exited;
+    await schema?.drop();
+  }
+}
+
+const loadAverage = loadavg().map((l) => Math.round(l * 100) / 100);
+const measured = [];
+try {
+  for (const target of targets) measured.push(await measure(target));
+} finally {
+  jwksServer.close();
+}
+const bare = measured.find((r) => r.target === 'bare')!.requestsPerSecond;
+const rows = measured.map((r) => ({ ...r, ratioToBare: Math.round((r.requestsPerSecond / bare) * 100) / 100 }));
+const label = process.env.BENCH_LABEL || undefined;
+const report = { date: new Date().toISOString(), label, seconds, connections, node: process.version, loadAverage, rows };
+
 console.log(JSON.stringify(report, null, 2));
+console.table(rows.map((r) => ({ call: r.name, 'req/s': r.requestsPerSecond, ratio: r.ratioToBare, 'p50 ms': r.p50Ms, 'p99 ms': r.p99Ms, 'server CPU µs/req': r.serverCpuUsPerRequest })));
 if (process.env.BENCH_OUTPUT) {
   mkdirSync(dirname(process.env.BENCH_OUTPUT), { recursive: true });
   writeFileSync(process.env.BENCH_OUTPUT, `${JSON.stringify(report, null, 2)}\n`);
 }
-console.table(rows.map((r) => ({ call: r.name, 'req/s': r.requestsPerSecond, 'p50 ms': r.p50Ms, 'p99 ms': r.p99Ms })));
+if (process.env.BENCH_RECORD === '1') {
+  // The site's results keep every recorded run of the service beside the latest one.
+  const resultsJson = join(siteBench, 'results.json');
+  const results = existsSync(resultsJson) ? JSON.parse(readFileSync(resultsJson, 'utf8')) : {};
+  const history = [...(results.service?.history ?? []), report];
+  results.service = { ...report, history };
+  writeFileSync(resultsJson, `${JSON.stringify(results, null, 2)}\n`);
+  const resultsMd = join(siteBench, 'results.md');
+  const md = existsSync(resultsMd) ? readFileSync(resultsMd, 'utf8') : '';
+  const start = md.indexOf('## User service');
+  writeFileSync(resultsMd, `${(start >= 0 ? md.slice(0, start) : md).trimEnd()}\n\n${serviceReportMarkdown(results.service)}\n`);
+}

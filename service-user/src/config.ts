@@ -1,32 +1,65 @@
 import { z } from 'zod';
+import { DATABASE_TIMEOUT_DEFAULTS } from './db/database';
+import { LOG_LEVELS, type LogLevel } from './http/logging';
+
+/** The only NODE_ENV values that turn on local conveniences; anything else (unset included) fails closed. */
+export const LOCAL_NODE_ENVS = ['development', 'test'] as const;
+const LOCAL_WEBHOOK_SECRET = 'whsec_local_development_only';
+const LOCAL_CORS_ORIGINS = 'http://localhost:3000,http://localhost:3001,http://localhost:3002,http://localhost:3003';
+
+/** Unset and empty are the same: a variable emptied by a deployment tool is not a value. */
+const optional = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
+
+/** How many proxies stand in front of the service; 'false'/'true' are the older spellings of 0/1. */
+const trustedProxies = z
+  .string()
+  .default('0')
+  .transform((value) => (value === 'false' ? 0 : value === 'true' ? 1 : Number(value)))
+  .pipe(z.number().int().min(0).max(10));
 
 /** The service's configuration, from the environment; refused at start when unsafe. */
 const schema = z.object({
-  NODE_ENV: z.string().default('development'),
+  NODE_ENV: optional,
   PORT: z.coerce.number().int().min(1).max(65535).default(8787),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('.data/service-user'),
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-assistive-site'),
-  FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  FIREBASE_AUTH_EMULATOR_HOST: optional,
   GOOGLE_JWKS_URL: z
     .string()
     .url()
     .default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
   STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().min(1).default('whsec_local_development_only'),
+  STRIPE_WEBHOOK_SECRET: optional,
   /** JSON object: Stripe product id -> plan name shown to the user. */
   STRIPE_PRODUCT_NAMES: z.string().default('{}'),
-  CORS_ORIGINS: z.string().default('http://localhost:3000,http://localhost:3001,http://localhost:3002,http://localhost:3003'),
+  CORS_ORIGINS: optional,
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(16 * 1024),
   WEBHOOK_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(512 * 1024),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(DATABASE_TIMEOUT_DEFAULTS.connectTimeoutMs),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(DATABASE_TIMEOUT_DEFAULTS.statementTimeoutMs),
+  DB_START_ATTEMPTS: z.coerce.number().int().positive().default(10),
+  READY_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   PUBLIC_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   PUBLIC_RATE_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: trustedProxies,
+  /** pino level; unset: info, and silent under NODE_ENV=test (the tests read their own log stream). */
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  /** Outside local mode GET /metrics answers only to `Authorization: Bearer <METRICS_TOKEN>` (404 when unset). */
+  METRICS_TOKEN: optional.pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional()),
+  /** Outside local mode GET /telemetry/summary answers only to `Authorization: Bearer <OPS_TOKEN>` (404 when unset). */
+  OPS_TOKEN: optional.pipe(z.string().min(16, 'OPS_TOKEN must be at least 16 characters').optional()),
+  /** Beacons per client and PUBLIC_RATE_WINDOW_MS: a visitor sends one every few seconds while pages change. */
+  TELEMETRY_RATE_LIMIT: z.coerce.number().int().positive().default(120),
 });
 
 export interface Config {
+  /** Local mode (NODE_ENV development or test): emulator tokens, local secrets and billing may be on. */
+  local: boolean;
+  /** Not local mode: NODE_ENV is anything but development or test (unset included). */
   production: boolean;
   port: number;
   host: string;
@@ -43,9 +76,21 @@ export interface Config {
   bodyLimitBytes: number;
   webhookBodyLimitBytes: number;
   requestTimeoutMs: number;
+  /** Bounded waits on the database; the start retries opening it this many times, with backoff. */
+  database: { connectTimeoutMs: number; statementTimeoutMs: number; startAttempts: number };
+  /** /readyz answers 503 when the database has not answered within this. */
+  readyTimeoutMs: number;
+  /** After SIGTERM, connections still open after this long are closed. */
+  shutdownTimeoutMs: number;
   publicRateLimit: { limit: number; windowMs: number };
-  trustProxy: boolean;
-  /** Simulated checkouts through the real webhook path: only without Stripe keys, never in production. */
+  /** How many proxies in front of the service append to X-Forwarded-For (0: read the socket). */
+  trustProxy: number;
+  logLevel: LogLevel;
+  metricsToken?: string;
+  opsToken?: string;
+  /** POST /telemetry's own limit per client (its counters apart from /contact's and /newsletter's). */
+  telemetryRateLimit: { limit: number; windowMs: number };
+  /** Simulated checkouts through the real webhook path: in local mode only, and only without a Stripe key. */
   localBilling: boolean;
 }
 
@@ -55,14 +100,27 @@ export class ConfigError extends Error {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = schema.safeParse(env);
-  if (!parsed.success) throw new ConfigError(`invalid configuration: ${parsed.error.message}`);
-  const e = parsed.data;
-  const production = e.NODE_ENV === 'production';
-  if (production && e.FIREBASE_AUTH_EMULATOR_HOST) {
-    throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST is set: the service refuses to accept unsigned emulator tokens in production');
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigError(`invalid configuration: ${problems}`);
   }
-  if (production && e.STRIPE_WEBHOOK_SECRET === 'whsec_local_development_only') {
-    throw new ConfigError('STRIPE_WEBHOOK_SECRET must be set in production');
+  const e = parsed.data;
+  const local = (LOCAL_NODE_ENVS as readonly (string | undefined)[]).includes(e.NODE_ENV);
+  if (!local) {
+    // Each local convenience has a variable that a real deployment must set, or must not set.
+    const mode = e.NODE_ENV === undefined ? 'NODE_ENV is unset' : `NODE_ENV is "${e.NODE_ENV}"`;
+    const why = `(${mode}; only development and test run with local defaults)`;
+    if (e.FIREBASE_AUTH_EMULATOR_HOST) {
+      throw new ConfigError(`FIREBASE_AUTH_EMULATOR_HOST is set: unsigned emulator tokens are refused outside local mode ${why}`);
+    }
+    const missing = [
+      ...(e.STRIPE_WEBHOOK_SECRET ? [] : ['STRIPE_WEBHOOK_SECRET']),
+      ...(e.CORS_ORIGINS ? [] : ['CORS_ORIGINS']),
+    ];
+    if (missing.length > 0) throw new ConfigError(`${missing.join(' and ')} must be set ${why}`);
+    if (e.STRIPE_WEBHOOK_SECRET === LOCAL_WEBHOOK_SECRET) {
+      throw new ConfigError(`STRIPE_WEBHOOK_SECRET is the public local value: set the endpoint's own secret ${why}`);
+    }
   }
   let productNames: Record<string, string>;
   try {
@@ -71,23 +129,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('STRIPE_PRODUCT_NAMES must be a JSON object of product id -> name');
   }
   return {
-    production,
+    local,
+    production: !local,
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL || undefined,
     dataDir: e.DATA_DIR,
     firebaseProjectId: e.FIREBASE_PROJECT_ID,
-    authEmulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST || undefined,
+    authEmulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
-    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET,
     productNames,
-    corsOrigins: e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: (e.CORS_ORIGINS ?? LOCAL_CORS_ORIGINS).split(',').map((o) => o.trim()).filter(Boolean),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webhookBodyLimitBytes: e.WEBHOOK_BODY_LIMIT_BYTES,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    database: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, startAttempts: e.DB_START_ATTEMPTS },
+    readyTimeoutMs: e.READY_TIMEOUT_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     publicRateLimit: { limit: e.PUBLIC_RATE_LIMIT, windowMs: e.PUBLIC_RATE_WINDOW_MS },
-    trustProxy: e.TRUST_PROXY === 'true',
-    localBilling: !production && !e.STRIPE_SECRET_KEY,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    metricsToken: e.METRICS_TOKEN,
+    opsToken: e.OPS_TOKEN,
+    telemetryRateLimit: { limit: e.TELEMETRY_RATE_LIMIT, windowMs: e.PUBLIC_RATE_WINDOW_MS },
+    localBilling: local && !e.STRIPE_SECRET_KEY,
   };
 }

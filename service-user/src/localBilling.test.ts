@@ -65,10 +65,13 @@ describe.each(backends)('local billing on %s', (backend) => {
 });
 
 describe('when local billing is off', () => {
-  it('is off whenever a Stripe secret key is configured, and in production', () => {
-    expect(loadConfig({}).localBilling).toBe(true);
-    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_real' }).localBilling).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', STRIPE_WEBHOOK_SECRET: 'whsec_real' }).localBilling).toBe(false);
+  it('is on in local mode only, and off there too whenever a Stripe secret key is configured', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).localBilling).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', STRIPE_SECRET_KEY: 'sk_test_real' }).localBilling).toBe(false);
+    const deployed = { STRIPE_WEBHOOK_SECRET: 'whsec_real', CORS_ORIGINS: 'https://site.example' };
+    expect(loadConfig({ NODE_ENV: 'production', ...deployed }).localBilling).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'staging', ...deployed }).localBilling).toBe(false);
+    expect(loadConfig(deployed).localBilling).toBe(false);
   });
 
   it('answers 404 and records nothing', async () => {

@@ -1,23 +1,58 @@
-import { loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
+import { DataDirInUseError, DatabaseUnavailableError } from './db/database';
 import { listenGracefully } from './http/listen';
+import { createLogger } from './http/logging';
 import { createService } from './service';
 
-const config = loadConfig();
-const { app, db } = await createService(config);
-const server = await listenGracefully(app, { port: config.port, host: config.host });
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  // One line an operator reads in the deployment's log, naming the variable to fix.
+  console.error(`service-user refuses to start: ${error.message}`);
+  process.exit(1);
+}
+const logger = createLogger(config.logLevel);
+let service: Awaited<ReturnType<typeof createService>>;
+try {
+  service = await createService(config, { logger, processMetrics: true });
+} catch (error) {
+  if (!(error instanceof DatabaseUnavailableError || error instanceof DataDirInUseError)) throw error;
+  // Bounded retries are over (or the data folder is another process's): one clear line, then a non-zero exit.
+  logger.fatal({ reason: error.message }, `service-user refuses to start: ${error.message}`);
+  logger.flush();
+  process.exit(1);
+}
+const { app, db } = service;
+const server = await listenGracefully(app, {
+  port: config.port,
+  host: config.host,
+  shutdownTimeoutMs: config.shutdownTimeoutMs,
+  readinessPath: '/readyz',
+});
 
 const database = db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server';
 const identity = config.authEmulatorHost ? `Firebase Auth emulator at ${config.authEmulatorHost}` : 'Firebase (Google keys)';
-console.log(`service-user listening on http://${config.host}:${server.port} (${database}; ${identity})`);
+logger.info({ url: `http://${config.host}:${server.port}`, database, identity }, 'service-user listening');
 
-// Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
+// Shutdown: readiness off at once, requests in flight finish, connections still open at the
+// deadline are closed, then the database (PGlite writes its last pages and frees its folder).
+// A second signal changes nothing (a wrapper such as tsx may relay the same one): the deadline bounds the stop.
+const CLOSE_DATABASE_GRACE_MS = 5_000;
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
+    logger.info({ signal, shutdownTimeoutMs: config.shutdownTimeoutMs }, 'stopping: not ready any more, finishing the requests in flight');
+    setTimeout(() => {
+      logger.error('the database did not close in time: stopping anyway');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + CLOSE_DATABASE_GRACE_MS).unref();
     await server.close();
     await db.close();
+    logger.info('stopped');
     process.exit(0);
   });
 }

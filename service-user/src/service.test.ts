@@ -58,6 +58,21 @@ describe.each(backends)('user service on %s', (backend) => {
       expect(await (await call(app, '/get-device-info', { token: await dave() })).json()).toEqual({ deviceId: null, deviceName: null });
     });
 
+    it('gives one user the phone when 30 users link it at the same moment: one 200, the rest 409, no 500', async () => {
+      const racers = await Promise.all(Array.from({ length: 30 }, (_, i) => tokens.sign(`racer-${i}`, `racer-${i}@example.com`)));
+      for (const token of racers) await call(app, '/register-user', { token });
+      const responses = await Promise.all(
+        racers.map((token) => call(app, '/link-device', { token, body: { deviceId: 'contested-phone', deviceName: 'Contested' } })),
+      );
+      const statuses = responses.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(29);
+      const codes = await Promise.all(responses.filter((r) => r.status === 409).map(async (r) => (await r.json()).error.code));
+      expect(new Set(codes)).toEqual(new Set(['device_linked_elsewhere']));
+      const { rows } = await db.query("SELECT count(*)::int AS n FROM devices WHERE device_id = 'contested-phone'");
+      expect(rows[0]).toEqual({ n: 1 });
+    });
+
     it('links a phone, shows it, refuses a second phone with 409, and unlinks', async () => {
       const token = await dave();
       const linked = await call(app, '/link-device', { token, body: { deviceId: 'phone-1', deviceName: 'Pixel 8' } });
@@ -116,6 +131,72 @@ describe.each(backends)('user service on %s', (backend) => {
       const { id } = await response.json();
       const { rows } = await db.query('SELECT firstname, lastname, email, subject, message FROM contact_messages WHERE id = $1', [id]);
       expect(rows[0]).toEqual(message);
+    });
+
+    describe('Idempotency-Key', () => {
+      const message = { firstname: 'Radu', lastname: 'Ion', email: 'radu@example.com', subject: 'Retry', message: 'Sent twice after a timeout.' };
+      const count = async (key: string) =>
+        (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages WHERE idempotency_key = $1', [key])).rows[0]!.n;
+
+      it('stores a message sent twice with the same key once, and answers 201 with the same id both times', async () => {
+        const key = 'b6f1c1e4-3c1e-4e55-9a57-0d6f3b1a0001';
+        const first = await call(app, '/contact', { body: message, headers: { 'Idempotency-Key': key } });
+        const second = await call(app, '/contact', { body: message, headers: { 'Idempotency-Key': key } });
+        expect([first.status, second.status]).toEqual([201, 201]);
+        expect(await second.json()).toEqual(await first.json());
+        expect(await count(key)).toBe(1);
+      });
+
+      it('stores one message when the same key arrives ten times at once', async () => {
+        const key = 'b6f1c1e4-3c1e-4e55-9a57-0d6f3b1a0002';
+        const responses = await Promise.all(Array.from({ length: 10 }, () => call(app, '/contact', { body: message, headers: { 'Idempotency-Key': key } })));
+        expect(responses.map((r) => r.status)).toEqual(Array(10).fill(201));
+        const ids = await Promise.all(responses.map(async (r) => (await r.json()).id));
+        expect(new Set(ids).size).toBe(1);
+        expect(await count(key)).toBe(1);
+      });
+
+      it('refuses a key already used for another message with 422, and keeps the first', async () => {
+        const key = 'b6f1c1e4-3c1e-4e55-9a57-0d6f3b1a0003';
+        await call(app, '/contact', { body: message, headers: { 'Idempotency-Key': key } });
+        const reused = await call(app, '/contact', { body: { ...message, message: 'Something else.' }, headers: { 'Idempotency-Key': key } });
+        expect(reused.status).toBe(422);
+        expect((await reused.json()).error.code).toBe('idempotency_key_reused');
+        const { rows } = await db.query('SELECT message FROM contact_messages WHERE idempotency_key = $1', [key]);
+        expect(rows).toEqual([{ message: message.message }]);
+      });
+
+      it.each([
+        ['too long', 'k'.repeat(201)],
+        ['with a space', 'two words'],
+        ['not ASCII', 'clé-ăîș'],
+      ])('refuses a key %s with 400 and stores nothing', async (_case, key) => {
+        const before = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages')).rows[0]!.n;
+        const response = await request(app, '/contact', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': encodeURI(key) === key ? key : Buffer.from(key).toString('latin1') },
+          body: JSON.stringify(message),
+        });
+        expect(response.status).toBe(400);
+        expect((await response.json()).error.code).toBe('invalid_idempotency_key');
+        expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages')).rows[0]!.n).toBe(before);
+      });
+
+      it('lets the site send the header from its own origin (CORS preflight)', async () => {
+        const preflight = await request(app, '/contact', {
+          method: 'OPTIONS',
+          headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type,idempotency-key' },
+        });
+        expect(preflight.headers.get('Access-Control-Allow-Origin')).toBe('http://localhost:3000');
+        expect(preflight.headers.get('Access-Control-Allow-Headers')?.toLowerCase()).toContain('idempotency-key');
+      });
+
+      it('stores each message sent without a key', async () => {
+        const before = (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM contact_messages WHERE subject = 'No key'")).rows[0]!.n;
+        await call(app, '/contact', { body: { ...message, subject: 'No key' } });
+        await call(app, '/contact', { body: { ...message, subject: 'No key' } });
+        expect((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM contact_messages WHERE subject = 'No key'")).rows[0]!.n).toBe(before + 2);
+      });
     });
 
     it('subscribes to the newsletter, and subscribing twice is not an error', async () => {
@@ -202,12 +283,59 @@ describe.each(backends)('user service on %s', (backend) => {
       expect(await (await call(app, '/get-subscription-info', { token })).json()).toMatchObject({ isActive: true, isTrial: false });
     });
 
-    it('ignores a checkout whose client_reference_id is not a known user', async () => {
-      const response = await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('nobody-uid', 'cus_nobody', 'x@example.com')));
+    it('keeps a checkout for a user who has not registered yet, and applies it when the user registers', async () => {
+      const response = await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('olga-uid', 'cus_olga', 'olga@example.com')));
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ received: true, outcome: 'ignored_unknown_user' });
-      const { rows } = await db.query("SELECT count(*)::int AS n FROM stripe_customers WHERE customer_id = 'cus_nobody'");
+      expect(await response.json()).toEqual({ received: true, outcome: 'pending_user' });
+      await signedWebhook(app, stripeEvent('customer.subscription.created', subscriptionObject('sub_olga', 'cus_olga', 'trialing')));
+      const { rows } = await db.query("SELECT count(*)::int AS n FROM stripe_customers WHERE customer_id = 'cus_olga'");
       expect(rows[0]).toEqual({ n: 0 });
+
+      const token = await tokens.sign('olga-uid', 'olga@example.com');
+      expect((await call(app, '/register-user', { token })).status).toBe(200);
+      expect(await (await call(app, '/get-subscription-info', { token })).json()).toMatchObject({ isActive: true, isTrial: true, productName: 'Full plan' });
+      expect(await (await call(app, '/get-user-info', { token })).json()).toEqual({ trialActivated: true, subscriptionActive: true });
+      const { rows: pending } = await db.query("SELECT count(*)::int AS n FROM pending_checkouts WHERE uid = 'olga-uid'");
+      expect(pending[0]).toEqual({ n: 0 });
+    });
+
+    it('applies a pending checkout when the user first appears by linking a phone', async () => {
+      await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('pavel-uid', 'cus_pavel', 'pavel@example.com')));
+      await signedWebhook(app, stripeEvent('customer.subscription.created', subscriptionObject('sub_pavel', 'cus_pavel', 'active')));
+      const token = await tokens.sign('pavel-uid', 'pavel@example.com');
+      expect((await call(app, '/link-device', { token, body: { deviceId: 'pavel-phone', deviceName: 'Pavel' } })).status).toBe(200);
+      expect((await (await call(app, '/get-subscription-info', { token })).json()).isActive).toBe(true);
+    });
+
+    it('does not apply a pending checkout whose email is not the registering user\'s', async () => {
+      jest.spyOn(console, 'error').mockImplementationOnce(() => undefined);
+      await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('quinn-uid', 'cus_quinn', 'someone.else@example.com')));
+      await signedWebhook(app, stripeEvent('customer.subscription.created', subscriptionObject('sub_quinn', 'cus_quinn', 'active')));
+      const token = await tokens.sign('quinn-uid', 'quinn@example.com');
+      await call(app, '/register-user', { token });
+      expect((await (await call(app, '/get-subscription-info', { token })).json()).isActive).toBe(false);
+      const { rows } = await db.query("SELECT count(*)::int AS n FROM stripe_customers WHERE customer_id = 'cus_quinn'");
+      expect(rows[0]).toEqual({ n: 0 });
+    });
+
+    it.each([
+      ['a null data.object', 'customer.subscription.updated', null],
+      ['a subscription without an id', 'customer.subscription.updated', { object: 'subscription', customer: 'cus_x', status: 'active' }],
+      ['a checkout without an id', 'checkout.session.completed', { object: 'checkout.session', client_reference_id: 'alice-uid', customer: 'cus_x' }],
+      ['a product without a name', 'product.updated', { id: 'prod_x', object: 'product' }],
+      ['a subscription without a status', 'customer.subscription.created', { id: 'sub_x', object: 'subscription', customer: 'cus_x' }],
+    ])('refuses a signed event with %s with 400 and records nothing', async (_case, type, object) => {
+      const event = stripeEvent(type, object as Record<string, unknown>);
+      const response = await signedWebhook(app, event);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.code).toBe('event_invalid');
+      const { rows } = await db.query('SELECT count(*)::int AS n FROM stripe_events WHERE event_id = $1', [event.id]);
+      expect(rows[0]).toEqual({ n: 0 });
+    });
+
+    it('acknowledges an event of a type it does not handle, whatever its object', async () => {
+      const response = await signedWebhook(app, stripeEvent('balance.available', { object: 'balance', available: [] }));
+      expect(await response.json()).toEqual({ received: true, outcome: 'ignored_type' });
     });
 
     it('ignores a checkout whose email is not the user\'s', async () => {

@@ -1,23 +1,49 @@
 import Stripe from 'stripe';
 import { createApp } from './app';
 import type { Config } from './config';
-import { openDatabase, type Database } from './db/database';
+import type { Database } from './db/database';
 import { migrate } from './db/migrations';
+import { openMigratedDatabase } from './db/start';
+import { createLogger, type Logger } from './http/logging';
+import { createMetrics } from './http/metrics';
+import { cacheVerifiedTokens } from './identity/tokenCache';
 import { createTokenVerifier, type TokenVerifier } from './identity/verifyIdToken';
 
 /** Opens the database, runs the migrations and wires the app: what server.ts and the tests share. */
-export async function createService(config: Config, overrides: { db?: Database; verifyToken?: TokenVerifier } = {}) {
-  const db = overrides.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
-  await migrate(db);
-  const verifyToken =
+export async function createService(
+  config: Config,
+  overrides: { db?: Database; verifyToken?: TokenVerifier; stripe?: Stripe; logger?: Logger; processMetrics?: boolean } = {},
+) {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const db = overrides.db
+    ? await migrated(overrides.db)
+    : await openMigratedDatabase({
+        databaseUrl: config.databaseUrl,
+        dataDir: config.dataDir,
+        connectTimeoutMs: config.database.connectTimeoutMs,
+        statementTimeoutMs: config.database.statementTimeoutMs,
+        attempts: config.database.startAttempts,
+        log: logger,
+      });
+  // A signed-in user's calls after the first skip the signature check (see tokenCache.ts).
+  const verifyToken = cacheVerifiedTokens(
     overrides.verifyToken ??
-    createTokenVerifier({
-      projectId: config.firebaseProjectId,
-      emulator: Boolean(config.authEmulatorHost),
-      jwksUrl: config.googleJwksUrl,
-    });
+      createTokenVerifier({
+        projectId: config.firebaseProjectId,
+        emulator: Boolean(config.authEmulatorHost),
+        jwksUrl: config.googleJwksUrl,
+        log: logger,
+      }),
+  );
   // Only webhooks are verified here; no Stripe API call is made without a real key.
-  const stripe = new Stripe(config.stripeSecretKey ?? 'sk_test_webhook_verification_only');
-  const app = createApp({ config, db, verifyToken, stripe });
-  return { app, db };
+  const stripe = overrides.stripe ?? new Stripe(config.stripeSecretKey ?? 'sk_test_webhook_verification_only');
+  // Process metrics (CPU, memory, event-loop delay) are the server's to turn on: one set per process.
+  const metrics = createMetrics({ connections: () => db.connections(), processMetrics: overrides.processMetrics ?? false });
+  const app = createApp({ config, db, verifyToken, stripe, logger, metrics });
+  return { app, db, logger };
+}
+
+async function migrated(db: Database): Promise<Database> {
+  await migrate(db);
+  return db;
 }

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { pageForPath } from './app/routes';
 import { ensureRemotesRegistered } from './remotes/federation';
+import { reportRemoteEvent } from './remotes/health';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -28,7 +29,7 @@ async function canHydrate(): Promise<boolean> {
   const rendered = container!.getAttribute(SIGNALS.renderedManifestAttribute);
   if (!page || !rendered) return false;
   try {
-    const manifest = (await ensureRemotesRegistered()).get(page.remote);
+    const manifest = (await ensureRemotesRegistered()).get(page.remote)?.manifest;
     return Boolean(manifest) && new URL(manifest as string, window.location.href).href === rendered;
   } catch {
     return false;
@@ -41,8 +42,16 @@ async function canHydrate(): Promise<boolean> {
 // Any other page is rendered afresh.
 void canHydrate().then((hydrate) => {
   if (hydrate) {
+    const remote = pageForPath(window.location.pathname)!.remote;
     startTransition(() => {
-      hydrateRoot(container, app);
+      hydrateRoot(container, app, {
+        // React recovered by rendering afresh: the visitor sees the page, the remote's health counts it.
+        onRecoverableError: (error) => {
+          reportRemoteEvent(remote, 'hydration_error');
+          if (typeof window.reportError === 'function') window.reportError(error);
+          else console.error(error);
+        },
+      });
     });
     return;
   }

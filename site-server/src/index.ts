@@ -1,6 +1,6 @@
 // The site's production server: static serving and caching, the runtime documents (/config.js,
 // the remotes document), security headers, preload hints and prerendered pages.
-export { ROBOTS, remoteApp, shellApp, type ShellAppOptions } from './siteServers';
+export { ROBOTS, deployStoreApp, remoteApp, shellApp, type ShellAppOptions } from './siteServers';
 export { createStaticApp, listen, type Listening } from './staticServer';
 export { securityHeaders, inlineScriptHashes } from './securityHeaders';
 export { SIGNALS } from './signals';

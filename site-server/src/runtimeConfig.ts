@@ -2,9 +2,13 @@
 // remotes document on every read), never compiled into a build: the same build is promoted
 // unchanged from one environment to the next.
 import { REMOTE_NAMES, parseRemotesDocument, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 type Env = Record<string, string | undefined>;
+
+const repoRoot = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
 export const ports = {
   shell: Number(process.env.SHELL_PORT || 3000),
@@ -13,20 +17,46 @@ export const ports = {
   mfe_account: Number(process.env.MFE_ACCOUNT_PORT || 3003),
   service_user: Number(process.env.SERVICE_USER_PORT || 8787),
   auth_emulator: Number(process.env.AUTH_EMULATOR_PORT || 9099),
-} satisfies Record<RemoteName | 'shell' | 'service_user' | 'auth_emulator', number>;
+  // The deployment store served as the CDN stand-in (serve.ts, when the store exists).
+  deploy: Number(process.env.DEPLOY_PORT || 3004),
+} satisfies Record<RemoteName | 'shell' | 'service_user' | 'auth_emulator' | 'deploy', number>;
 
 export const remoteNames = REMOTE_NAMES;
+
+/** A remote's folder: its package (mfe_account → mfe-account/) and its versions in the deployment store. */
+export const remoteFolder = (name: RemoteName) => name.replace('_', '-');
+
+/**
+ * The deployment store of the release command (release/): each remote's published builds in
+ * never-overwritten folders `<remote-folder>/<version>/`, the remotes document in force and its
+ * history. A folder on this machine by default; any static host can serve it the same way.
+ */
+export const deployDir = (env: Env = process.env) => resolve(env.DEPLOY_DIR || join(repoRoot, '.deploy'));
+
+/** The store's remotes document (written by the release command only). */
+export const storeDocumentPath = (env: Env = process.env) => join(deployDir(env), 'remotes.json');
+
+/** Where the store is served from: the manifest URLs the release command writes start with it. */
+export const deployBaseUrl = (env: Env = process.env) => (env.DEPLOY_BASE_URL || `http://localhost:${ports.deploy}`).replace(/\/+$/, '');
+
+/**
+ * Local conveniences (local billing and the rest) exist only when NODE_ENV says development or
+ * test, which the start, dev and test commands set: any other value, or none, is production.
+ */
+export const isLocalMode = (env: Env) => env.NODE_ENV === 'development' || env.NODE_ENV === 'test';
 
 /** A real Firebase project is configuration only; without one, the local Auth emulator. */
 export const firebaseProjectId = (env: Env) => env.FIREBASE_PROJECT_ID || 'demo-assistive-site';
 
 /**
  * The remotes document: remote name -> manifest URL (+ optional canary). REMOTES_DOCUMENT names a
- * file, read anew on every call (a release changes it while the servers run); otherwise each
- * remote on its local port. A file that does not validate is an error the caller reports.
+ * file, else the deployment store's once a release wrote one (`deployStore: false` skips it), read
+ * anew on every call (a release changes it while the servers run); otherwise each remote on its
+ * local port. A file that does not validate is an error the caller reports.
  */
-export function remotesDocument(env: Env = process.env): RemotesDocument {
-  if (env.REMOTES_DOCUMENT) return parseRemotesDocument(JSON.parse(readFileSync(env.REMOTES_DOCUMENT, 'utf8')));
+export function remotesDocument(env: Env = process.env, { deployStore = true } = {}): RemotesDocument {
+  const file = env.REMOTES_DOCUMENT || (deployStore && existsSync(storeDocumentPath(env)) ? storeDocumentPath(env) : null);
+  if (file) return parseRemotesDocument(JSON.parse(readFileSync(file, 'utf8')));
   const host = env.REMOTES_HOST || 'http://localhost';
   return Object.fromEntries(REMOTE_NAMES.map((name) => [name, { manifest: `${host}:${ports[name]}/mf-manifest.json` }])) as RemotesDocument;
 }
@@ -55,8 +85,9 @@ export function browserConfig(env: Env = process.env) {
       publishableKey: env.STRIPE_PUBLISHABLE_KEY || '',
       customerPortalUrl: env.STRIPE_CUSTOMER_PORTAL_URL || '',
     },
-    // Simulated checkouts (the user service's local billing): never with real keys or in production.
-    localBilling: !env.STRIPE_PUBLISHABLE_KEY && !env.STRIPE_SECRET_KEY && env.NODE_ENV !== 'production',
+    // Simulated checkouts (the user service's local billing): only in local mode (NODE_ENV development
+    // or test, the service's own rule), never with real keys.
+    localBilling: !env.STRIPE_PUBLISHABLE_KEY && !env.STRIPE_SECRET_KEY && isLocalMode(env),
     // Only the networks whose address is configured are shown.
     social: Object.fromEntries(
       [['facebook', env.SOCIAL_FACEBOOK_URL], ['instagram', env.SOCIAL_INSTAGRAM_URL], ['youtube', env.SOCIAL_YOUTUBE_URL]]
@@ -79,5 +110,6 @@ interface DevServer {
 /** webpack-dev-server middleware serving the same documents as the production server. */
 export function devDocuments(devServer: DevServer, { withRemotes = false } = {}) {
   devServer.app?.get('/config.js', (_req, res) => res.type('text/javascript').send(configScript()));
-  if (withRemotes) devServer.app?.get('/remotes.json', (_req, res) => res.json(remotesDocument()));
+  // The dev servers are the remotes here: the store's document would point at builds nobody serves.
+  if (withRemotes) devServer.app?.get('/remotes.json', (_req, res) => res.json(remotesDocument(process.env, { deployStore: false })));
 }

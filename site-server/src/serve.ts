@@ -1,14 +1,16 @@
 // Serves the production build of the whole site with embedded defaults: the shell on :3000,
 // each remote on its own port as independent deployments would be, the user service on :8787
 // (embedded PGlite in service-user/.data) and, unless a real Firebase project is configured
-// (FIREBASE_API_KEY), the Firebase Auth emulator on :9099. The README's start command and the
-// end-to-end tests run it.
+// (FIREBASE_API_KEY), the Firebase Auth emulator on :9099; once the release command has made a
+// deployment store (.deploy/), that store too, on :3004, as the CDN stand-in. The README's start
+// command and the end-to-end tests run it.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { firebaseProjectId, ports, remoteNames } from './runtimeConfig';
-import { remoteApp, shellApp } from './siteServers';
+import { deployDir, firebaseProjectId, ports, remoteNames } from './runtimeConfig';
+import { deployStoreApp, remoteApp, shellApp } from './siteServers';
 import { listen } from './staticServer';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
@@ -68,12 +70,16 @@ start('service-user', join(root, 'service-user', 'node_modules', '.bin', 'tsx'),
 
 // The site opens once sign-in can work (the end-to-end tests wait for the shell to answer).
 if (useEmulator) await waitForPort(ports.auth_emulator, 'The Firebase Auth emulator');
+// Without a store (a fresh checkout) the remotes document points at the remotes' own ports.
+const store = existsSync(deployDir()) ? deployDir() : null;
 const servers = await Promise.all([
   listen(shellApp(), ports.shell, hostname),
   ...remoteNames.map((name) => listen(remoteApp(name), ports[name], hostname)),
+  ...(store ? [listen(deployStoreApp(store), ports.deploy, hostname)] : []),
 ]);
 const identity = useEmulator ? `Firebase Auth emulator on ${ports.auth_emulator}` : 'Firebase project';
-console.log(`Site ready on http://localhost:${ports.shell} (remotes on ${servers.slice(1).map((s) => s.port).join(', ')}; user service on ${ports.service_user}; ${identity})`);
+const deployment = store ? `; deployment store ${store} on ${ports.deploy}` : '';
+console.log(`Site ready on http://localhost:${ports.shell} (remotes on ${servers.slice(1, 1 + remoteNames.length).map((s) => s.port).join(', ')}; user service on ${ports.service_user}; ${identity}${deployment})`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {

@@ -1,12 +1,13 @@
 // The production servers of the site: the shell, with its runtime documents, and each remote.
-import type { RemoteName } from '@site/shared-ui/remotes-document';
+import { REMOTE_NAMES, type RemoteName } from '@site/shared-ui/remotes-document';
+import { Hono } from 'hono';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { manifestReader } from './manifests';
 import { preloadHints } from './preloadHints';
 import { remotesInForce } from './remotesInForce';
 import { prerenderedPages } from './prerender/prerenderedPages';
-import { browserConfig as environmentConfig, configScript, remotesDocument, type BrowserConfig } from './runtimeConfig';
+import { browserConfig as environmentConfig, configScript, remoteFolder, remotesDocument, type BrowserConfig } from './runtimeConfig';
 import { securityHeaders } from './securityHeaders';
 import { createStaticApp, type Document } from './staticServer';
 
@@ -57,7 +58,7 @@ export function shellApp({
 }
 
 /** A remote, served alone as an independent deployment (its own page is its local host). */
-export function remoteApp(name: RemoteName, dist = join(root, name.replace('_', '-'), 'dist')) {
+export function remoteApp(name: RemoteName, dist = join(root, remoteFolder(name), 'dist')) {
   return createStaticApp({
     root: dist,
     spa: true,
@@ -65,4 +66,16 @@ export function remoteApp(name: RemoteName, dist = join(root, name.replace('_', 
     documents: { '/config.js': config() },
     securityHeaders: (html) => securityHeaders({ html, remotes: null }),
   });
+}
+
+/**
+ * The deployment store (the release command's), served as a CDN would serve it: the versioned
+ * builds (hashed files immutable, manifests and entries revalidated, by name) and the remotes
+ * document. Nothing else in the folder is public: its history names who released what.
+ */
+export function deployStoreApp(store: string) {
+  const published = new RegExp(`^/(${REMOTE_NAMES.map(remoteFolder).join('|')})/[^/.][^/]*/|^/remotes\\.json$`);
+  return new Hono()
+    .use('*', async (c, next) => (published.test(new URL(c.req.url).pathname) ? next() : c.notFound()))
+    .route('/', createStaticApp({ root: store, cors: true, securityHeaders: (html) => securityHeaders({ html, remotes: null }) }));
 }

@@ -63,13 +63,18 @@ export function createStaticApp({ root, spa = false, cors: allowCors = false, do
       body = gzipSync(html, { level: 9 });
       compressed.set(html, body);
     }
-    return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+    return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': 'gzip', Vary: `Accept-Encoding, ${headers.Vary}` });
   };
+  // A page that cannot be prerendered, or hinted, is still served: as index.html, without hints.
   const page = async (c: Context<Env>) => {
-    const prerendered = (await pageHtml?.(c)) ?? null;
-    const links = pageLinks ? await pageLinks(c, { prerendered: prerendered !== null }) : '';
+    const prerendered = await Promise.resolve(pageHtml?.(c) ?? null).catch((error: Error) => {
+      console.error(`${c.req.path} is served empty: ${error.message}`);
+      return null;
+    });
+    const links = pageLinks ? await pageLinks(c, { prerendered: prerendered !== null }).catch(() => '') : '';
     c.set('pageHtml', prerendered ?? index);
-    return sendPage(c, prerendered ?? index, links ? { Link: links } : {});
+    // The page depends on the visitor's cohort (its cookie): a shared cache must not mix them.
+    return sendPage(c, prerendered ?? index, { Vary: 'Cookie', ...(links ? { Link: links } : {}) });
   };
   // The site's root is a page too (not the static index.html), with its own hints.
   if (spa) app.get('/', page);

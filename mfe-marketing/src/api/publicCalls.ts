@@ -14,5 +14,9 @@ export interface ContactMessage {
   message: string;
 }
 
-export const sendContactMessage = (message: ContactMessage) =>
-  settle<{ id: string }>(() => client().contact.$post({ json: message }));
+/**
+ * The same idempotency key on each retry of one submission: the service stores the message once
+ * however many times it arrives (a retry after a timeout that did reach it).
+ */
+export const sendContactMessage = (message: ContactMessage, idempotencyKey: string) =>
+  settle<{ id: string }>(() => client().contact.$post({ json: message, header: { 'idempotency-key': idempotencyKey } }));

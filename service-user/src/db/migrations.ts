@@ -62,6 +62,54 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'checkouts pending registration, contact idempotency keys',
+    sql: `
+      -- A completed checkout whose user has not registered yet: applied when the user registers.
+      CREATE TABLE pending_checkouts (
+        session_id text PRIMARY KEY,
+        uid text NOT NULL,
+        customer_id text NOT NULL,
+        email text,
+        received_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX pending_checkouts_uid ON pending_checkouts(uid);
+      ALTER TABLE contact_messages ADD COLUMN idempotency_key text UNIQUE;
+    `,
+  },
+  {
+    version: 3,
+    name: 'public rate-limit counters shared by every replica',
+    sql: `
+      -- One row per client and window; counters are cheap to lose, so no write-ahead log.
+      CREATE UNLOGGED TABLE rate_limit_hits (
+        key text PRIMARY KEY,
+        hits integer NOT NULL,
+        reset_at timestamptz NOT NULL
+      );
+      CREATE INDEX rate_limit_hits_reset_at ON rate_limit_hits(reset_at);
+    `,
+  },
+  {
+    version: 4,
+    name: 'remote health counters per minute (the shell\'s beacons)',
+    sql: `
+      -- Counters only: no visitor, address or agent is kept, just what a release decision needs.
+      CREATE TABLE remote_health_minutes (
+        minute timestamptz NOT NULL,
+        remote text NOT NULL,
+        version text NOT NULL,
+        cohort text NOT NULL,
+        views integer NOT NULL DEFAULT 0,
+        load_failures integer NOT NULL DEFAULT 0,
+        render_errors integer NOT NULL DEFAULT 0,
+        hydration_errors integer NOT NULL DEFAULT 0,
+        PRIMARY KEY (minute, remote, version, cohort)
+      );
+      CREATE INDEX remote_health_minutes_remote_minute ON remote_health_minutes(remote, minute);
+    `,
+  },
 ];
 
 // Any fixed number: replicas starting together take turns on the migrations.
@@ -69,13 +117,16 @@ const MIGRATION_LOCK = 4_724_019;
 
 export async function migrate(db: Database): Promise<number[]> {
   return db.transaction(async (tx) => {
+    // A schema change may take longer than the statement timeout that bounds requests.
+    await tx.query('SET LOCAL statement_timeout = 0');
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
     const { rows } = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
     const applied = new Set(rows.map((r) => r.version));
     const ran: number[] = [];
-    for (const migration of migrations) {
+    // By version, whatever their order in the list (a version may land after a later one).
+    for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
       if (applied.has(migration.version)) continue;
       await tx.exec(migration.sql);
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);

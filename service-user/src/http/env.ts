@@ -2,6 +2,8 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { TokenVerifier, VerifiedUser } from '../identity/verifyIdToken';
 import type Stripe from 'stripe';
+import type { Logger } from './logging';
+import type { Metrics } from './metrics';
 
 /** What every route module is built with. */
 export interface Deps {
@@ -9,8 +11,10 @@ export interface Deps {
   db: Database;
   verifyToken: TokenVerifier;
   stripe: Stripe;
+  logger: Logger;
+  metrics: Metrics;
 }
 
 export interface AppEnv {
-  Variables: { user: VerifiedUser };
+  Variables: { user: VerifiedUser; requestId: string };
 }

@@ -1,6 +1,11 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { answeringRoute, type Logger } from './logging';
+import { DatabaseUnavailableError, DeadlineExceededError } from '../db/database';
+
+/** How long a client is asked to wait before retrying a call the database could not serve. */
+export const RETRY_AFTER_SECONDS = 5;
 
 /** Every error the service answers: `{ "error": { "code", "message" } }` with its status. */
 export class ApiError extends Error {
@@ -27,12 +32,20 @@ const codeForStatus: Partial<Record<number, string>> = {
   503: 'timeout',
 };
 
-export function handleError(error: Error, c: Context) {
+/** Answers every error as JSON; what is not the client's doing is logged once (pino, one line, with the stack). */
+export function handleError(error: Error, c: Context, logger: Pick<Logger, 'warn' | 'error'>) {
   if (error instanceof ApiError) return c.json(errorBody(error.code, error.message), error.status);
+  if (error instanceof DatabaseUnavailableError || error instanceof DeadlineExceededError) {
+    logger.warn({ requestId: c.get('requestId') }, error.message);
+    c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+    return error instanceof DeadlineExceededError
+      ? c.json(errorBody('timeout', 'The request took too long. Please try again.'), 503)
+      : c.json(errorBody('database_unavailable', 'The service cannot reach its database right now. Please try again in a moment.'), 503);
+  }
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;
     return c.json(errorBody(codeForStatus[status] ?? 'http_error', error.message || 'request refused'), status);
   }
-  console.error('unhandled error', error);
+  logger.error({ err: error, requestId: c.get('requestId'), method: c.req.method, route: answeringRoute(c) }, 'unhandled error');
   return c.json(errorBody('internal', 'Something went wrong on our side. Please try again.'), 500);
 }

@@ -4,9 +4,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { rateLimiter } from 'hono-rate-limiter';
 import type { ZodType } from 'zod';
-import { InvalidTokenError, type TokenVerifier } from '../identity/verifyIdToken';
+import { IdentityUnavailableError, InvalidTokenError, type TokenVerifier } from '../identity/verifyIdToken';
 import type { AppEnv, Deps } from './env';
-import { ApiError, errorBody } from './errors';
+import { ApiError, errorBody, RETRY_AFTER_SECONDS } from './errors';
+import { databaseRateLimitStore } from '../store/rateLimits';
+import { answeringRoute } from './logging';
 
 /**
  * Authorization: Bearer <Firebase ID token>. Cookies are never read (no cross-site request
@@ -24,6 +26,10 @@ export function requireUser(verifyToken: TokenVerifier): MiddlewareHandler<AppEn
         const message = error.code === 'token_expired' ? 'Your session has expired. Please sign in again.' : 'The sign-in token is not valid.';
         throw new ApiError(401, error.code, message);
       }
+      if (error instanceof IdentityUnavailableError) {
+        c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+        throw new ApiError(503, 'identity_unavailable', 'Sign-in cannot be checked right now. Please try again in a moment.');
+      }
       throw error;
     }
     await next();
@@ -39,9 +45,16 @@ export const requireJson: MiddlewareHandler = async (c, next) => {
   await next();
 };
 
-/** Refuses a body over maxSize bytes with 413, before it is read. Each route that reads a body sets its own. */
+/**
+ * Refuses a body over maxSize bytes with 413, before it is read. Each route that reads a body sets
+ * its own. The rest of the body is never read, so the connection cannot carry another request:
+ * `Connection: close` tells the client to open a new one.
+ */
 export const limitBody = (maxSize: number): MiddlewareHandler =>
-  bodyLimit({ maxSize, onError: (c) => c.json(errorBody('payload_too_large', 'The request body is too large.'), 413) });
+  bodyLimit({
+    maxSize,
+    onError: (c) => c.json(errorBody('payload_too_large', 'The request body is too large.'), 413, { Connection: 'close' }),
+  });
 
 /** Validates a JSON body with zod at the edge; a failure is a 400 that names the fields. */
 export const jsonBody = <T extends ZodType>(schema: T) =>
@@ -52,9 +65,15 @@ export const jsonBody = <T extends ZodType>(schema: T) =>
     }
   });
 
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
+/**
+ * The client's address. Behind `trustedProxies` proxies, each of which appends the address it
+ * received the request from to X-Forwarded-For, the client is the entry that many from the right;
+ * entries further left are written by the client and prove nothing.
+ */
+export function clientAddress(c: Context, trustedProxies: number): string {
+  if (trustedProxies > 0) {
+    const entries = (c.req.header('X-Forwarded-For') ?? '').split(',').map((entry) => entry.trim());
+    const forwarded = entries[Math.max(0, entries.length - trustedProxies)];
     if (forwarded) return forwarded;
   }
   try {
@@ -64,13 +83,25 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
   }
 }
 
-/** Per-client limit for the calls anyone can make without signing in. */
-export function publicRateLimit({ config }: Pick<Deps, 'config'>): MiddlewareHandler {
+/**
+ * Per-client limit for the calls anyone can make without signing in. On PostgreSQL the counters
+ * are in the database, shared by every replica and kept across restarts; PGlite runs as one
+ * process, so its counters stay in memory.
+ */
+export function publicRateLimit(
+  { config, metrics, db }: Pick<Deps, 'config' | 'metrics' | 'db'>,
+  // A call with a budget of its own (the health beacons) counts apart, under its own prefix.
+  { prefix = 'public', limit = config.publicRateLimit }: { prefix?: string; limit?: { limit: number; windowMs: number } } = {},
+): MiddlewareHandler {
   return rateLimiter({
-    windowMs: config.publicRateLimit.windowMs,
-    limit: config.publicRateLimit.limit,
+    ...(db.kind === 'postgres' ? { store: databaseRateLimitStore(db, prefix) } : {}),
+    windowMs: limit.windowMs,
+    limit: limit.limit,
     standardHeaders: 'draft-7',
     keyGenerator: (c) => clientAddress(c, config.trustProxy),
-    handler: (c) => c.json(errorBody('rate_limited', 'Too many requests. Please try again in a minute.'), 429),
+    handler: (c) => {
+      metrics.rateLimitRefused(answeringRoute(c));
+      return c.json(errorBody('rate_limited', 'Too many requests. Please try again in a minute.'), 429);
+    },
   });
 }

@@ -18,36 +18,76 @@ export class InvalidTokenError extends Error {
   }
 }
 
+/**
+ * The keys that verify tokens could not be had (Google's key set unreachable, slow or broken):
+ * the fault is ours, not the user's session, so the client is told to retry, not to sign in again.
+ */
+export class IdentityUnavailableError extends Error {
+  override name = 'IdentityUnavailableError';
+}
+
 const CLOCK_TOLERANCE_S = 5;
+/** Firebase ID tokens live one hour; a longer-lived one was not minted by Firebase. */
+const MAX_TOKEN_LIFETIME_S = 3600;
+
+const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 function checkClaims(payload: JWTPayload): VerifiedUser {
   if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 128) {
     throw new InvalidTokenError('token_invalid', 'the token has no subject');
   }
+  const now = Date.now() / 1000;
   const authTime = payload.auth_time;
-  if (typeof authTime !== 'number' || authTime > Date.now() / 1000 + CLOCK_TOLERANCE_S) {
+  if (!isTime(authTime) || authTime > now + CLOCK_TOLERANCE_S) {
     throw new InvalidTokenError('token_invalid', 'the token has no valid auth_time');
   }
+  const { iat, exp } = payload;
+  if (!isTime(iat) || iat > now + CLOCK_TOLERANCE_S) throw new InvalidTokenError('token_invalid', 'the token has no valid iat');
+  if (!isTime(exp)) throw new InvalidTokenError('token_invalid', 'the token has no exp');
+  if (exp - iat > MAX_TOKEN_LIFETIME_S) throw new InvalidTokenError('token_invalid', 'the token lives longer than an hour');
   return { uid: payload.sub, email: typeof payload.email === 'string' ? payload.email : null };
 }
 
 function translate(error: unknown): never {
-  if (error instanceof InvalidTokenError) throw error;
+  if (error instanceof InvalidTokenError || error instanceof IdentityUnavailableError) throw error;
   if (error instanceof errors.JWTExpired) throw new InvalidTokenError('token_expired', 'the token has expired');
   throw new InvalidTokenError('token_invalid', 'the token could not be verified');
 }
 
 /**
+ * Google's key set behind a getter that tells a missing key (the token's fault: 401) from a key
+ * set that could not be fetched or read (ours: 503, logged).
+ */
+/** Where a key set that cannot be fetched is reported (the service's pino logger). */
+export type IdentityLog = { error(details: object, message: string): void };
+const consoleLog: IdentityLog = { error: (details, message) => console.error(message, details) };
+
+function remoteKeys(jwksUrl: string, log: IdentityLog): JWTVerifyGetKey {
+  const remote = createRemoteJWKSet(new URL(jwksUrl));
+  return async (header, token) => {
+    try {
+      return await remote(header, token);
+    } catch (error) {
+      if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) throw error;
+      log.error({ err: error }, `the key set at ${jwksUrl} could not be fetched`);
+      throw new IdentityUnavailableError('the key set that verifies tokens could not be fetched', { cause: error });
+    }
+  };
+}
+
+/**
  * Firebase ID tokens. Production: RS256 signatures against Google's published keys (fetched
  * once and cached by jose), issuer https://securetoken.google.com/<projectId>, audience
- * <projectId>, expiry, auth_time and subject. Emulator: the emulator signs nothing (alg none);
- * the same claims are still checked. Which one is decided by configuration, never by the token.
+ * <projectId>, exp, iat (not in the future, at most an hour before exp), auth_time and subject.
+ * Emulator: the emulator signs nothing (alg none); the same claims are still checked. Which one
+ * is decided by configuration, never by the token.
  */
 export function createTokenVerifier(options: {
   projectId: string;
   emulator: boolean;
   jwksUrl?: string;
   keys?: JWTVerifyGetKey;
+  log?: IdentityLog;
 }): TokenVerifier {
   const issuer = `https://securetoken.google.com/${options.projectId}`;
   const audience = options.projectId;
@@ -63,7 +103,7 @@ export function createTokenVerifier(options: {
     };
   }
 
-  const keys = options.keys ?? createRemoteJWKSet(new URL(options.jwksUrl as string));
+  const keys = options.keys ?? remoteKeys(options.jwksUrl as string, options.log ?? consoleLog);
   return async (token) => {
     try {
       if (decodeProtectedHeader(token).alg !== 'RS256') throw new InvalidTokenError('token_invalid', 'the token is not signed with RS256');

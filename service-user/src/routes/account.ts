@@ -6,10 +6,11 @@ import { jsonBody, limitBody, requireJson, requireUser } from '../http/middlewar
 import { devices } from '../store/devices';
 import { subscriptionInfo, userInfo } from '../store/subscriptions';
 import { ensureUser, registerUser } from '../store/users';
+import { text } from './fields';
 
 const linkDeviceBody = z.object({
-  deviceId: z.string().trim().min(1).max(200),
-  deviceName: z.string().trim().min(1).max(200),
+  deviceId: text(200),
+  deviceName: text(200),
 });
 
 /** The signed-in user's own calls: every query is scoped to the token's uid. */

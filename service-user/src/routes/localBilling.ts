@@ -13,7 +13,7 @@ export type SelfRequest = (path: string, init: RequestInit) => Promise<Response>
 const checkoutBody = z.object({ plan: z.enum(Object.keys(LOCAL_PLANS) as [LocalPlan, ...LocalPlan[]]) });
 
 /**
- * Local billing, for the embedded default only (no Stripe keys, not production): choosing a plan
+ * Local billing, for the embedded default only (local mode, no Stripe key): choosing a plan
  * completes a simulated checkout whose events are signed with the webhook secret and delivered
  * to POST /stripe/webhook, the path Stripe's own events take. Refused with 404 otherwise.
  */

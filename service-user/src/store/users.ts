@@ -1,5 +1,6 @@
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import type { VerifiedUser } from '../identity/verifyIdToken';
+import { applyPendingCheckouts } from './customers';
 
 export interface UserRecord {
   uid: string;
@@ -7,21 +8,32 @@ export interface UserRecord {
   createdAt: string;
 }
 
-/** Idempotent: creates the user, or keeps its email current. */
-export async function registerUser(db: Queryable, user: VerifiedUser): Promise<UserRecord> {
-  const { rows } = await db.query<{ uid: string; email: string | null; created_at: Date | string }>(
-    `INSERT INTO users (uid, email) VALUES ($1, $2)
-     ON CONFLICT (uid) DO UPDATE SET email = COALESCE(EXCLUDED.email, users.email), updated_at = now()
-     RETURNING uid, email, created_at`,
+/**
+ * Idempotent: creates the user, or keeps its email current. A new user, or one with checkouts
+ * waiting (paid before registering), gets them linked now.
+ */
+export async function registerUser(db: Database, user: VerifiedUser): Promise<UserRecord> {
+  const { rows } = await db.query<{ uid: string; email: string | null; created_at: Date | string; inserted: boolean; pending: boolean }>(
+    `WITH saved AS (
+       INSERT INTO users (uid, email) VALUES ($1, $2)
+       ON CONFLICT (uid) DO UPDATE SET email = COALESCE(EXCLUDED.email, users.email), updated_at = now()
+       RETURNING uid, email, created_at, (xmax = 0) AS inserted)
+     SELECT saved.*, EXISTS (SELECT 1 FROM pending_checkouts WHERE uid = $1) AS pending FROM saved`,
     [user.uid, user.email],
   );
   const row = rows[0]!;
+  if (row.inserted || row.pending) await applyPendingCheckouts(db, user.uid);
   return { uid: row.uid, email: row.email, createdAt: new Date(row.created_at).toISOString() };
 }
 
 /** Makes sure the user exists before something refers to it; leaves an existing one alone. */
-export async function ensureUser(db: Queryable, user: VerifiedUser): Promise<void> {
-  await db.query('INSERT INTO users (uid, email) VALUES ($1, $2) ON CONFLICT (uid) DO NOTHING', [user.uid, user.email]);
+export async function ensureUser(db: Database, user: VerifiedUser): Promise<void> {
+  const { rows } = await db.query<{ inserted: boolean; pending: boolean }>(
+    `WITH created AS (INSERT INTO users (uid, email) VALUES ($1, $2) ON CONFLICT (uid) DO NOTHING RETURNING uid)
+     SELECT EXISTS (SELECT 1 FROM created) AS inserted, EXISTS (SELECT 1 FROM pending_checkouts WHERE uid = $1) AS pending`,
+    [user.uid, user.email],
+  );
+  if (rows[0]?.inserted || rows[0]?.pending) await applyPendingCheckouts(db, user.uid);
 }
 
 export async function findUser(db: Queryable, uid: string): Promise<{ uid: string; email: string | null } | null> {

@@ -1,17 +1,32 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
+import { z } from 'zod';
 import type { Database, Queryable } from '../db/database';
+import { keepPendingCheckout, linkCustomer, lockUserLinking } from '../store/customers';
 import { findUser } from '../store/users';
 
 export type Outcome =
   | 'duplicate'
   | 'linked'
+  | 'pending_user'
   | 'subscription_saved'
   | 'subscription_stale'
   | 'product_saved'
   | 'ignored_type'
   | 'ignored_incomplete'
-  | 'ignored_unknown_user'
   | 'ignored_email_mismatch';
+
+/** Signed by Stripe, but not an object this service can apply: answered 400, recorded nowhere. */
+export class InvalidEventError extends Error {
+  override name = 'InvalidEventError';
+}
+
+/** Stripe's API did not answer while an event needed it: nothing is recorded, so Stripe retries. */
+export class StripeUnavailableError extends Error {
+  override name = 'StripeUnavailableError';
+}
+
+/** The part of Stripe's API the events read: a subscription's state as it is now. */
+export type SubscriptionReader = Pick<Stripe['subscriptions'], 'retrieve'>;
 
 // Events of one second are ordered by what they mean: a deletion is final.
 const RANK: Record<string, number> = {
@@ -20,20 +35,80 @@ const RANK: Record<string, number> = {
   'customer.subscription.deleted': 2,
 };
 
+// The fields of each object this service reads, as Stripe documents them; the rest is ignored.
+const id = z.string().min(1);
+const reference = z.union([z.string(), z.looseObject({ id })]).nullish();
+const checkoutSchema = z.looseObject({
+  id,
+  client_reference_id: z.string().nullish(),
+  customer: reference,
+  customer_email: z.string().nullish(),
+  customer_details: z.looseObject({ email: z.string().nullish() }).nullish(),
+});
+const productSchema = z.looseObject({ id, name: z.string() });
+const subscriptionSchema = z.looseObject({
+  id,
+  customer: reference,
+  status: z.string().min(1),
+  trial_end: z.number().nullish(),
+  current_period_end: z.number().nullish(),
+  items: z
+    .looseObject({
+      data: z.array(
+        z.looseObject({
+          current_period_end: z.number().nullish(),
+          price: z.looseObject({ product: z.union([z.string(), z.looseObject({ id, name: z.string().optional() })]).nullish() }).nullish(),
+        }),
+      ),
+    })
+    .nullish(),
+});
+type Checkout = z.infer<typeof checkoutSchema>;
+type Subscription = z.infer<typeof subscriptionSchema>;
+
+const SCHEMAS: Record<string, z.ZodType> = {
+  'checkout.session.completed': checkoutSchema,
+  'customer.subscription.created': subscriptionSchema,
+  'customer.subscription.updated': subscriptionSchema,
+  'customer.subscription.deleted': subscriptionSchema,
+  'product.created': productSchema,
+  'product.updated': productSchema,
+};
+
+function parseObject<T>(schema: z.ZodType<T>, object: unknown, what: string): T {
+  const parsed = schema.safeParse(object);
+  if (parsed.success) return parsed.data;
+  const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(object)').join(', ');
+  throw new InvalidEventError(`${what}: invalid or missing fields: ${fields}`);
+}
+
+/** Refuses, before anything is recorded, an event whose object this service cannot read. */
+export function checkEvent(event: Stripe.Event): void {
+  const { id: eventId, created } = event as { id?: unknown; created?: unknown };
+  if (typeof eventId !== 'string' || eventId.length === 0 || typeof created !== 'number') {
+    throw new InvalidEventError('the event has no id or no created time');
+  }
+  const object: unknown = (event as { data?: { object?: unknown } }).data?.object;
+  if (typeof object !== 'object' || object === null) throw new InvalidEventError(`${event.type}: data.object is missing`);
+  const schema = SCHEMAS[event.type];
+  if (schema) parseObject(schema, object, event.type);
+}
+
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id ?? null);
 
-async function linkCheckout(tx: Queryable, session: Stripe.Checkout.Session): Promise<Outcome> {
+async function linkCheckout(tx: Queryable, session: Checkout): Promise<Outcome> {
   const uid = session.client_reference_id;
   const customerId = idOf(session.customer);
   if (!uid || !customerId) return 'ignored_incomplete';
-  const user = await findUser(tx, uid);
-  if (!user) return 'ignored_unknown_user';
   const email = session.customer_details?.email ?? session.customer_email ?? null;
-  if (user.email && email && user.email.toLowerCase() !== email.toLowerCase()) return 'ignored_email_mismatch';
-  await tx.query('INSERT INTO stripe_customers (customer_id, uid) VALUES ($1, $2) ON CONFLICT (customer_id) DO NOTHING', [customerId, uid]);
-  // Subscription events that arrived before the checkout belong to this user too.
-  await tx.query('UPDATE subscriptions SET uid = $1 WHERE customer_id = $2 AND uid IS NULL', [uid, customerId]);
-  return 'linked';
+  await lockUserLinking(tx, uid);
+  const user = await findUser(tx, uid);
+  if (!user) {
+    // Paid before registering (or the registration is still on its way): linked when it arrives.
+    await keepPendingCheckout(tx, { sessionId: session.id, uid, customerId, email });
+    return 'pending_user';
+  }
+  return linkCustomer(tx, user, customerId, email);
 }
 
 async function saveProduct(tx: Queryable, product: { id: string; name: string }, at: number) {
@@ -45,16 +120,47 @@ async function saveProduct(tx: Queryable, product: { id: string; name: string },
   );
 }
 
-async function saveSubscription(tx: Queryable, event: Stripe.Event, sub: Stripe.Subscription): Promise<Outcome> {
+// With the subscription id, names the lock under which its current state is read from Stripe and
+// stored: reads and writes of one subscription take turns, so the last one stored is the newest.
+const SUBSCRIPTION_LOCK = 4_724_021;
+// The read holds a database transaction open: bounded well below Stripe's own 80 s, no retry
+// (Stripe sends the event again when the webhook answers 503).
+const STRIPE_READ_TIMEOUT_MS = 5_000;
+
+/**
+ * The subscription as Stripe holds it now (Stripe promises no order between events, and two
+ * events of one second cannot be ordered from their contents). A subscription Stripe no longer
+ * has is taken from the event.
+ */
+async function currentSubscription(tx: Queryable, reader: SubscriptionReader, fromEvent: Subscription): Promise<Subscription> {
+  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SUBSCRIPTION_LOCK, fromEvent.id]);
+  try {
+    const current = await reader.retrieve(
+      fromEvent.id,
+      { expand: ['items.data.price.product'] },
+      { timeout: STRIPE_READ_TIMEOUT_MS, maxNetworkRetries: 0 },
+    );
+    return parseObject(subscriptionSchema, current, `subscription ${fromEvent.id} from Stripe's API`);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return fromEvent;
+    if (error instanceof InvalidEventError) throw error;
+    throw new StripeUnavailableError(`Stripe's API did not return subscription ${fromEvent.id}`, { cause: error });
+  }
+}
+
+async function saveSubscription(tx: Queryable, event: Stripe.Event, fromEvent: Subscription, reader: SubscriptionReader | null): Promise<Outcome> {
+  // From the API the state is the newest there is: stored whatever the order of the events.
+  const sub = reader ? await currentSubscription(tx, reader, fromEvent) : fromEvent;
   const customerId = idOf(sub.customer);
   if (!customerId) return 'ignored_incomplete';
   const item = sub.items?.data?.[0];
   const product = item?.price?.product;
-  if (product && typeof product === 'object' && 'name' in product && typeof product.name === 'string') {
+  if (product && typeof product === 'object' && typeof product.name === 'string') {
     await saveProduct(tx, { id: product.id, name: product.name }, event.created);
   }
-  const periodEnd = item?.current_period_end ?? (sub as unknown as { current_period_end?: number }).current_period_end ?? null;
-  const status = event.type === 'customer.subscription.deleted' ? 'canceled' : sub.status;
+  const periodEnd = item?.current_period_end ?? sub.current_period_end ?? null;
+  // A deletion's own object may still say what it was; the API's says canceled already.
+  const status = event.type === 'customer.subscription.deleted' && sub === fromEvent ? 'canceled' : sub.status;
   const { rows: owner } = await tx.query<{ uid: string }>('SELECT uid FROM stripe_customers WHERE customer_id = $1', [customerId]);
   const uid = owner[0]?.uid ?? null;
 
@@ -69,12 +175,12 @@ async function saveSubscription(tx: Queryable, event: Stripe.Event, sub: Stripe.
        trial_end = EXCLUDED.trial_end,
        current_period_end = EXCLUDED.current_period_end,
        product_id = EXCLUDED.product_id,
-       last_event_at = EXCLUDED.last_event_at,
+       last_event_at = GREATEST(subscriptions.last_event_at, EXCLUDED.last_event_at),
        last_event_rank = EXCLUDED.last_event_rank,
        updated_at = now()
-     WHERE (subscriptions.last_event_at, subscriptions.last_event_rank) <= (EXCLUDED.last_event_at, EXCLUDED.last_event_rank)
+     WHERE $10 OR (subscriptions.last_event_at, subscriptions.last_event_rank) <= (EXCLUDED.last_event_at, EXCLUDED.last_event_rank)
      RETURNING subscription_id`,
-    [sub.id, customerId, uid, status, sub.trial_end ?? null, periodEnd, idOf(product as string | { id: string } | undefined), event.created, RANK[event.type] ?? 0],
+    [sub.id, customerId, uid, status, sub.trial_end ?? null, periodEnd, idOf(product), event.created, RANK[event.type] ?? 0, reader !== null],
   );
   if (rows.length > 0) return 'subscription_saved';
   // An older event than what is stored: it changes nothing, but may still tell who the owner is.
@@ -85,8 +191,16 @@ async function saveSubscription(tx: Queryable, event: Stripe.Event, sub: Stripe.
 /**
  * Applies one verified Stripe event. The event id is recorded in the same transaction as the
  * change it makes: a replay changes nothing, and a failure leaves no trace, so Stripe retries.
+ * With `subscriptions` (a Stripe secret key is configured), subscription events store the state
+ * read from Stripe's API; without it, the newest event wins.
  */
-export async function applyStripeEvent(db: Database, event: Stripe.Event): Promise<Outcome> {
+export async function applyStripeEvent(
+  db: Database,
+  event: Stripe.Event,
+  { subscriptions = null }: { subscriptions?: SubscriptionReader | null } = {},
+): Promise<Outcome> {
+  checkEvent(event);
+  const object: unknown = event.data.object;
   return db.transaction(async (tx) => {
     const { rows } = await tx.query(
       'INSERT INTO stripe_events (event_id, type) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING RETURNING event_id',
@@ -95,14 +209,14 @@ export async function applyStripeEvent(db: Database, event: Stripe.Event): Promi
     if (rows.length === 0) return 'duplicate';
     switch (event.type) {
       case 'checkout.session.completed':
-        return linkCheckout(tx, event.data.object);
+        return linkCheckout(tx, checkoutSchema.parse(object));
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
-        return saveSubscription(tx, event, event.data.object);
+        return saveSubscription(tx, event, subscriptionSchema.parse(object), subscriptions);
       case 'product.created':
       case 'product.updated':
-        await saveProduct(tx, event.data.object, event.created);
+        await saveProduct(tx, productSchema.parse(object), event.created);
         return 'product_saved';
       default:
         return 'ignored_type';

@@ -44,6 +44,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     STRIPE_PRODUCT_NAMES: JSON.stringify({ prod_full: 'Full plan' }),
     CORS_ORIGINS: 'http://localhost:3000',
     PUBLIC_RATE_LIMIT: '1000',
+    // Quiet whatever NODE_ENV a test sets; a test that reads the log sets its own level.
+    LOG_LEVEL: 'silent',
     ...env,
   });
 }
@@ -60,7 +62,8 @@ export async function tokenFactory() {
     sub: uid,
     auth_time: now() - 60,
     iat: now() - 60,
-    exp: now() + 3600,
+    // Firebase ID tokens live exactly one hour.
+    exp: now() - 60 + 3600,
     ...(email ? { email } : {}),
     ...extra,
   });
@@ -78,12 +81,28 @@ export async function tokenFactory() {
 export type Tokens = Awaited<ReturnType<typeof tokenFactory>>;
 
 /** A service on a fresh database, verifying tokens as production does (RS256). */
-export async function startService(kind: 'pglite' | 'postgres', tokens: Tokens, env: Record<string, string> = {}) {
+export async function startService(
+  kind: 'pglite' | 'postgres',
+  tokens: Tokens,
+  env: Record<string, string> = {},
+  overrides: Omit<Parameters<typeof createService>[1], 'db'> = {},
+) {
   const config = testConfig(env);
   const db = await freshDatabase(kind);
   const verifyToken = createTokenVerifier({ projectId: PROJECT_ID, emulator: false, keys: tokens.keys });
-  const { app } = await createService(config, { db, verifyToken });
+  const { app } = await createService(config, { db, verifyToken, ...overrides });
   return { app, db, config };
+}
+
+/** The service's log lines, as a pino destination the test reads (set LOG_LEVEL: tests are silent by default). */
+export function logCapture() {
+  let text = '';
+  return {
+    stream: { write: (line: string) => void (text += line) },
+    text: () => text,
+    clear: () => void (text = ''),
+    lines: (): Record<string, unknown>[] => text.split('\n').filter(Boolean).map((line) => JSON.parse(line)),
+  };
 }
 
 export type TestApp = Awaited<ReturnType<typeof startService>>['app'];

@@ -4,6 +4,8 @@ interface Props {
   /** What to show instead of the remote once it has failed; retry re-mounts it. */
   fallback: (retry: () => void) => ReactNode;
   onRetry: () => void;
+  /** Told of what was caught (the remote's health counts it). */
+  onError?: (error: Error) => void;
   children: ReactNode;
 }
 
@@ -17,6 +19,7 @@ export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('A remote failed to load or render', error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   private retry = () => {

@@ -1,8 +1,9 @@
 import { SIGNALS } from '@site/site-server/signals';
 import { Button, Container, LoadingStatus, PageHeading, requestFocusAfterNavigation, useTranslation } from '@site/shared-ui';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { prefetchLikelyNextPagesWhenIdle } from '../navigation/prefetch';
 import { loadPage, type ExposedPage } from './federation';
+import { RemoteLoadFailure, reportRemoteEvent } from './health';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
 /**
@@ -31,6 +32,12 @@ function RemoteUnavailable({ retry }: { retry: () => void }) {
   );
 }
 
+/** Once its page has rendered (it mounts beside it), counts the view. */
+function PageViewed({ countView }: { countView: () => void }) {
+  useEffect(countView, [countView]);
+  return null;
+}
+
 /** Once its page has shown (it mounts beside it), asks for the next likely pages' code. */
 function PrefetchLikelyNextPages({ page }: { page: ExposedPage }) {
   useEffect(() => prefetchLikelyNextPagesWhenIdle(page), [page]);
@@ -41,9 +48,26 @@ function PrefetchLikelyNextPages({ page }: { page: ExposedPage }) {
 export function RemotePage({ page }: { page: ExposedPage }) {
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React keeps a rejected lazy rejected forever.
-  const Page = useMemo(() => lazy(() => loadPage(page)), [page, attempt]);
+  const Page = useMemo(() => lazy(() => loadPage(page, { atNavigation: true })), [page, attempt]);
+  // One view per visit of the page, counted when it has an outcome (rendered, or failed to load or
+  // render): a canary whose page always throws has views too, so its error rate is a share of them.
+  const viewed = useRef(false);
+  const failed = useRef(false);
+  const countView = useCallback(() => {
+    if (viewed.current) return;
+    viewed.current = true;
+    reportRemoteEvent(page.remote, 'view');
+  }, [page]);
   return (
     <RemoteErrorBoundary
+      onError={(error) => {
+        countView();
+        // One error at most per visit (React may report one failure more than once): the error
+        // rate is the share of visits that failed. A load failure was counted by the loader, after its retry.
+        if (failed.current) return;
+        failed.current = true;
+        if (!(error instanceof RemoteLoadFailure)) reportRemoteEvent(page.remote, 'render_error');
+      }}
       onRetry={() => {
         // Whichever h1 mounts next (the page, or this message again) takes focus from the button.
         requestFocusAfterNavigation('');
@@ -51,6 +75,7 @@ export function RemotePage({ page }: { page: ExposedPage }) {
       }} fallback={(retry) => <RemoteUnavailable retry={retry} />}>
       <Suspense fallback={<Container><LoadingStatus /></Container>}>
         <Page />
+        <PageViewed countView={countView} />
         <PrefetchLikelyNextPages page={page} />
         <PageReady />
       </Suspense>

@@ -1,25 +1,54 @@
 import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { runtimeConfig } from '@site/shared-ui';
 import type { ComponentType } from 'react';
-import { REMOTE_NAMES, manifestFor, parseRemotesDocument, type RemoteName } from '@site/shared-ui/remotes-document';
+import { REMOTE_NAMES, deploymentFor, parseRemotesDocument, type RemoteName } from '@site/shared-ui/remotes-document';
+import { rememberDeployments, RemoteLoadFailure, reportRemoteEvent, type RemoteDeployment } from './health';
+import { isChunkLoadError, reloadOnce, reloadPage } from './reloadOnce';
 import { visitorId } from './visitor';
 
-let registered: Promise<Map<RemoteName, string>> | null = null;
+export type { RemoteDeployment } from './health';
+
+/** Per remote, the deployment this visitor gets: its manifest URL and cohort. */
+export type RemoteDeployments = ReadonlyMap<RemoteName, RemoteDeployment>;
+
+/**
+ * A copy of the remotes document older than this is read again at the next navigation, so a
+ * visitor whose page was loaded before a rollback or a promotion gets the version in force.
+ */
+export const REMOTES_DOCUMENT_MAX_AGE_MS = 30_000;
+
+/** Whether a copy of the document read at `readAt` is to be read again at a navigation at `now`. */
+export const isStale = (readAt: number, now: number) => now - readAt >= REMOTES_DOCUMENT_MAX_AGE_MS;
+
+async function readDeployments(init?: RequestInit): Promise<Map<RemoteName, RemoteDeployment>> {
+  const response = await fetch(runtimeConfig().remotesUrl, init);
+  if (!response.ok) throw new Error(`remotes document: HTTP ${response.status}`);
+  const doc = parseRemotesDocument(await response.json());
+  const visitor = visitorId();
+  return new Map(REMOTE_NAMES.map((name) => [name, deploymentFor(name, doc[name], visitor)] as const));
+}
+
+let registered: Promise<RemoteDeployments> | null = null;
+/** When the copy in force was read (Date.now(); 0: not yet). */
+let readAt = 0;
+/** Remotes whose code has started running in this page: the runtime cannot swap them in place. */
+const started = new Set<RemoteName>();
+/** Started remotes whose deployment changed since: their next page is a full page load. */
+const outdated = new Set<RemoteName>();
 
 /** Reads the remotes document once and registers every remote; a failure can be retried. */
-export function ensureRemotesRegistered(): Promise<Map<RemoteName, string>> {
-  registered ??= (async () => {
-    const response = await fetch(runtimeConfig().remotesUrl);
-    if (!response.ok) throw new Error(`remotes document: HTTP ${response.status}`);
-    const doc = parseRemotesDocument(await response.json());
-    const visitor = visitorId();
-    const entries = new Map(REMOTE_NAMES.map((name) => [name, manifestFor(name, doc[name], visitor)] as const));
-    registerRemotes([...entries].map(([name, entry]) => ({ name, entry })));
-    return entries;
-  })().catch((error: unknown) => {
-    registered = null;
-    throw error;
-  });
+export function ensureRemotesRegistered(): Promise<RemoteDeployments> {
+  registered ??= readDeployments()
+    .then((deployments) => {
+      registerRemotes([...deployments].map(([name, { manifest }]) => ({ name, entry: manifest })));
+      rememberDeployments(deployments);
+      readAt = Date.now();
+      return deployments;
+    })
+    .catch((error: unknown) => {
+      registered = null;
+      throw error;
+    });
   return registered;
 }
 
@@ -32,14 +61,53 @@ type PageModule = { default: ComponentType };
 const loading = new Map<string, Promise<PageModule>>();
 const failed = new Set<RemoteName>();
 
+const manifestOf = async (remote: RemoteName) => (await ensureRemotesRegistered()).get(remote)!.manifest;
+
+let refreshing: Promise<void> | null = null;
+
+/**
+ * Reads the document again and moves each remote whose deployment changed to the version in
+ * force: one whose code has not run in this page is registered afresh (its next page comes from
+ * the new version); one whose code runs is marked outdated. Two builds of one remote cannot share
+ * a page: both use the same webpack chunk ids and chunk-loading global, so the new entry would
+ * take the old build's chunks for its own.
+ */
+function refreshDeployments(): Promise<void> {
+  refreshing ??= (async () => {
+    const current = await ensureRemotesRegistered();
+    // Past the preloaded copy: a revalidated read, never the HTTP cache's.
+    const fresh = await readDeployments({ cache: 'no-cache' });
+    readAt = Date.now();
+    const changed = REMOTE_NAMES.filter((name) => fresh.get(name)!.manifest !== current.get(name)!.manifest);
+    const swappable = changed.filter((name) => !started.has(name));
+    for (const name of changed) if (started.has(name)) outdated.add(name);
+    if (swappable.length > 0) {
+      registerRemotes(swappable.map((name) => ({ name, entry: fresh.get(name)!.manifest })), { force: true });
+      for (const name of swappable) failed.delete(name);
+    }
+    // The outdated keep their deployment until the page reloads: their events are still theirs.
+    const inForce = new Map([...fresh].map(([name, deployment]) => [name, outdated.has(name) ? current.get(name)! : deployment] as const));
+    registered = Promise.resolve(inForce);
+    rememberDeployments(inForce);
+  })()
+    .catch(() => {
+      // The copy in force stays when the document cannot be read; the next navigation tries again.
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
 /** After a failed load the runtime may hold the broken entry: register the remote afresh. */
 async function remoteReady(remote: RemoteName): Promise<void> {
-  const entries = await ensureRemotesRegistered();
-  if (failed.delete(remote)) registerRemotes([{ name: remote, entry: entries.get(remote) as string }], { force: true });
+  const manifest = await manifestOf(remote);
+  if (failed.delete(remote)) registerRemotes([{ name: remote, entry: manifest }], { force: true });
+  started.add(remote);
 }
 
 /** Loads one exposed page; the promise is kept while it succeeds, dropped when it fails. */
-export function loadPage({ remote, module }: ExposedPage): Promise<PageModule> {
+function loadModule({ remote, module }: ExposedPage): Promise<PageModule> {
   const key = `${remote}/${module.replace(/^\.\//, '')}`;
   let promise = loading.get(key);
   if (!promise) {
@@ -59,11 +127,49 @@ export function loadPage({ remote, module }: ExposedPage): Promise<PageModule> {
   return promise;
 }
 
+/** The page is being loaded afresh: nothing to render meanwhile (the loading status stays). */
+const pageGoingAway = () => new Promise<never>(() => undefined);
+
+/**
+ * A navigation to a remote's page: the document read again when stale (an outdated remote's page
+ * is then a full page load), the load tried a second time on failure, a chunk that no longer
+ * exists (a deleted deployment) answered by loading the URL afresh once, and a failure after the
+ * retry counted for the remote's health.
+ */
+async function loadAtNavigation(page: ExposedPage): Promise<PageModule> {
+  if (readAt > 0 && isStale(readAt, Date.now())) await refreshDeployments();
+  if (outdated.has(page.remote)) {
+    reloadPage();
+    return pageGoingAway();
+  }
+  try {
+    return await loadModule(page);
+  } catch (first) {
+    if (isChunkLoadError(first) && reloadOnce(window.location.href)) return pageGoingAway();
+    try {
+      return await loadModule(page);
+    } catch (error) {
+      reportRemoteEvent(page.remote, 'load_failure');
+      throw new RemoteLoadFailure(page.remote, error);
+    }
+  }
+}
+
+/**
+ * Loads one exposed page. `atNavigation`: the visitor is going to it (RemotePage), as opposed to
+ * fetching it ahead (prefetch.ts), which neither re-reads the document nor reloads nor counts.
+ */
+export function loadPage(page: ExposedPage, { atNavigation = false }: { atNavigation?: boolean } = {}): Promise<PageModule> {
+  return atNavigation ? loadAtNavigation(page) : loadModule(page);
+}
+
 /**
  * Fetches, without running them, the chunks of some pages of one remote (the next likely pages);
  * a chunk the page already loaded is not asked for again.
  */
 export function prefetchPages(remote: RemoteName, modules: string[]): void {
+  if (outdated.has(remote)) return;
+  started.add(remote);
   preloadRemote([{
     nameOrAlias: remote,
     exposes: modules,

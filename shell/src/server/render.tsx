@@ -28,6 +28,9 @@ export const shared: Record<string, () => unknown> = {
   '@site/shared-ui': () => require('@site/shared-ui'),
 };
 
+/** How React marks a Suspense boundary whose server render failed (left to the browser). */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+
 export async function renderPage(path: string, page: { default: React.ComponentType }): Promise<{ html: string; styles: string }> {
   providePage(page);
   const sheet = new ServerStyleSheet();
@@ -41,6 +44,10 @@ export async function renderPage(path: string, page: { default: React.ComponentT
         </SiteProviders>,
       ),
     );
+    // A page that threw inside a Suspense boundary is not an error to renderToString: React sends
+    // that boundary's fallback, marked to be rendered by the browser, which would then report a
+    // hydration error as well as the page's own. Such a page is served empty instead.
+    if (html.includes(CLIENT_RENDERED_BOUNDARY)) throw new Error(`${path} failed to render on the server`);
     return { html, styles: sheet.getStyleTags() };
   } finally {
     sheet.seal();

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLocale } from '@site/shared-ui';
 import { sendContactMessage } from '../../api/publicCalls';
@@ -70,7 +70,7 @@ describe('contact form', () => {
     renderWithSite(<ContactForm />);
     await fillIn(user, complete);
     await user.click(screen.getByRole('button', { name: 'Trimite mesajul' }));
-    expect(send).toHaveBeenCalledWith(complete);
+    expect(send).toHaveBeenCalledWith(complete, expect.any(String));
     expect(await screen.findByRole('status')).toHaveTextContent('Mesajul a fost trimis.');
     expect(box(/^Mesaj/)).toHaveValue('');
     expect(box(/^Prenume/)).toHaveValue('');
@@ -85,6 +85,47 @@ describe('contact form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Ați trimis prea multe cereri');
     expect(box(/^Mesaj/)).toHaveValue(complete.message);
     expect(box(/^Adresa de email/)).toHaveValue(complete.email);
+  });
+
+  it('sends one Idempotency-Key per submission: the same on a retry of the same message, a new one for the next message', async () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    send
+      .mockResolvedValueOnce({ ok: false, failure: 'unavailable', code: null })
+      .mockResolvedValueOnce({ ok: true, data: { id: '7' } })
+      .mockResolvedValueOnce({ ok: true, data: { id: '8' } });
+    const user = userEvent.setup();
+    renderWithSite(<ContactForm />);
+    const submit = () => user.click(screen.getByRole('button', { name: 'Trimite mesajul' }));
+
+    await fillIn(user, complete);
+    await submit();
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/./));
+    await submit();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Mesajul a fost trimis.'));
+    const [failedKey, retriedKey] = send.mock.calls.map(([, key]) => key);
+    expect(failedKey).toMatch(uuid);
+    expect(retriedKey).toBe(failedKey);
+
+    // The form was reset by the page, not typed empty: user-event must be told the fields are empty.
+    for (const field of screen.getAllByRole('textbox')) await user.clear(field);
+    await fillIn(user, complete);
+    await submit();
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(3));
+    expect(send.mock.calls[2]![1]).toMatch(uuid);
+    expect(send.mock.calls[2]![1]).not.toBe(failedKey);
+  });
+
+  it('takes a new key when the message is changed before it is sent again', async () => {
+    send.mockResolvedValue({ ok: false, failure: 'unavailable', code: null });
+    const user = userEvent.setup();
+    renderWithSite(<ContactForm />);
+    await fillIn(user, complete);
+    await user.click(screen.getByRole('button', { name: 'Trimite mesajul' }));
+    await user.type(box(/^Mesaj/), ' Mulțumesc.');
+    await user.click(screen.getByRole('button', { name: 'Trimite mesajul' }));
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send.mock.calls[1]![0].message).toBe(`${complete.message} Mulțumesc.`);
+    expect(send.mock.calls[1]![1]).not.toBe(send.mock.calls[0]![1]);
   });
 
   it('translates its errors when the language changes', async () => {

@@ -34,6 +34,9 @@ export function ContactForm() {
   const summaryRef = useRef<HTMLDivElement>(null);
   const [attempt, setAttempt] = useState(0);
   const submission = useSubmission();
+  // One key per submission: kept while the same message is sent again after a failure, new once
+  // it is sent or its content changes.
+  const submissionKey = useRef<{ key: string; content: string } | null>(null);
 
   // After a submit with errors, the summary takes focus (once it has rendered).
   useEffect(() => {
@@ -49,7 +52,18 @@ export function ContactForm() {
       setAttempt((n) => n + 1);
       return;
     }
-    await submission.send(form, () => sendContactMessage(values), values.email);
+    const content = JSON.stringify(values);
+    if (submissionKey.current?.content !== content) submissionKey.current = { key: crypto.randomUUID(), content };
+    const { key } = submissionKey.current;
+    await submission.send(
+      form,
+      async () => {
+        const result = await sendContactMessage(values, key);
+        if (result.ok) submissionKey.current = null;
+        return result;
+      },
+      values.email,
+    );
   };
 
   return (

@@ -1,0 +1,214 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { startEmbeddedService } from '@site/service-user/embedded';
+import { cohortBucket, type RemoteName } from '@site/shared-ui/remotes-document';
+import { deployStoreApp, listen, shellApp, type Listening } from '@site/site-server';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { h1 } from '../support';
+import { variantDist } from '../variants';
+
+// Releasing with the command against a running site: a temporary deployment store served as the
+// CDN would serve it, a shell whose remotes document is the store's, and a user service of its own
+// that the shell's health beacons reach. Each step goes through `pnpm release`, as an engineer or
+// a CI job would run it.
+const SHELL = 3160;
+const STORE = 3161;
+const SERVICE = 3162;
+const origin = `http://localhost:${SHELL}`;
+const serviceUrl = `http://127.0.0.1:${SERVICE}`;
+
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+const deployDir = mkdtempSync(join(tmpdir(), 'release-e2e-'));
+
+// The account page's h1 greets the user (a crawler, signed out, is greeted generically).
+const HEADINGS = {
+  account: 'Bine ați venit, utilizatorule!',
+  accountV2: 'Bine ați venit în versiunea nouă, utilizatorule!',
+  landing: 'Ajutăm persoanele nevăzătoare să exploreze lumea cu încredere',
+};
+// A crawler may read the account pages without signing in (the access guard lets it through).
+const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/**
+ * Runs the release command as a release engineer would, in its own process. Asynchronously: the
+ * servers it talks to (the store, the user service) run in this test's process.
+ */
+async function release(...args: string[]) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(join(root, 'release', 'node_modules', '.bin', 'tsx'), [join(root, 'release', 'src', 'cli.ts'), ...args], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, DEPLOY_DIR: deployDir, DEPLOY_BASE_URL: `http://localhost:${STORE}`, RELEASE_ACTOR: 'e2e', USER_SERVICE_URL: serviceUrl },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof failed.code === 'number' ? failed.code : 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+/** Runs a verb that must succeed, with --json, and answers its result. */
+async function released(...args: string[]) {
+  const run = await release(...args, '--json');
+  expect(run.code, `pnpm release ${args.join(' ')}: ${run.stderr}${run.stdout}`).toBe(0);
+  return JSON.parse(run.stdout);
+}
+
+/** Two visitor ids (and as many as asked for on each side): in a 50% canary of the remote, and outside it. */
+function visitors(remote: RemoteName, count = 1) {
+  const ids = Array.from({ length: 400 }, (_, i) => `release-${i}-visitor`);
+  return { canary: ids.filter((id) => cohortBucket(id, remote) < 50).slice(0, count), stable: ids.filter((id) => cohortBucket(id, remote) >= 50).slice(0, count) };
+}
+
+async function visitor(browser: Browser, id: string, { crawler = false } = {}) {
+  const context = await browser.newContext(crawler ? { userAgent: CRAWLER } : {});
+  await context.addCookies([{ name: 'visitor-id', value: id, url: origin }]);
+  const page = await context.newPage();
+  return { page, close: () => context.close() };
+}
+
+const servers: Listening[] = [];
+let service: Awaited<ReturnType<typeof startEmbeddedService>>;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  service = await startEmbeddedService({ port: SERVICE, env: { CORS_ORIGINS: origin } });
+  expect((await release('init', '--reason', 'the first release')).code).toBe(0);
+  servers.push(
+    await listen(deployStoreApp(deployDir), STORE),
+    await listen(shellApp({ remotes: () => JSON.parse(readFileSync(join(deployDir, 'remotes.json'), 'utf8')), browserConfig: { userServiceUrl: `http://localhost:${SERVICE}` } }), SHELL),
+  );
+});
+
+test.afterAll(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  await service?.close();
+  rmSync(deployDir, { recursive: true, force: true });
+});
+
+let accountV1: string;
+let accountV2: string;
+
+test('a changed mfe-account in a 50% canary: visitors in different buckets get different versions, the other remotes stay pinned', async ({ browser }) => {
+  test.setTimeout(90_000);
+  accountV1 = (await released('status')).remotes.find((r: { remote: string }) => r.remote === 'mfe_account').stable.version;
+  const published = await released('publish', 'mfe-account', '--from', variantDist('accountV2'), '--reason', 'another heading');
+  accountV2 = published.version;
+  const before = JSON.parse(readFileSync(join(deployDir, 'remotes.json'), 'utf8'));
+  await released('canary', 'mfe_account', accountV2, '50', '--reason', 'half the visitors');
+  const after = JSON.parse(readFileSync(join(deployDir, 'remotes.json'), 'utf8'));
+  expect({ ...after, mfe_account: undefined }).toEqual({ ...before, mfe_account: undefined });
+
+  const ids = visitors('mfe_account');
+  for (const [id, heading] of [[ids.canary[0]!, HEADINGS.accountV2], [ids.stable[0]!, HEADINGS.account]] as const) {
+    const { page, close } = await visitor(browser, id, { crawler: true });
+    await page.goto(`${origin}/account`);
+    await expect(h1(page)).toHaveText(heading);
+    await page.goto(`${origin}/`);
+    await expect(h1(page)).toHaveText(HEADINGS.landing);
+    await close();
+  }
+});
+
+test('a canary of mfe-marketing whose page throws is rolled back by release watch --once, and a visitor gets the stable version at the next navigation', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const broken = (await released('publish', 'mfe_marketing', '--from', variantDist('marketingBroken'))).version as string;
+  await released('canary', 'mfe_marketing', broken, '50', '--reason', 'landing page redesign');
+
+  // Visits: three in the canary (the page fails, the error is shown in its place) and three outside it.
+  const ids = visitors('mfe_marketing', 3);
+  for (const id of [...ids.canary, ...ids.stable]) {
+    const { page, close } = await visitor(browser, id);
+    await page.goto(`${origin}/`);
+    // Set once the page (or the error in its place) is React's: its view and error are counted by then.
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', /^(true|false)$/);
+    // Leaving the page sends its beacon (pagehide).
+    await page.goto('about:blank');
+    await close();
+  }
+  await expect
+    .poll(async () => {
+      const summary = await (await fetch(`${serviceUrl}/telemetry/summary?remote=mfe_marketing`)).json();
+      return summary.deployments.find((d: { cohort: string }) => d.cohort === 'canary')?.views ?? 0;
+    })
+    .toBe(3);
+
+  // A canary visitor whose page was loaded before the rollback.
+  const { page, close } = await visitor(browser, ids.canary[0]!);
+  await page.clock.install();
+  await page.goto(`${origin}/contact`);
+  await expect(h1(page)).toHaveText('Contact');
+
+  const watched = await release('watch', 'mfe_marketing', '--once', '--min-views', '3');
+  expect(watched.code, watched.stderr).toBe(0);
+  // The visitor on /contact may have sent its own view already (its beacon leaves after 5 s).
+  expect(watched.stdout).toMatch(new RegExp(`^mfe_marketing: canary ${broken} rolled back: canary ${broken}: 3 errors / [34] views \\((100|75)%\\) vs stable 0 / \\d+ \\(0%\\), over 30 min\n`));
+  expect(JSON.parse(readFileSync(join(deployDir, 'remotes.json'), 'utf8')).mfe_marketing.canary).toBeUndefined();
+
+  // Its copy of the remotes document is now older than 30 s: the next navigation gets the stable version.
+  await page.clock.fastForward('00:31');
+  await page.getByRole('banner').getByRole('link', { name: 'Acasă', exact: true }).first().click();
+  await expect(h1(page)).toHaveText(HEADINGS.landing);
+  await close();
+
+  const fresh = await visitor(browser, ids.canary[1]!);
+  await fresh.page.goto(`${origin}/`);
+  await expect(h1(fresh.page)).toHaveText(HEADINGS.landing);
+  await fresh.close();
+});
+
+test('a candidate that requires a newer shared-ui or react than the shell provides is refused by publish, naming the package', async () => {
+  for (const [name, requiredVersion] of [['@site/shared-ui', '^2.0.0'], ['react', '^20.0.0']] as const) {
+    const candidate = mkdtempSync(join(tmpdir(), 'release-e2e-candidate-'));
+    cpSync(join(root, 'mfe-account', 'dist'), candidate, { recursive: true });
+    const manifest = JSON.parse(readFileSync(join(candidate, 'mf-manifest.json'), 'utf8'));
+    for (const entry of manifest.shared) if (entry.name === name) entry.requiredVersion = requiredVersion;
+    writeFileSync(join(candidate, 'mf-manifest.json'), JSON.stringify(manifest));
+    const refused = await release('publish', 'mfe-account', '--from', candidate);
+    rmSync(candidate, { recursive: true, force: true });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`  ${name}: candidate requires ${requiredVersion}, shell provides`);
+  }
+});
+
+test('rollback to a version two releases back, and the history lists every step', async ({ browser }) => {
+  test.setTimeout(90_000);
+  await released('promote', 'mfe_account', '--reason', 'heading approved');
+  // A third release: the first build with one more file (another content, another version).
+  const third = mkdtempSync(join(tmpdir(), 'release-e2e-third-'));
+  cpSync(join(root, 'mfe-account', 'dist'), third, { recursive: true });
+  writeFileSync(join(third, 'release-note.txt'), 'third release');
+  const accountV3 = (await released('publish', 'mfe_account', '--from', third)).version as string;
+  rmSync(third, { recursive: true, force: true });
+  await released('canary', 'mfe_account', accountV3, '100');
+  await released('promote', 'mfe_account');
+
+  const back = await released('rollback', 'mfe_account', accountV1, '--reason', 'back to the first');
+  expect(back).toMatchObject({ from: accountV3, to: accountV1 });
+  const { page, close } = await visitor(browser, visitors('mfe_account').canary[0]!, { crawler: true });
+  await page.goto(`${origin}/account`);
+  await expect(h1(page)).toHaveText(HEADINGS.account);
+  await close();
+
+  const steps = ((await released('history', 'mfe_account')).entries as { verb: string; from: string | null; to: string; reason: string | null }[]).map((e) => `${e.verb} ${e.from ?? '-'} ${e.to}`);
+  expect(steps).toEqual([
+    `publish - ${accountV1}`,
+    `init - ${accountV1}`,
+    `publish - ${accountV2}`,
+    `canary - ${accountV2}`,
+    `promote ${accountV1} ${accountV2}`,
+    `publish - ${accountV3}`,
+    `canary - ${accountV3}`,
+    `promote ${accountV2} ${accountV3}`,
+    `rollback ${accountV3} ${accountV1}`,
+  ]);
+  const marketing = (await released('history', 'mfe_marketing')).entries as { verb: string; reason: string | null }[];
+  expect(marketing.map((e) => e.verb)).toEqual(['publish', 'init', 'publish', 'canary', 'rollback']);
+  expect(marketing.at(-1)!.reason).toMatch(/^canary .*: 3 errors \/ [34] views \((100|75)%\) vs stable 0 \/ \d+ \(0%\), over 30 min$/);
+});

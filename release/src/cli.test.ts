@@ -1,0 +1,74 @@
+// The command itself, as a release engineer or a CI job runs it: tsx release/src/cli.ts, with the
+// store, the shell's build and the actor given by the environment.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { documentPath } from './document';
+import { fakeSite, type FakeSite } from './fixtures/fakeSite';
+import { init } from './release';
+import { repoRoot } from './store';
+
+jest.setTimeout(60_000);
+
+let site: FakeSite;
+beforeAll(async () => {
+  site = fakeSite();
+  await init(site.ctx);
+});
+afterAll(() => site.remove());
+
+function release(...args: string[]) {
+  const run = spawnSync(join(repoRoot, 'release', 'node_modules', '.bin', 'tsx'), [join(repoRoot, 'release', 'src', 'cli.ts'), ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, DEPLOY_DIR: site.ctx.store.dir, DEPLOY_BASE_URL: site.ctx.store.baseUrl, SHELL_DIST: site.ctx.shellDist, RELEASE_ACTOR: 'ci-job', USER_SERVICE_URL: 'http://127.0.0.1:9' },
+  });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+it('publishes a build and prints its manifest URL', () => {
+  const from = site.build('mfe_account', { content: 'v2', dir: join(site.root, 'account-v2') });
+  const { code, stdout } = release('publish', 'mfe-account', '--from', from, '--reason', 'new heading');
+  expect(code).toBe(0);
+  expect(stdout).toMatch(/^published mfe_account 1\.0\.0-[0-9a-f]{12} \(fits shell, mfe_marketing, mfe_auth\)\nhttp:\/\/cdn\.test\/mfe-account\/1\.0\.0-[0-9a-f]{12}\/mf-manifest\.json\n$/);
+});
+
+it('refuses a build that requires a newer shared-ui than the shell provides, naming the package', () => {
+  const from = site.build('mfe_account', { content: 'v3', dir: join(site.root, 'account-v3'), changes: { shared: { '@site/shared-ui': { requiredVersion: '^2.0.0' } } } });
+  const { code, stderr } = release('publish', 'mfe_account', '--from', from);
+  expect(code).toBe(1);
+  expect(stderr.split('\n')).toContain('  @site/shared-ui: candidate requires ^2.0.0, shell provides 1.0.0');
+  expect(stderr).toMatch(/^refused: mfe_account 1\.0\.0-[0-9a-f]{12} does not fit the site in force \(nothing changed\)/);
+
+  const json = release('publish', 'mfe_account', '--from', from, '--json');
+  expect(json.code).toBe(1);
+  expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, refused: true, problems: expect.arrayContaining(['@site/shared-ui: candidate requires ^2.0.0, mfe_auth provides 1.0.0']) });
+});
+
+it('puts the published version in a canary, shows it in status --json, and rolls it back', () => {
+  const version = JSON.parse(release('history', 'mfe_account', '--json').stdout).entries.at(-1).to as string;
+  expect(release('canary', 'mfe_account', version, '50').code).toBe(0);
+
+  const { code, stdout } = release('status', '--json');
+  expect(code).toBe(0);
+  const account = JSON.parse(stdout).remotes.find((remote: { remote: string }) => remote.remote === 'mfe_account');
+  expect(account).toMatchObject({ canary: { version, percentage: 50 }, health: { measured: false } });
+  const stable = account.stable.version as string;
+
+  const back = release('rollback', 'mfe_account', stable, '--reason', 'heading wrong');
+  expect(back.code).toBe(0);
+  expect(back.stdout).toContain(`mfe_account: rolled back ${stable} → ${stable}; canary ${version} removed`);
+  expect(JSON.parse(readFileSync(documentPath(site.ctx.store), 'utf8')).mfe_account).toEqual({ manifest: account.stable.manifest });
+
+  const text = release('history').stdout.trim().split('\n');
+  expect(text.at(-2)).toMatch(new RegExp(`ci-job  canary mfe_account \\(none\\) → ${version} at 50%$`));
+  expect(text.at(-1)).toMatch(/ci-job {2}rollback mfe_account .* "heading wrong"$/);
+});
+
+it('says how it is called, with exit code 2, when it is called wrong', () => {
+  expect(release('canary', 'mfe_account', '1.0.0').code).toBe(2);
+  const { code, stderr } = release('promote', 'mfe_nothing');
+  expect(code).toBe(2);
+  expect(stderr).toBe('release: mfe_nothing is not a remote (the remotes: mfe_marketing, mfe_auth, mfe_account) (pnpm release --help)\n');
+  expect(release('status', '--colour').code).toBe(2);
+});

@@ -1,0 +1,187 @@
+// pnpm release <verb> …: the command line of the release verbs (release.ts). Exit codes: 0 done,
+// 1 refused or failed (nothing changed), 2 not called right. --json prints one JSON object on
+// stdout for scripts, the refusal's problems included.
+import { parseArgs } from 'node:util';
+import { healthLine, SummaryUnreadable } from './health';
+import type { HistoryEntry } from './history';
+import { canary, contextFrom, history, init, promote, publish, Refused, rollback, status, type Changed } from './release';
+import { UsageError } from './store';
+import { checkLines, checkOnce, policyFrom } from './watch';
+
+const USAGE = `pnpm release <verb> [--json]
+
+  publish <remote> [--from <dist>]       copy a build into the store (after the gate); prints its manifest URL
+  init                                   the first release: every remote's current build, all stable
+  canary <remote> <version> <percent>    a share of visitors gets a published version
+  promote <remote>                       the canary becomes stable
+  rollback <remote> [<version>]          back to an earlier version (default: the previous stable); removes the canary
+  status                                 per remote: stable, canary and percentage, health
+  history [<remote>]                     every change, oldest first
+  watch <remote> [--once]                rolls the canary back when its error rate is worse than the stable's
+        [--window <minutes>] [--min-views <n>] [--threshold <share>] [--interval <seconds>]
+                                         (defaults: 30 min, 20 canary views, 0.05, every 60 s)
+
+  --reason "…"   recorded in the history with the change
+  --json         one JSON object on stdout
+
+A remote is named mfe_account or mfe-account; a version in full or by a prefix only it has.
+DEPLOY_DIR (default .deploy/), DEPLOY_BASE_URL (default http://localhost:3004), SHELL_DIST
+(default shell/dist), RELEASE_ACTOR (default the user name), USER_SERVICE_URL (default
+http://localhost:8787: the health summary of status and watch), OPS_TOKEN (the summary's token).`;
+
+const ARITY: Record<string, [min: number, max: number]> = {
+  publish: [1, 1],
+  init: [0, 0],
+  canary: [3, 3],
+  promote: [1, 1],
+  rollback: [1, 2],
+  status: [0, 0],
+  history: [0, 1],
+  watch: [1, 1],
+};
+
+const WATCH_OPTIONS = ['once', 'window', 'min-views', 'threshold', 'interval'] as const;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const arrow = (from: string | null, to: string | null) => `${from ?? '(none)'} → ${to ?? '(none)'}`;
+
+function historyLine(entry: HistoryEntry): string {
+  const change = entry.verb === 'publish' || entry.verb === 'init' ? entry.to : arrow(entry.from, entry.to);
+  const share = entry.percentage !== null ? ` at ${entry.percentage}%` : '';
+  const why = entry.reason ? `  "${entry.reason}"` : '';
+  return `${entry.when}  ${entry.who}  ${entry.verb} ${entry.remote} ${change}${share}${why}`;
+}
+
+function changedLines(verb: string, changed: Changed): string[] {
+  const removed = changed.removedCanary ? `; canary ${changed.removedCanary} removed` : '';
+  return [`${changed.remote}: ${verb} ${arrow(changed.from, changed.to)}${removed}`, `  stable ${changed.location.manifest}`, ...(changed.location.canary ? [`  canary ${changed.location.canary.manifest} at ${changed.location.canary.percentage}%`] : [])];
+}
+
+const out = (text: string) => process.stdout.write(`${text}\n`);
+const err = (text: string) => process.stderr.write(`${text}\n`);
+
+/** Runs one command line; returns the exit code. */
+async function main(argv: string[]): Promise<number> {
+  let json = false;
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        from: { type: 'string' },
+        reason: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        once: { type: 'boolean' },
+        window: { type: 'string' },
+        'min-views': { type: 'string' },
+        threshold: { type: 'string' },
+        interval: { type: 'string' },
+      },
+    });
+    json = Boolean(values.json);
+    const [verb, ...args] = positionals;
+    if (values.help || !verb) {
+      out(USAGE);
+      return values.help ? 0 : 2;
+    }
+    const arity = ARITY[verb];
+    if (!arity) throw new UsageError(`unknown verb ${verb}`);
+    if (args.length < arity[0] || args.length > arity[1]) throw new UsageError(`${verb} takes ${arity[0] === arity[1] ? arity[0] : `${arity[0]} or ${arity[1]}`} argument${arity[1] === 1 ? '' : 's'}, not ${args.length}`);
+    if (values.from !== undefined && verb !== 'publish') throw new UsageError('--from goes with publish only');
+    const misplaced = WATCH_OPTIONS.find((name) => values[name] !== undefined && verb !== 'watch');
+    if (misplaced) throw new UsageError(`--${misplaced} goes with watch only`);
+    if (verb === 'watch' && values.reason !== undefined) throw new UsageError('watch writes its own reason: the figures that made it roll back');
+    const ctx = contextFrom();
+    const options = { reason: values.reason };
+    const [a = '', b, c = ''] = args;
+    let result: unknown;
+    let lines: string[];
+    switch (verb) {
+      case 'publish': {
+        const published = await publish(ctx, a, { ...options, from: values.from });
+        result = published;
+        lines = [
+          published.copied ? `published ${published.remote} ${published.version} (fits ${published.checkedAgainst.join(', ')})` : `${published.remote} ${published.version} was published before (same content): nothing copied`,
+          published.manifest,
+        ];
+        break;
+      }
+      case 'init': {
+        const first = await init(ctx, options);
+        result = first;
+        lines = ['the first release, all stable:', ...Object.entries(first.document).map(([remote, location]) => `  ${remote} ${location.manifest}`)];
+        break;
+      }
+      case 'canary': {
+        const changed = await canary(ctx, a, b!, c, options);
+        result = changed;
+        lines = [`${changed.remote}: canary ${changed.to} at ${changed.percentage}%${changed.removedCanary ? ` (replaces canary ${changed.removedCanary})` : ''}`, `  stable ${changed.location.manifest}`, `  canary ${changed.location.canary!.manifest}`];
+        break;
+      }
+      case 'promote':
+        result = await promote(ctx, a, options);
+        lines = changedLines('promoted', result as Changed);
+        break;
+      case 'rollback':
+        result = await rollback(ctx, a, b, options);
+        lines = changedLines('rolled back', result as Changed);
+        break;
+      case 'status': {
+        const remotes = await status(ctx);
+        result = { released: remotes !== null, remotes: remotes ?? [] };
+        lines = remotes
+          ? remotes.flatMap((remote) => [
+              remote.remote,
+              `  stable ${remote.stable.version}`,
+              `  canary ${remote.canary ? `${remote.canary.version} at ${remote.canary.percentage}%` : 'none'}`,
+              `  ${healthLine(remote.health)}`,
+            ])
+          : [`no release yet in ${ctx.store.dir}: the servers serve each remote's own dist/ (pnpm release init makes the first release)`];
+        break;
+      }
+      case 'watch': {
+        const policy = policyFrom(values);
+        if (values.once) {
+          const check = await checkOnce(ctx, a, policy);
+          result = check;
+          lines = checkLines(check, policy);
+          break;
+        }
+        // Until stopped: one line per check; a summary that cannot be read now may be readable at the next check.
+        for (;;) {
+          try {
+            const check = await checkOnce(ctx, a, policy);
+            if (json) out(JSON.stringify({ ok: true, when: new Date().toISOString(), ...check }));
+            else for (const line of checkLines(check, policy)) out(`${new Date().toISOString()}  ${line}`);
+          } catch (error) {
+            if (!(error instanceof SummaryUnreadable)) throw error;
+            err(`${new Date().toISOString()}  release: ${error.message}`);
+          }
+          await sleep(policy.intervalSeconds * 1000);
+        }
+      }
+      default: {
+        const entries = history(ctx, a || undefined);
+        result = { entries };
+        lines = entries.length ? entries.map(historyLine) : ['no history yet'];
+      }
+    }
+    if (json) out(JSON.stringify({ ok: true, ...(result as object) }, null, 2));
+    else for (const line of lines) out(line);
+    return 0;
+  } catch (error) {
+    const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    if (json) {
+      out(JSON.stringify({ ok: false, error: (error as Error).message, ...(error instanceof Refused ? { refused: true, problems: error.problems } : {}) }, null, 2));
+    } else if (error instanceof Refused) {
+      err(`refused: ${error.subject} does not fit the site in force (nothing changed)`);
+      for (const problem of error.problems) err(`  ${problem}`);
+    } else {
+      err(`release: ${(error as Error).message}${usage ? ' (pnpm release --help)' : ''}`);
+    }
+    return usage ? 2 : 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,93 @@
+import { compatibilityProblems, type InForce } from './gate';
+import { manifestOf, realManifest, realRouteTable, type ManifestChanges } from './fixtures/fakeSite';
+
+const inForce = (shell: ManifestChanges = {}, auth: ManifestChanges = {}): InForce[] => [
+  { label: 'shell', manifest: manifestOf('shell', shell) },
+  { label: 'mfe_marketing', manifest: manifestOf('mfe_marketing') },
+  { label: 'mfe_auth', manifest: manifestOf('mfe_auth', auth) },
+];
+
+const check = (candidate: ManifestChanges, around = inForce()) =>
+  compatibilityProblems({ remote: 'mfe_account', candidate: manifestOf('mfe_account', candidate), inForce: around, routeTable: realRouteTable });
+
+describe('the compatibility gate', () => {
+  it('passes a build like the ones in force', () => {
+    expect(check({})).toEqual([]);
+    // The fixture is a real manifest: every singleton the site declares is in it.
+    expect(realManifest.shared.filter((entry) => entry.singleton).map((entry) => entry.name)).toEqual(
+      expect.arrayContaining(['react', 'react-dom', 'styled-components', 'i18next', 'firebase/compat/app', '@site/shared-ui']),
+    );
+  });
+
+  it('refuses a candidate that requires a newer singleton than the shell provides', () => {
+    expect(check({}, inForce({ shared: { react: { version: '19.1.0', requiredVersion: '^19.1.0' } } }))).toEqual([
+      'react: candidate requires ^19.3.1, shell provides 19.1.0',
+    ]);
+  });
+
+  it('refuses a candidate that provides an older singleton than another remote requires', () => {
+    expect(check({}, inForce({}, { shared: { '@site/shared-ui': { requiredVersion: '^2.0.0' } } }))).toEqual([
+      '@site/shared-ui: candidate provides 1.0.0, mfe_auth requires ^2.0.0',
+    ]);
+  });
+
+  it('checks both directions, against every build in force, one line per problem', () => {
+    expect(check({ shared: { '@site/shared-ui': { version: '2.0.0', requiredVersion: '^2.0.0' } } })).toEqual([
+      '@site/shared-ui: candidate provides 2.0.0, shell requires ^1.0.0',
+      '@site/shared-ui: candidate requires ^2.0.0, shell provides 1.0.0',
+      '@site/shared-ui: candidate provides 2.0.0, mfe_marketing requires ^1.0.0',
+      '@site/shared-ui: candidate requires ^2.0.0, mfe_marketing provides 1.0.0',
+      '@site/shared-ui: candidate provides 2.0.0, mfe_auth requires ^1.0.0',
+      '@site/shared-ui: candidate requires ^2.0.0, mfe_auth provides 1.0.0',
+    ]);
+  });
+
+  it('accepts a prerelease that satisfies the range', () => {
+    expect(check({ shared: { react: { version: '19.4.0-rc.1' } } })).toEqual([]);
+  });
+
+  it('leaves shared modules that are not singletons to the federation runtime', () => {
+    const around = inForce();
+    around[0]!.manifest.shared = around[0]!.manifest.shared!.map((entry) => (entry.name === 'i18next' ? { ...entry, singleton: false, version: '25.0.0' } : entry));
+    const candidate = manifestOf('mfe_account');
+    candidate.shared = candidate.shared!.map((entry) => (entry.name === 'i18next' ? { ...entry, singleton: false } : entry));
+    expect(compatibilityProblems({ remote: 'mfe_account', candidate, inForce: around, routeTable: realRouteTable })).toEqual([]);
+  });
+
+  it('refuses a build made with another major version of the federation runtime', () => {
+    expect(check({ pluginVersion: '3.0.1' }, inForce().slice(0, 1))).toEqual([
+      'federation runtime: candidate built with 3.0.1, shell with 2.9.2 (the major must match)',
+    ]);
+    expect(check({ pluginVersion: '2.10.0' })).toEqual([]);
+  });
+
+  it('refuses another minor version of a 0.x runtime', () => {
+    expect(check({ pluginVersion: '0.8.1' }, [{ label: 'shell', manifest: manifestOf('shell', { pluginVersion: '0.7.4' }) }])).toEqual([
+      'federation runtime: candidate built with 0.8.1, shell with 0.7.4 (major and minor must match)',
+    ]);
+    expect(check({ pluginVersion: '0.7.9' }, [{ label: 'shell', manifest: manifestOf('shell', { pluginVersion: '0.7.4' }) }])).toEqual([]);
+  });
+
+  it('refuses a build whose manifest does not record its runtime', () => {
+    const candidate = manifestOf('mfe_account');
+    delete candidate.metaData!.pluginVersion;
+    expect(compatibilityProblems({ remote: 'mfe_account', candidate, inForce: inForce().slice(0, 1), routeTable: realRouteTable })).toEqual([
+      "federation runtime: the candidate's manifest does not record its version (metaData.pluginVersion)",
+    ]);
+  });
+
+  it('refuses a build that no longer exposes a page the shell routes to it', () => {
+    expect(check({ exposes: ['./AccountPage', './ResetLinkedDevicePage'] })).toEqual([
+      "./PricingPage: the shell's route table loads it from mfe_account, the candidate does not expose it",
+    ]);
+  });
+
+  it("refuses another remote's build", () => {
+    expect(compatibilityProblems({ remote: 'mfe_account', candidate: manifestOf('mfe_auth'), inForce: inForce(), routeTable: realRouteTable })).toEqual([
+      "name: the candidate's manifest is mfe_auth, not mfe_account",
+      "./AccountPage: the shell's route table loads it from mfe_account, the candidate does not expose it",
+      "./PricingPage: the shell's route table loads it from mfe_account, the candidate does not expose it",
+      "./ResetLinkedDevicePage: the shell's route table loads it from mfe_account, the candidate does not expose it",
+    ]);
+  });
+});

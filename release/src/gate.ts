@@ -1,0 +1,120 @@
+// The compatibility gate: does a remote's build fit the site it would run in? Module Federation
+// only warns when a shared singleton does not satisfy a requirement, and then runs with the wrong
+// copy; here such a build is refused before it is published or enters the remotes document.
+import type { RemoteName } from '@site/shared-ui/remotes-document';
+import semver from 'semver';
+import { existsSync, readFileSync } from 'node:fs';
+
+/** The parts of an mf-manifest.json the gate reads. */
+export interface FederationManifest {
+  name: string;
+  metaData?: {
+    /** The version of the federation plugin and runtime the build was made with. */
+    pluginVersion?: string;
+    buildInfo?: { buildVersion?: string };
+  };
+  shared?: { name: string; version?: string; requiredVersion?: string | false; singleton?: boolean }[];
+  exposes?: { name?: string; path: string }[];
+}
+
+/** The pages of the shell's route table (routes.json in the shell's build): which remote module each loads. */
+export interface RouteTable {
+  pages: Record<string, { remote: string; module: string }>;
+}
+
+/** A build the candidate would run beside: the shell, or another remote in force (stable or canary). */
+export interface InForce {
+  /** How a problem names it: "shell", "mfe_auth", "mfe_auth (canary)". */
+  label: string;
+  manifest: FederationManifest;
+}
+
+export interface GateInput {
+  remote: RemoteName;
+  candidate: FederationManifest;
+  inForce: InForce[];
+  routeTable: RouteTable;
+}
+
+const satisfies = (version: string, range: string) => semver.satisfies(version, range, { includePrerelease: true });
+
+/** Builds with different federation runtimes cannot share one: the major (the minor too, for 0.x) must match. */
+function runtimeProblem(candidate: FederationManifest, other: InForce): string | null {
+  const mine = semver.parse(candidate.metaData?.pluginVersion ?? '');
+  const theirs = semver.parse(other.manifest.metaData?.pluginVersion ?? '');
+  if (!mine) return 'federation runtime: the candidate\'s manifest does not record its version (metaData.pluginVersion)';
+  if (!theirs) return `federation runtime: ${other.label}'s manifest does not record its version (metaData.pluginVersion)`;
+  const zero = mine.major === 0 || theirs.major === 0;
+  if (mine.major === theirs.major && (!zero || mine.minor === theirs.minor)) return null;
+  return `federation runtime: candidate built with ${mine.version}, ${other.label} with ${theirs.version} (${zero ? 'major and minor' : 'the major'} must match)`;
+}
+
+/** Both directions, for every singleton both sides share: each side's version must satisfy the other's requirement. */
+function singletonProblems(candidate: FederationManifest, other: InForce): string[] {
+  const problems: string[] = [];
+  for (const mine of candidate.shared ?? []) {
+    const theirs = other.manifest.shared?.find((entry) => entry.name === mine.name);
+    if (!theirs || !(mine.singleton || theirs.singleton)) continue;
+    if (mine.version && typeof theirs.requiredVersion === 'string' && !satisfies(mine.version, theirs.requiredVersion)) {
+      problems.push(`${mine.name}: candidate provides ${mine.version}, ${other.label} requires ${theirs.requiredVersion}`);
+    }
+    if (theirs.version && typeof mine.requiredVersion === 'string' && !satisfies(theirs.version, mine.requiredVersion)) {
+      problems.push(`${mine.name}: candidate requires ${mine.requiredVersion}, ${other.label} provides ${theirs.version}`);
+    }
+  }
+  return problems;
+}
+
+/** Every module the shell's route table loads from this remote must be exposed by the candidate. */
+function exposeProblems(remote: RemoteName, candidate: FederationManifest, routeTable: RouteTable): string[] {
+  const exposed = new Set((candidate.exposes ?? []).flatMap((entry) => [entry.path, ...(entry.name ? [`./${entry.name}`] : [])]));
+  const needed = new Set(Object.values(routeTable.pages).filter((page) => page.remote === remote).map((page) => page.module));
+  return [...needed]
+    .filter((module) => !exposed.has(module))
+    .map((module) => `${module}: the shell's route table loads it from ${remote}, the candidate does not expose it`);
+}
+
+/** One line per problem; none means the candidate fits. No option skips a check. */
+export function compatibilityProblems({ remote, candidate, inForce, routeTable }: GateInput): string[] {
+  const problems: string[] = [];
+  if (candidate.name !== remote) problems.push(`name: the candidate's manifest is ${candidate.name || 'unnamed'}, not ${remote}`);
+  for (const other of inForce) {
+    const runtime = runtimeProblem(candidate, other);
+    if (runtime) problems.push(runtime);
+    problems.push(...singletonProblems(candidate, other));
+  }
+  problems.push(...exposeProblems(remote, candidate, routeTable));
+  return problems;
+}
+
+/** A problem the gate cannot check past: a manifest or route table it could not read. */
+export class Unreadable extends Error {
+  override name = 'Unreadable';
+}
+
+export function readJsonFile<T>(file: string, what: string): T {
+  if (!existsSync(file)) throw new Unreadable(`${what}: nothing at ${file}`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch (error) {
+    throw new Unreadable(`${what}: ${file} is not JSON (${(error as Error).message})`);
+  }
+}
+
+const FETCH_TIMEOUT_MS = 5_000;
+
+/** A manifest in force on another host: fetched with a timeout (a gate that hangs blocks a rollback). */
+export async function fetchManifest(url: string, what: string): Promise<FederationManifest> {
+  let response: Response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  } catch (error) {
+    throw new Unreadable(`${what}: its manifest ${url} could not be fetched (${(error as Error).message})`);
+  }
+  if (!response.ok) throw new Unreadable(`${what}: its manifest ${url} answered ${response.status}`);
+  try {
+    return (await response.json()) as FederationManifest;
+  } catch {
+    throw new Unreadable(`${what}: its manifest ${url} is not JSON`);
+  }
+}

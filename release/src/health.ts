@@ -1,0 +1,130 @@
+// How a remote's deployments are doing, from the shell's beacons as the user service sums them
+// (GET /telemetry/summary): `release status` shows it, `release watch` acts on it.
+import type { TelemetrySummary } from '@site/service-user';
+import type { RemoteName } from '@site/shared-ui/remotes-document';
+import { ports } from '@site/site-server/runtime-config';
+
+type Env = Record<string, string | undefined>;
+
+/** The deployments of a remote in force, by version (or manifest URL when not from the store). */
+export interface Deployments {
+  stable: string;
+  canary: string | null;
+}
+
+/** One deployment's figures over the window: errors are load failures, render and hydration errors. */
+export interface Figures {
+  version: string;
+  views: number;
+  errors: number;
+  loadFailures: number;
+  renderErrors: number;
+  hydrationErrors: number;
+}
+
+export type RemoteHealth =
+  | { measured: true; minutes: number; stable: Figures; canary: Figures | null }
+  | { measured: false; why: string };
+
+export type HealthReader = (remote: RemoteName, deployments: Deployments) => Promise<RemoteHealth>;
+
+/** The default window of the summary, in minutes (the service's own default too). */
+export const DEFAULT_WINDOW_MINUTES = 30;
+/** How long a read of the summary may take. */
+export const SUMMARY_TIMEOUT_MS = 5_000;
+
+/** The user service's address: USER_SERVICE_URL, else the local one (as the site's server has it). */
+export const userServiceUrl = (env: Env = process.env) => (env.USER_SERVICE_URL || `http://localhost:${ports.service_user}`).replace(/\/+$/, '');
+
+/** The summary could not be had: no answer, a refusal, or an answer of another shape. */
+export class SummaryUnreadable extends Error {
+  override name = 'SummaryUnreadable';
+}
+
+export type SummarySource = (minutes: number, remote?: RemoteName) => Promise<TelemetrySummary>;
+
+const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
+
+/** Reads GET <USER_SERVICE_URL>/telemetry/summary, with `Authorization: Bearer <OPS_TOKEN>` when it is set. */
+export function serviceSummary(env: Env = process.env): SummarySource {
+  const base = userServiceUrl(env);
+  return async (minutes, remote) => {
+    const url = `${base}/telemetry/summary?minutes=${minutes}${remote ? `&remote=${remote}` : ''}`;
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: env.OPS_TOKEN ? { Authorization: `Bearer ${env.OPS_TOKEN}` } : {}, signal: AbortSignal.timeout(SUMMARY_TIMEOUT_MS) });
+    } catch (error) {
+      throw new SummaryUnreadable(`the health summary could not be read from ${url}: ${(error as Error).message}`);
+    }
+    if (!response.ok) {
+      const hint = response.status === 401 || response.status === 404 ? ' (outside local mode the service needs OPS_TOKEN, and the same OPS_TOKEN here)' : '';
+      throw new SummaryUnreadable(`the health summary at ${url} answered HTTP ${response.status}${hint}`);
+    }
+    const body = (await response.json().catch(() => null)) as TelemetrySummary | null;
+    const valid =
+      body !== null &&
+      Array.isArray(body.deployments) &&
+      body.deployments.every((d) => typeof d.remote === 'string' && typeof d.version === 'string' && (d.cohort === 'stable' || d.cohort === 'canary') && [d.views, d.loadFailures, d.renderErrors, d.hydrationErrors].every(isCount));
+    if (!valid) throw new SummaryUnreadable(`the health summary at ${url} is not one (an answer of another shape)`);
+    return body;
+  };
+}
+
+/**
+ * The version the shell reports for a deployment: its store version, or for a manifest elsewhere
+ * the folder it is in (`local` at a host's root), as shell/src/remotes/health.ts reads it.
+ */
+export function reportedVersion(version: string): string {
+  if (!version.includes('/')) return version;
+  const folders = new URL(version, 'http://base.invalid').pathname.split('/').filter(Boolean).slice(0, -1);
+  return folders.at(-1) ?? 'local';
+}
+
+/** One deployment's figures in a summary (zero when it has none). */
+export function figuresOf(summary: TelemetrySummary, remote: RemoteName, version: string, cohort: 'stable' | 'canary'): Figures {
+  const reported = reportedVersion(version);
+  const rows = summary.deployments.filter((d) => d.remote === remote && d.version === reported && d.cohort === cohort);
+  const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((total, row) => total + pick(row), 0);
+  const loadFailures = sum((r) => r.loadFailures);
+  const renderErrors = sum((r) => r.renderErrors);
+  const hydrationErrors = sum((r) => r.hydrationErrors);
+  return { version, views: sum((r) => r.views), errors: loadFailures + renderErrors + hydrationErrors, loadFailures, renderErrors, hydrationErrors };
+}
+
+export function healthIn(summary: TelemetrySummary, remote: RemoteName, deployments: Deployments): Extract<RemoteHealth, { measured: true }> {
+  return {
+    measured: true,
+    minutes: summary.minutes,
+    stable: figuresOf(summary, remote, deployments.stable, 'stable'),
+    canary: deployments.canary ? figuresOf(summary, remote, deployments.canary, 'canary') : null,
+  };
+}
+
+/** Reads the summary once for every remote; a summary that cannot be read is shown as such, not as a failure of the command. */
+export function summaryHealth(source: SummarySource, minutes = DEFAULT_WINDOW_MINUTES): HealthReader {
+  let summary: Promise<TelemetrySummary> | null = null;
+  return async (remote, deployments) => {
+    try {
+      return healthIn(await (summary ??= source(minutes)), remote, deployments);
+    } catch (error) {
+      if (error instanceof SummaryUnreadable) return { measured: false, why: error.message };
+      throw error;
+    }
+  };
+}
+
+/** "9 errors / 20 views (45%)". */
+export function figuresText({ errors, views }: Pick<Figures, 'errors' | 'views'>): string {
+  const rate = views > 0 ? `${Math.round((errors / views) * 1000) / 10}%` : 'no views';
+  return `${errors} error${errors === 1 ? '' : 's'} / ${views} view${views === 1 ? '' : 's'} (${rate})`;
+}
+
+/** The line `release status` prints (a new kind of health fails to compile until it has its line). */
+export function healthLine(health: RemoteHealth): string {
+  switch (health.measured) {
+    case false:
+      return `health: not measured (${health.why})`;
+    case true:
+      return `health over ${health.minutes} min: stable ${figuresText(health.stable)}${health.canary ? `; canary ${figuresText(health.canary)}` : ''}`;
+  }
+}

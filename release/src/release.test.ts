@@ -1,0 +1,185 @@
+import fs, { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { documentPath, readDocument } from './document';
+import { fakeSite, type FakeSite } from './fixtures/fakeSite';
+import { historyPath, readHistory } from './history';
+import { canary, history, init, promote, publish, Refused, rollback, status } from './release';
+import { publishedVersions, versionDir } from './store';
+
+let site: FakeSite;
+beforeEach(() => {
+  site = fakeSite();
+});
+afterEach(() => {
+  jest.restoreAllMocks();
+  site.remove();
+});
+
+const documentBytes = () => readFileSync(documentPath(site.ctx.store));
+
+/** Publishes a changed build of mfe_account and returns its version. */
+const publishAccount = async (content: string) => (await publish(site.ctx, 'mfe-account', { from: site.build('mfe_account', { content, dir: join(site.root, `account-${content}`) }) })).version;
+
+describe('publish', () => {
+  it('copies a build into <remote>/<version>/, the version being the package version and a content hash', async () => {
+    const published = await publish(site.ctx, 'mfe-account');
+    expect(published.version).toMatch(/^1\.0\.0-[0-9a-f]{12}$/);
+    expect(published.manifest).toBe(`http://cdn.test/mfe-account/${published.version}/mf-manifest.json`);
+    expect(published.copied).toBe(true);
+    const stored = versionDir(site.ctx.store, 'mfe_account', published.version);
+    expect(readdirSync(stored).sort()).toEqual(['291.082c61aebe21.js', 'mf-manifest.json', 'remoteEntry.js', 'server']);
+    expect(readDocument(site.ctx.store)).toBeNull(); // what visitors get is not changed
+  });
+
+  it('gives the same build the same version and never overwrites it', async () => {
+    const first = await publish(site.ctx, 'mfe_account');
+    const file = join(versionDir(site.ctx.store, 'mfe_account', first.version), 'remoteEntry.js');
+    const before = statSync(file);
+    const again = await publish(site.ctx, 'mfe_account');
+    expect(again).toMatchObject({ version: first.version, copied: false });
+    expect(statSync(file).mtimeMs).toBe(before.mtimeMs);
+    expect(statSync(file).ino).toBe(before.ino);
+    expect(history(site.ctx).filter((entry) => entry.verb === 'publish')).toHaveLength(1);
+  });
+
+  it('gives a build with other content a new version, beside the first', async () => {
+    const first = await publishAccount('v1');
+    const second = await publishAccount('v2');
+    expect(second).not.toBe(first);
+    expect(publishedVersions(site.ctx.store, 'mfe_account').sort()).toEqual([first, second].sort());
+  });
+
+  it('refuses a build that does not fit the shell, and copies nothing', async () => {
+    const from = site.build('mfe_account', { changes: { shared: { react: { requiredVersion: '^20.0.0' } } } });
+    const refusal = publish(site.ctx, 'mfe_account', { from });
+    await expect(refusal).rejects.toBeInstanceOf(Refused);
+    await expect(refusal).rejects.toMatchObject({ problems: expect.arrayContaining(['react: candidate requires ^20.0.0, shell provides 19.3.1']) });
+    expect(publishedVersions(site.ctx.store, 'mfe_account')).toEqual([]);
+    expect(existsSync(historyPath(site.ctx.store))).toBe(false);
+  });
+});
+
+describe('init', () => {
+  it("makes the first release from every remote's build, all stable, and only once", async () => {
+    const { document, versions } = await init(site.ctx, { reason: 'first release' });
+    expect(readDocument(site.ctx.store)).toEqual(document);
+    expect(document.mfe_auth).toEqual({ manifest: `http://cdn.test/mfe-auth/${versions.mfe_auth}/mf-manifest.json` });
+    expect((await status(site.ctx))!.map((remote) => remote.canary)).toEqual([null, null, null]);
+    await expect(init(site.ctx)).rejects.toThrow(/already has a remotes document/);
+  });
+
+  it('is required before a canary', async () => {
+    const version = await publishAccount('v2');
+    await expect(canary(site.ctx, 'mfe_account', version, '10')).rejects.toThrow(/run pnpm release init first/);
+  });
+});
+
+describe('changing the remotes document', () => {
+  beforeEach(async () => {
+    await init(site.ctx);
+  });
+
+  it('puts a version in a canary, promotes it, and rolls back two releases', async () => {
+    const v1 = readDocument(site.ctx.store)!.mfe_account.manifest.split('/')[4]!;
+    const v2 = await publishAccount('v2');
+    const v3 = await publishAccount('v3');
+
+    await canary(site.ctx, 'mfe_account', v2, '50', { reason: 'new heading' });
+    expect(readDocument(site.ctx.store)!.mfe_account).toEqual({
+      manifest: `http://cdn.test/mfe-account/${v1}/mf-manifest.json`,
+      canary: { manifest: `http://cdn.test/mfe-account/${v2}/mf-manifest.json`, percentage: 50 },
+    });
+    await promote(site.ctx, 'mfe_account');
+    await canary(site.ctx, 'mfe_account', v3.slice(0, 12), '10'); // a prefix only one version has
+    await promote(site.ctx, 'mfe_account');
+    expect((await status(site.ctx))![2]).toMatchObject({ stable: { version: v3 }, canary: null, health: { measured: false } });
+
+    const back = await rollback(site.ctx, 'mfe_account', v1, { reason: 'v2 and v3 break the pricing page' });
+    expect(back).toMatchObject({ from: v3, to: v1 });
+    expect(readDocument(site.ctx.store)!.mfe_account).toEqual({ manifest: `http://cdn.test/mfe-account/${v1}/mf-manifest.json` });
+    // The other remotes stay as they were.
+    expect(readDocument(site.ctx.store)!.mfe_auth.manifest).toMatch(/\/mfe-auth\//);
+  });
+
+  it('rolls back to the previous stable by default, then further back, removing the canary', async () => {
+    const v1 = readDocument(site.ctx.store)!.mfe_account.manifest.split('/')[4]!;
+    const v2 = await publishAccount('v2');
+    const v3 = await publishAccount('v3');
+    const v4 = await publishAccount('v4');
+    for (const version of [v2, v3]) {
+      await canary(site.ctx, 'mfe_account', version, '20');
+      await promote(site.ctx, 'mfe_account');
+    }
+    await canary(site.ctx, 'mfe_account', v4, '5');
+
+    expect(await rollback(site.ctx, 'mfe_account')).toMatchObject({ from: v3, to: v2, removedCanary: v4 });
+    expect(readDocument(site.ctx.store)!.mfe_account.canary).toBeUndefined();
+    expect(await rollback(site.ctx, 'mfe_account')).toMatchObject({ from: v2, to: v1 });
+    await expect(rollback(site.ctx, 'mfe_account')).rejects.toThrow(/the history has no stable version of mfe_account before/);
+  });
+
+  it('removes only the canary when rolled back to the stable version', async () => {
+    const stable = readDocument(site.ctx.store)!.mfe_account.manifest;
+    await canary(site.ctx, 'mfe_account', await publishAccount('v2'), '30');
+    await rollback(site.ctx, 'mfe_account', stable.split('/')[4]);
+    expect(readDocument(site.ctx.store)!.mfe_account).toEqual({ manifest: stable });
+  });
+
+  it('refuses a change that does not fit, leaving the document byte for byte as it was', async () => {
+    const v2 = await publishAccount('v2');
+    // The shell moved on after v2 was published: v2's shared-ui no longer satisfies it.
+    site.shell({ shared: { '@site/shared-ui': { version: '2.0.0', requiredVersion: '^2.0.0' } } });
+    const before = documentBytes();
+    const historyBefore = readFileSync(historyPath(site.ctx.store));
+
+    await expect(canary(site.ctx, 'mfe_account', v2, '10')).rejects.toMatchObject({
+      problems: expect.arrayContaining(['@site/shared-ui: candidate provides 1.0.0, shell requires ^2.0.0']),
+    });
+    await expect(promote(site.ctx, 'mfe_account')).rejects.toThrow('mfe_account has no canary to promote');
+    await expect(canary(site.ctx, 'mfe_account', 'no-such-version', '10')).rejects.toThrow(/has no published version no-such-version/);
+    await expect(canary(site.ctx, 'mfe_account', v2, '0')).rejects.toThrow(/whole number from 1 to 100/);
+    await expect(rollback(site.ctx, 'mfe_account', v2)).rejects.toBeInstanceOf(Refused);
+
+    expect(documentBytes().equals(before)).toBe(true);
+    expect(readFileSync(historyPath(site.ctx.store)).equals(historyBefore)).toBe(true);
+  });
+
+  it('keeps the old document whole when the process dies between writing the new one and renaming it', async () => {
+    const v2 = await publishAccount('v2');
+    const before = documentBytes();
+    const historyBefore = readHistory(site.ctx.store);
+    jest.spyOn(fs, 'renameSync').mockImplementation(() => {
+      throw new Error('simulated crash before the rename');
+    });
+    await expect(canary(site.ctx, 'mfe_account', v2, '10')).rejects.toThrow('simulated crash before the rename');
+    jest.restoreAllMocks();
+    expect(documentBytes().equals(before)).toBe(true);
+    expect(readdirSync(site.ctx.store.dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(readHistory(site.ctx.store)).toEqual(historyBefore);
+    // And the next release goes through.
+    await canary(site.ctx, 'mfe_account', v2, '10');
+    expect(readDocument(site.ctx.store)!.mfe_account.canary?.percentage).toBe(10);
+  });
+
+  it('lists every step in the history, in order, with who and why', async () => {
+    const v2 = await publishAccount('v2');
+    await canary(site.ctx, 'mfe_account', v2, '50', { reason: 'new heading' });
+    await promote(site.ctx, 'mfe_account', { reason: 'no errors' });
+    await rollback(site.ctx, 'mfe_account', undefined, { reason: 'the heading is wrong' });
+    const steps = history(site.ctx).map(({ verb, remote, from, to, percentage, reason, who }) => ({ verb, remote, from, to, percentage, reason, who }));
+    const v1 = steps.find((step) => step.verb === 'init' && step.remote === 'mfe_account')!.to;
+    expect(steps.map((step) => `${step.verb} ${step.remote}`)).toEqual([
+      'publish mfe_marketing', 'publish mfe_auth', 'publish mfe_account',
+      'init mfe_marketing', 'init mfe_auth', 'init mfe_account',
+      'publish mfe_account', 'canary mfe_account', 'promote mfe_account', 'rollback mfe_account',
+    ]);
+    expect(steps.slice(-3)).toEqual([
+      { verb: 'canary', remote: 'mfe_account', from: null, to: v2, percentage: 50, reason: 'new heading', who: 'tester' },
+      { verb: 'promote', remote: 'mfe_account', from: v1, to: v2, percentage: null, reason: 'no errors', who: 'tester' },
+      { verb: 'rollback', remote: 'mfe_account', from: v2, to: v1, percentage: null, reason: 'the heading is wrong', who: 'tester' },
+    ]);
+    expect(history(site.ctx, 'mfe-auth').map((entry) => entry.verb)).toEqual(['publish', 'init']);
+    const whens = history(site.ctx).map((entry) => Date.parse(entry.when));
+    expect(whens).toEqual([...whens].sort((a, b) => a - b));
+  });
+});

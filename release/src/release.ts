@@ -1,0 +1,324 @@
+// The release verbs, as functions (cli.ts parses the command line and prints what they return).
+// Every change of the remotes document runs the same way: under the store's lock, the version
+// entering the document checked by the gate, the new document validated and written atomically,
+// then one line appended to the history. A refusal changes nothing.
+import { REMOTE_NAMES, type RemoteLocation, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import { remoteFolder } from '@site/site-server/runtime-config';
+import semver from 'semver';
+import { join, resolve } from 'node:path';
+import { readDocument, writeDocument, documentPath } from './document';
+import { compatibilityProblems, fetchManifest, readJsonFile, Unreadable, type FederationManifest, type RouteTable } from './gate';
+import { serviceSummary, summaryHealth, type HealthReader, type RemoteHealth, type SummarySource } from './health';
+import { actor, appendHistory, previousStable, readHistory, type HistoryEntry, type Verb } from './history';
+import {
+  copyIntoStore,
+  deploymentAt,
+  manifestUrl,
+  openStore,
+  publishedVersion,
+  publishedVersions,
+  remoteNamed,
+  repoRoot,
+  storeFileAt,
+  UsageError,
+  versionOf,
+  withStoreLock,
+  type Store,
+} from './store';
+
+type Env = Record<string, string | undefined>;
+
+export interface ReleaseContext {
+  store: Store;
+  who: string;
+  /** The shell's build in force: its manifest and its route table (SHELL_DIST, default shell/dist). */
+  shellDist: string;
+  /** A remote's own build: what publish and init copy when not told where from. */
+  appDist: (remote: RemoteName) => string;
+  /** A remote's package version, for a build whose manifest does not record it. */
+  packageVersion: (remote: RemoteName) => string;
+  /** The health summary of the shell's beacons (the user service's GET /telemetry/summary). */
+  summary: SummarySource;
+}
+
+export function contextFrom(env: Env = process.env): ReleaseContext {
+  return {
+    store: openStore(env),
+    who: actor(env),
+    shellDist: resolve(env.SHELL_DIST || join(repoRoot, 'shell', 'dist')),
+    appDist: (remote) => join(repoRoot, remoteFolder(remote), 'dist'),
+    packageVersion: (remote) => readJsonFile<{ version: string }>(join(repoRoot, remoteFolder(remote), 'package.json'), `${remote}'s package`).version,
+    summary: serviceSummary(env),
+  };
+}
+
+/** The gate said no: one line per problem. */
+export class Refused extends Error {
+  override name = 'Refused';
+  constructor(readonly subject: string, readonly problems: string[]) {
+    super(`${subject} does not fit the site in force:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+  }
+}
+
+const failWith = (message: string): never => {
+  throw new Error(message);
+};
+
+/** The version of a manifest URL: its store version, or the URL itself when it is not from the store. */
+const versionIn = (store: Store, url: string) => deploymentAt(store, url)?.version ?? url;
+
+/** A manifest wherever the document points: from the store's folder when it is the store's, else over the network. */
+async function manifestAt(store: Store, url: string, what: string): Promise<FederationManifest> {
+  const file = storeFileAt(store, url);
+  return file ? readJsonFile<FederationManifest>(file, what) : fetchManifest(url, what);
+}
+
+interface Neighbour {
+  label: string;
+  load: () => Promise<FederationManifest>;
+}
+
+/** The other remotes as the document in force names them, canaries included (a visitor may get any mix). */
+function neighboursInDocument(store: Store, remote: RemoteName, doc: RemotesDocument): Neighbour[] {
+  return REMOTE_NAMES.filter((other) => other !== remote).flatMap((other) => [
+    { label: other, load: () => manifestAt(store, doc[other].manifest, other) },
+    ...(doc[other].canary ? [{ label: `${other} (canary)`, load: () => manifestAt(store, doc[other].canary!.manifest, `${other} (canary)`) }] : []),
+  ]);
+}
+
+/** Before the first release the servers serve each remote's own dist/: those are the builds in force. */
+function neighboursInDist(ctx: ReleaseContext, remote: RemoteName): Neighbour[] {
+  return REMOTE_NAMES.filter((other) => other !== remote).map((other) => ({
+    label: other,
+    load: async () => readJsonFile<FederationManifest>(join(ctx.appDist(other), 'mf-manifest.json'), other),
+  }));
+}
+
+/** The gate's problems for a candidate among the shell and these neighbours; one it cannot read is a problem too. */
+async function gateProblems(ctx: ReleaseContext, remote: RemoteName, candidate: FederationManifest, neighbours: Neighbour[]): Promise<string[]> {
+  const unreadable: string[] = [];
+  const attempt = async <T>(read: () => Promise<T> | T): Promise<T | null> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (!(error instanceof Unreadable)) throw error;
+      unreadable.push(error.message);
+      return null;
+    }
+  };
+  const shell = await attempt(() => readJsonFile<FederationManifest>(join(ctx.shellDist, 'mf-manifest.json'), 'shell'));
+  const routeTable = await attempt(() => readJsonFile<RouteTable>(join(ctx.shellDist, 'routes.json'), "the shell's route table"));
+  const others = await Promise.all(neighbours.map(async ({ label, load }) => ({ label, manifest: await attempt(load) })));
+  const inForce = [{ label: 'shell', manifest: shell }, ...others].filter((side): side is { label: string; manifest: FederationManifest } => side.manifest !== null);
+  return [...unreadable, ...compatibilityProblems({ remote, candidate, inForce, routeTable: routeTable ?? { pages: {} } })];
+}
+
+interface Build {
+  remote: RemoteName;
+  dist: string;
+  manifest: FederationManifest;
+  version: string;
+}
+
+function readBuild(ctx: ReleaseContext, remote: RemoteName, dist: string): Build {
+  let manifest: FederationManifest;
+  try {
+    manifest = readJsonFile<FederationManifest>(join(dist, 'mf-manifest.json'), `${remote}'s build`);
+  } catch (error) {
+    throw new Error(`${(error as Error).message} (build it with pnpm --filter @site/${remoteFolder(remote)} build, or name a build with --from)`);
+  }
+  // The package version the build was made from, as its manifest records it (a build brought in with --from may be older than the sources).
+  const recorded = manifest.metaData?.buildInfo?.buildVersion;
+  const packageVersion = recorded && semver.valid(recorded) ? recorded : ctx.packageVersion(remote);
+  return { remote, dist, manifest, version: versionOf(packageVersion, dist) };
+}
+
+function record(ctx: ReleaseContext, verb: Verb, remote: RemoteName, change: Pick<HistoryEntry, 'from' | 'to'> & Partial<Pick<HistoryEntry, 'percentage'>>, reason?: string) {
+  appendHistory(ctx.store, {
+    when: new Date().toISOString(),
+    who: ctx.who,
+    verb,
+    remote,
+    from: change.from,
+    to: change.to,
+    percentage: change.percentage ?? null,
+    reason: reason ?? null,
+  });
+}
+
+export interface Options {
+  reason?: string;
+}
+
+export interface Published {
+  remote: RemoteName;
+  version: string;
+  manifest: string;
+  /** False when this very build was published before (nothing copied). */
+  copied: boolean;
+  /** What the gate checked it against. */
+  checkedAgainst: string[];
+}
+
+/** publish <remote> [--from <dist>]: gate, then copy into the store. The document is not changed. */
+export async function publish(ctx: ReleaseContext, remoteName: string, { from, reason }: Options & { from?: string } = {}): Promise<Published> {
+  const remote = remoteNamed(remoteName);
+  const build = readBuild(ctx, remote, from ? resolve(from) : ctx.appDist(remote));
+  return withStoreLock(ctx.store, async () => {
+    const doc = readDocument(ctx.store);
+    const neighbours = doc ? neighboursInDocument(ctx.store, remote, doc) : neighboursInDist(ctx, remote);
+    const problems = await gateProblems(ctx, remote, build.manifest, neighbours);
+    if (problems.length) throw new Refused(`${remote} ${build.version}`, problems);
+    const copied = copyIntoStore(ctx.store, remote, build.dist, build.version);
+    if (copied) record(ctx, 'publish', remote, { from: null, to: build.version }, reason);
+    return { remote, version: build.version, manifest: manifestUrl(ctx.store, remote, build.version), copied, checkedAgainst: ['shell', ...neighbours.map((n) => n.label)] };
+  });
+}
+
+/** init: the first release, from every remote's current build, all stable. */
+export async function init(ctx: ReleaseContext, { reason }: Options = {}): Promise<{ document: RemotesDocument; versions: Record<RemoteName, string> }> {
+  const builds = REMOTE_NAMES.map((remote) => readBuild(ctx, remote, ctx.appDist(remote)));
+  return withStoreLock(ctx.store, async () => {
+    if (readDocument(ctx.store)) throw new Error(`the store already has a remotes document (${documentPath(ctx.store)}): release with publish, canary, promote and rollback`);
+    const problems: string[] = [];
+    for (const build of builds) {
+      const neighbours = builds.filter((other) => other !== build).map((other) => ({ label: other.remote, load: async () => other.manifest }));
+      problems.push(...(await gateProblems(ctx, build.remote, build.manifest, neighbours)).map((line) => `${build.remote}: ${line}`));
+    }
+    if (problems.length) throw new Refused('the first release', problems);
+    for (const build of builds) {
+      if (copyIntoStore(ctx.store, build.remote, build.dist, build.version)) record(ctx, 'publish', build.remote, { from: null, to: build.version }, reason);
+    }
+    const document = Object.fromEntries(builds.map((build) => [build.remote, { manifest: manifestUrl(ctx.store, build.remote, build.version) }])) as RemotesDocument;
+    writeDocument(ctx.store, document);
+    for (const build of builds) record(ctx, 'init', build.remote, { from: null, to: build.version }, reason);
+    return { document, versions: Object.fromEntries(builds.map((build) => [build.remote, build.version])) as Record<RemoteName, string> };
+  });
+}
+
+function requireDocument(store: Store): RemotesDocument {
+  const doc = readDocument(store);
+  if (!doc) throw new Error(`no remotes document in the store yet (${documentPath(store)}): run pnpm release init first (it publishes every remote's current build, all stable)`);
+  return doc;
+}
+
+/** Refuses a manifest entering the document unless it fits the shell and the other remotes in force. */
+async function admit(ctx: ReleaseContext, remote: RemoteName, url: string, doc: RemotesDocument): Promise<void> {
+  const label = `${remote} ${versionIn(ctx.store, url)}`;
+  let candidate: FederationManifest;
+  try {
+    candidate = await manifestAt(ctx.store, url, label);
+  } catch (error) {
+    if (error instanceof Unreadable) throw new Refused(label, [error.message]);
+    throw error;
+  }
+  const problems = await gateProblems(ctx, remote, candidate, neighboursInDocument(ctx.store, remote, doc));
+  if (problems.length) throw new Refused(label, problems);
+}
+
+export interface Changed {
+  remote: RemoteName;
+  from: string | null;
+  to: string;
+  location: RemoteLocation;
+  /** The canary taken out of the document by this change, if there was one. */
+  removedCanary: string | null;
+}
+
+/** canary <remote> <version> <percent>: a share of visitors gets this published version. */
+export async function canary(ctx: ReleaseContext, remoteName: string, wanted: string, percentText: string, { reason }: Options = {}): Promise<Changed & { percentage: number }> {
+  const remote = remoteNamed(remoteName);
+  const percentage = Number(percentText);
+  if (!/^\d+$/.test(percentText) || percentage < 1 || percentage > 100) throw new UsageError(`the percentage is a whole number from 1 to 100, not ${percentText}`);
+  return withStoreLock(ctx.store, async () => {
+    const doc = requireDocument(ctx.store);
+    const version = publishedVersion(ctx.store, remote, wanted);
+    const url = manifestUrl(ctx.store, remote, version);
+    if (doc[remote].manifest === url) throw new Error(`${remote} ${version} is the stable version already`);
+    await admit(ctx, remote, url, doc);
+    const before = doc[remote].canary ? versionIn(ctx.store, doc[remote].canary!.manifest) : null;
+    const location = { manifest: doc[remote].manifest, canary: { manifest: url, percentage } };
+    writeDocument(ctx.store, { ...doc, [remote]: location });
+    record(ctx, 'canary', remote, { from: before, to: version, percentage }, reason);
+    return { remote, from: before, to: version, percentage, location, removedCanary: before !== version ? before : null };
+  });
+}
+
+/** promote <remote>: the canary becomes the stable version, for every visitor. */
+export async function promote(ctx: ReleaseContext, remoteName: string, { reason }: Options = {}): Promise<Changed> {
+  const remote = remoteNamed(remoteName);
+  return withStoreLock(ctx.store, async () => {
+    const doc = requireDocument(ctx.store);
+    const current = doc[remote];
+    if (!current.canary) throw new Error(`${remote} has no canary to promote`);
+    await admit(ctx, remote, current.canary.manifest, doc);
+    const location = { manifest: current.canary.manifest };
+    writeDocument(ctx.store, { ...doc, [remote]: location });
+    const change = { from: versionIn(ctx.store, current.manifest), to: versionIn(ctx.store, current.canary.manifest) };
+    record(ctx, 'promote', remote, change, reason);
+    return { remote, ...change, location, removedCanary: null };
+  });
+}
+
+/**
+ * rollback <remote> [<version>]: back to an earlier version (default: the stable one before the
+ * current, from the history), for every visitor; the canary, if any, is removed. Naming the
+ * current stable version removes the canary only.
+ */
+export async function rollback(
+  ctx: ReleaseContext,
+  remoteName: string,
+  wanted?: string,
+  // ifCanary: go through only while this version is the canary (release watch judged it; a release made meanwhile is not undone).
+  { reason, ifCanary }: Options & { ifCanary?: string } = {},
+): Promise<Changed> {
+  const remote = remoteNamed(remoteName);
+  return withStoreLock(ctx.store, async () => {
+    const doc = requireDocument(ctx.store);
+    const current = doc[remote];
+    const from = versionIn(ctx.store, current.manifest);
+    if (ifCanary !== undefined && (!current.canary || versionIn(ctx.store, current.canary.manifest) !== ifCanary)) {
+      throw new Error(`${remote}'s canary is no longer ${ifCanary} (the document changed meanwhile): nothing rolled back`);
+    }
+    const version = wanted
+      ? publishedVersion(ctx.store, remote, wanted)
+      : previousStable(readHistory(ctx.store), remote, from) ??
+        failWith(`the history has no stable version of ${remote} before ${from}: name one (pnpm release rollback ${remote} <version>; published: ${publishedVersions(ctx.store, remote).join(', ')})`);
+    const url = manifestUrl(ctx.store, remote, version);
+    if (url === current.manifest && !current.canary) throw new Error(`${remote} ${version} is the stable version already, with no canary`);
+    // A version already stable enters nothing new: the canary is taken out, whatever the gate would say.
+    if (url !== current.manifest) await admit(ctx, remote, url, doc);
+    const location = { manifest: url };
+    writeDocument(ctx.store, { ...doc, [remote]: location });
+    record(ctx, 'rollback', remote, { from, to: version }, reason);
+    return { remote, from, to: version, location, removedCanary: current.canary ? versionIn(ctx.store, current.canary.manifest) : null };
+  });
+}
+
+export interface RemoteStatus {
+  remote: RemoteName;
+  stable: { version: string; manifest: string };
+  canary: { version: string; manifest: string; percentage: number } | null;
+  health: RemoteHealth;
+}
+
+/** status: per remote, what is in force and how it is doing. Null before the first release. */
+export async function status(ctx: ReleaseContext, readHealth: HealthReader = summaryHealth(ctx.summary)): Promise<RemoteStatus[] | null> {
+  const doc = readDocument(ctx.store);
+  if (!doc) return null;
+  return Promise.all(
+    REMOTE_NAMES.map(async (remote) => {
+      const { manifest, canary: inCanary } = doc[remote];
+      const stable = { version: versionIn(ctx.store, manifest), manifest };
+      const canaryStatus = inCanary ? { version: versionIn(ctx.store, inCanary.manifest), manifest: inCanary.manifest, percentage: inCanary.percentage } : null;
+      const health = await readHealth(remote, { stable: stable.version, canary: canaryStatus?.version ?? null });
+      return { remote, stable, canary: canaryStatus, health };
+    }),
+  );
+}
+
+/** history [<remote>]: every change, oldest first. */
+export function history(ctx: ReleaseContext, remoteName?: string): HistoryEntry[] {
+  const remote = remoteName ? remoteNamed(remoteName) : null;
+  return readHistory(ctx.store).filter((entry) => !remote || entry.remote === remote);
+}

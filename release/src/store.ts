@@ -1,0 +1,144 @@
+// The deployment store: a folder any static host or bucket can serve as it is.
+//
+//   <remote-folder>/<version>/…   a copy of a build, never overwritten (hashed files immutable,
+//                                 mf-manifest.json and remoteEntry.js revalidated: by name)
+//   remotes.json                   the remotes document in force (document.ts)
+//   history.jsonl                  every change, appended (history.ts)
+import { REMOTE_NAMES, type RemoteName } from '@site/shared-ui/remotes-document';
+import { deployBaseUrl, deployDir, remoteFolder } from '@site/site-server/runtime-config';
+import lockfile from 'proper-lockfile';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+type Env = Record<string, string | undefined>;
+
+export interface Store {
+  /** The folder. */
+  dir: string;
+  /** The origin and path it is served from, without a trailing slash. */
+  baseUrl: string;
+}
+
+export const openStore = (env: Env = process.env): Store => ({ dir: deployDir(env), baseUrl: deployBaseUrl(env) });
+
+/** A mistake in how the command was called (exit code 2). */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** A remote by its name (mfe_account) or its folder (mfe-account). */
+export function remoteNamed(value: string): RemoteName {
+  const remote = REMOTE_NAMES.find((name) => name === value || remoteFolder(name) === value.replace(/\/+$/, ''));
+  if (!remote) throw new UsageError(`${value} is not a remote (the remotes: ${REMOTE_NAMES.join(', ')})`);
+  return remote;
+}
+
+/** Every file of a build, by its path inside the build ('/' separated), in a stable order. */
+export function filesOf(dist: string, folder = ''): string[] {
+  return readdirSync(join(dist, folder), { withFileTypes: true })
+    .flatMap((entry) => {
+      const path = folder ? `${folder}/${entry.name}` : entry.name;
+      return entry.isDirectory() ? filesOf(dist, path) : statSync(join(dist, path)).isFile() ? [path] : [];
+    })
+    .sort();
+}
+
+/** The first 12 hex digits of a sha256 over the build's file names and contents. */
+export function contentHash(dist: string): string {
+  const hash = createHash('sha256');
+  for (const file of filesOf(dist)) {
+    const content = readFileSync(join(dist, file));
+    // Name and length first, so that no two different builds feed the hash the same bytes.
+    hash.update(`${file}\0${content.length}\0`).update(content);
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+/** The version a build gets in the store: its package version, then its content hash. */
+export const versionOf = (packageVersion: string, dist: string) => `${packageVersion}-${contentHash(dist)}`;
+
+export const versionDir = (store: Store, remote: RemoteName, version: string) => join(store.dir, remoteFolder(remote), version);
+
+export const manifestUrl = (store: Store, remote: RemoteName, version: string) =>
+  `${store.baseUrl}/${remoteFolder(remote)}/${version}/mf-manifest.json`;
+
+/** The remote and version of a manifest URL of this store, or null for any other URL. */
+export function deploymentAt(store: Store, url: string): { remote: RemoteName; version: string } | null {
+  if (!url.startsWith(`${store.baseUrl}/`)) return null;
+  const [folder, version, file, ...rest] = url.slice(store.baseUrl.length + 1).split('/');
+  const remote = REMOTE_NAMES.find((name) => remoteFolder(name) === folder);
+  return remote && version && file === 'mf-manifest.json' && rest.length === 0 ? { remote, version } : null;
+}
+
+/** The file behind a URL of this store (null for another URL, or one that leaves the folder). */
+export function storeFileAt(store: Store, url: string): string | null {
+  if (!url.startsWith(`${store.baseUrl}/`)) return null;
+  const file = resolve(store.dir, decodeURIComponent(url.slice(store.baseUrl.length + 1).split(/[?#]/)[0] ?? ''));
+  return file.startsWith(store.dir + sep) ? file : null;
+}
+
+/** A remote's published versions, oldest first. */
+export function publishedVersions(store: Store, remote: RemoteName): string[] {
+  const folder = join(store.dir, remoteFolder(remote));
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => ({ version: entry.name, at: statSync(join(folder, entry.name)).mtimeMs }))
+    .sort((a, b) => a.at - b.at)
+    .map(({ version }) => version);
+}
+
+/** A published version named in full, or by a prefix only one version has. */
+export function publishedVersion(store: Store, remote: RemoteName, wanted: string): string {
+  const versions = publishedVersions(store, remote);
+  if (versions.includes(wanted)) return wanted;
+  const matches = versions.filter((version) => version.startsWith(wanted));
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length > 1) throw new UsageError(`${wanted} names several versions of ${remote}: ${matches.join(', ')}`);
+  throw new Error(`${remote} has no published version ${wanted} (published: ${versions.join(', ') || 'none'})`);
+}
+
+/**
+ * Copies a build into `<remote-folder>/<version>/`, never over an existing one: copied into a
+ * hidden folder first, checked against the version it was given (a build changing while it is
+ * copied is refused), then renamed into place, so a half-copied version is never served.
+ * @returns false when this version was already published (same content: nothing copied)
+ */
+export function copyIntoStore(store: Store, remote: RemoteName, dist: string, version: string): boolean {
+  const target = versionDir(store, remote, version);
+  if (existsSync(target)) return false;
+  const incoming = join(store.dir, remoteFolder(remote), `.incoming-${randomBytes(6).toString('hex')}`);
+  mkdirSync(incoming, { recursive: true });
+  try {
+    cpSync(dist, incoming, { recursive: true, dereference: true, errorOnExist: true });
+    if (!version.endsWith(`-${contentHash(incoming)}`)) throw new Error(`${dist} changed while it was being copied; publish it again once its build is finished`);
+    if (existsSync(target)) return false; // published meanwhile by another run: same content
+    renameSync(incoming, target);
+    return true;
+  } finally {
+    rmSync(incoming, { recursive: true, force: true });
+  }
+}
+
+/** Runs a change of the store with no other release command changing it at the same time. */
+export async function withStoreLock<T>(store: Store, change: () => Promise<T>): Promise<T> {
+  mkdirSync(store.dir, { recursive: true });
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(store.dir, {
+      lockfilePath: join(store.dir, '.release.lock'),
+      retries: { retries: 20, minTimeout: 100, maxTimeout: 500 },
+    });
+  } catch {
+    throw new Error(`another release command is changing ${store.dir} (lock ${join(store.dir, '.release.lock')}); try again when it has finished`);
+  }
+  try {
+    return await change();
+  } finally {
+    await release();
+  }
+}

@@ -1,0 +1,199 @@
+import type { TelemetrySummary } from '@site/service-user';
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { readDocument } from './document';
+import { fakeSite, type FakeSite } from './fixtures/fakeSite';
+import { healthLine, serviceSummary, summaryHealth, SummaryUnreadable } from './health';
+import { readHistory } from './history';
+import { canary, init, publish, rollback, status } from './release';
+import { repoRoot, UsageError } from './store';
+import { checkOnce, DEFAULT_POLICY, judge, policyFrom } from './watch';
+
+jest.setTimeout(60_000);
+
+type Row = TelemetrySummary['deployments'][number];
+const row = (version: string, cohort: 'stable' | 'canary', views: number, errors: Partial<Pick<Row, 'loadFailures' | 'renderErrors' | 'hydrationErrors'>> = {}): Row => ({
+  remote: 'mfe_account',
+  version,
+  cohort,
+  views,
+  loadFailures: 0,
+  renderErrors: 0,
+  hydrationErrors: 0,
+  ...errors,
+});
+
+let site: FakeSite;
+let stable: string;
+let candidate: string;
+/** What the fake user service answers, and what it was asked. */
+let answer: TelemetrySummary;
+let asked: { minutes: number; remote?: string }[];
+
+beforeEach(async () => {
+  site = fakeSite();
+  await init(site.ctx);
+  stable = readHistory(site.ctx.store).find((entry) => entry.verb === 'init' && entry.remote === 'mfe_account')!.to!;
+  candidate = (await publish(site.ctx, 'mfe_account', { from: site.build('mfe_account', { content: 'v2', dir: join(site.root, 'account-v2') }) })).version;
+  await canary(site.ctx, 'mfe_account', candidate, '50');
+  answer = { minutes: 30, deployments: [] };
+  asked = [];
+  site.ctx.summary = async (minutes, remote) => {
+    asked.push({ minutes, remote });
+    return answer;
+  };
+});
+afterEach(() => site.remove());
+
+describe('release watch, one check', () => {
+  it('rolls back a canary whose error rate is worse than the stable one by more than the threshold, with the figures as the reason', async () => {
+    answer.deployments = [row(stable, 'stable', 25), row(candidate, 'canary', 20, { renderErrors: 7, loadFailures: 1, hydrationErrors: 1 }), row('1.0.0-0123456789ab', 'canary', 500)];
+    const check = await checkOnce(site.ctx, 'mfe-account');
+    expect(check.outcome).toBe('rolled-back');
+    const reason = `canary ${candidate}: 9 errors / 20 views (45%) vs stable 0 / 25 (0%), over 30 min`;
+    expect(check).toMatchObject({ reason });
+    expect(asked).toEqual([{ minutes: 30, remote: 'mfe_account' }]);
+
+    expect(readDocument(site.ctx.store)!.mfe_account).toEqual({ manifest: `http://cdn.test/mfe-account/${stable}/mf-manifest.json` });
+    expect(readHistory(site.ctx.store).at(-1)).toMatchObject({ verb: 'rollback', remote: 'mfe_account', from: stable, to: stable, reason });
+  });
+
+  it('leaves a canary alone while it has fewer views than the minimum, however it fails', async () => {
+    answer.deployments = [row(stable, 'stable', 100), row(candidate, 'canary', 19, { renderErrors: 19 })];
+    expect(await checkOnce(site.ctx, 'mfe_account')).toMatchObject({ outcome: 'too-few-views', canary: { views: 19, errors: 19 } });
+    expect(readDocument(site.ctx.store)!.mfe_account.canary).toBeDefined();
+    // The same figures with a lower minimum are judged.
+    expect(await checkOnce(site.ctx, 'mfe_account', { ...DEFAULT_POLICY, minViews: 10 })).toMatchObject({ outcome: 'rolled-back' });
+  });
+
+  it('keeps a canary that is no worse than the stable one by more than the threshold', async () => {
+    answer.deployments = [row(stable, 'stable', 100, { renderErrors: 10 }), row(candidate, 'canary', 50, { loadFailures: 7 })];
+    expect(await checkOnce(site.ctx, 'mfe_account')).toMatchObject({ outcome: 'healthy', canary: { errors: 7, views: 50 }, stable: { errors: 10, views: 100 } });
+    expect(readDocument(site.ctx.store)!.mfe_account.canary).toBeDefined();
+    expect(await checkOnce(site.ctx, 'mfe_account', { ...DEFAULT_POLICY, threshold: 0.03 })).toMatchObject({ outcome: 'rolled-back' });
+  });
+
+  it('says so when the remote has no canary, without reading the summary', async () => {
+    expect(await checkOnce(site.ctx, 'mfe_auth')).toEqual({ remote: 'mfe_auth', outcome: 'no-canary' });
+    expect(asked).toEqual([]);
+  });
+
+  it('asks for the window it is given', async () => {
+    await checkOnce(site.ctx, 'mfe_account', { ...DEFAULT_POLICY, minutes: 120 });
+    expect(asked).toEqual([{ minutes: 120, remote: 'mfe_account' }]);
+  });
+
+  it('undoes nothing when the canary it judged was replaced meanwhile', async () => {
+    const other = (await publish(site.ctx, 'mfe_account', { from: site.build('mfe_account', { content: 'v3', dir: join(site.root, 'account-v3') }) })).version;
+    await canary(site.ctx, 'mfe_account', other, '10');
+    await expect(rollback(site.ctx, 'mfe_account', stable, { reason: 'judged', ifCanary: candidate })).rejects.toThrow(`canary is no longer ${candidate}`);
+    expect(readDocument(site.ctx.store)!.mfe_account.canary!.manifest).toContain(other);
+  });
+});
+
+describe('the judgement', () => {
+  const figures = (views: number, errors: number) => ({ version: 'v', views, errors, loadFailures: errors, renderErrors: 0, hydrationErrors: 0 });
+  it('compares error rates in absolute points', () => {
+    expect(judge(figures(100, 10), figures(100, 15), DEFAULT_POLICY).outcome).toBe('healthy');
+    expect(judge(figures(100, 10), figures(100, 16), DEFAULT_POLICY).outcome).toBe('failing');
+    expect(judge(figures(0, 0), figures(20, 2), DEFAULT_POLICY).outcome).toBe('failing');
+    expect(judge(figures(0, 0), figures(20, 1), DEFAULT_POLICY).outcome).toBe('healthy');
+  });
+
+  it('refuses options out of range as usage errors', () => {
+    expect(policyFrom({})).toEqual({ minutes: 30, minViews: 20, threshold: 0.05, intervalSeconds: 60 });
+    expect(policyFrom({ window: '60', 'min-views': '5', threshold: '0.1', interval: '10' })).toEqual({ minutes: 60, minViews: 5, threshold: 0.1, intervalSeconds: 10 });
+    for (const wrong of [{ window: '0' }, { window: '1441' }, { 'min-views': '0' }, { threshold: '5%' }, { threshold: '1.5' }, { threshold: '-0.1' }, { interval: 'soon' }]) {
+      expect(() => policyFrom(wrong)).toThrow(UsageError);
+    }
+  });
+});
+
+describe('release status', () => {
+  it('shows each remote\'s health from the same summary, read once', async () => {
+    answer.deployments = [row(stable, 'stable', 25, { renderErrors: 1 }), row(candidate, 'canary', 20, { renderErrors: 9 })];
+    const remotes = (await status(site.ctx))!;
+    const account = remotes.find((remote) => remote.remote === 'mfe_account')!;
+    expect(healthLine(account.health)).toBe('health over 30 min: stable 1 error / 25 views (4%); canary 9 errors / 20 views (45%)');
+    expect(healthLine(remotes.find((remote) => remote.remote === 'mfe_auth')!.health)).toBe('health over 30 min: stable 0 errors / 0 views (no views)');
+    expect(asked).toEqual([{ minutes: 30, remote: undefined }]);
+  });
+
+  it('says why the health is not measured when the summary cannot be read', async () => {
+    const health = await summaryHealth(async () => {
+      throw new SummaryUnreadable('the health summary at http://127.0.0.1:9/telemetry/summary answered HTTP 404');
+    })('mfe_account', { stable, canary: null });
+    expect(healthLine(health)).toBe('health: not measured (the health summary at http://127.0.0.1:9/telemetry/summary answered HTTP 404)');
+  });
+});
+
+describe('the summary, from the user service', () => {
+  let server: Server;
+  let url: string;
+  let seen: { url?: string; authorization?: string }[];
+  let reply: { status: number; body: unknown };
+  beforeEach(async () => {
+    seen = [];
+    reply = { status: 200, body: { minutes: 30, deployments: [] } };
+    server = createServer((request, response) => {
+      seen.push({ url: request.url, authorization: request.headers.authorization });
+      response.writeHead(reply.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(reply.body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterEach(() => new Promise((resolve) => server.close(resolve)));
+
+  it('is read with the OPS_TOKEN when one is set', async () => {
+    await serviceSummary({ USER_SERVICE_URL: `${url}/`, OPS_TOKEN: 'ops-token-0123456789abcdef' })(30, 'mfe_account');
+    expect(seen).toEqual([{ url: '/telemetry/summary?minutes=30&remote=mfe_account', authorization: 'Bearer ops-token-0123456789abcdef' }]);
+  });
+
+  it('is unreadable when refused, or of another shape', async () => {
+    reply = { status: 401, body: { error: { code: 'ops_token_invalid' } } };
+    await expect(serviceSummary({ USER_SERVICE_URL: url })(30)).rejects.toThrow(/HTTP 401 \(outside local mode the service needs OPS_TOKEN/);
+    reply = { status: 200, body: { minutes: 30, deployments: [{ remote: 'mfe_account', version: 'x', cohort: 'stable', views: -1 }] } };
+    await expect(serviceSummary({ USER_SERVICE_URL: url })(30)).rejects.toBeInstanceOf(SummaryUnreadable);
+  });
+
+  /** The command as CI runs it, without blocking this process (the fake service answers from here). */
+  const release = (...args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(join(repoRoot, 'release', 'node_modules', '.bin', 'tsx'), [join(repoRoot, 'release', 'src', 'cli.ts'), ...args], {
+        cwd: repoRoot,
+        env: { ...process.env, DEPLOY_DIR: site.ctx.store.dir, DEPLOY_BASE_URL: site.ctx.store.baseUrl, SHELL_DIST: site.ctx.shellDist, RELEASE_ACTOR: 'watcher', USER_SERVICE_URL: url },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+
+  it('lets `release watch --once` roll a failing canary back and exit 0, and exit 1 only when the summary cannot be read', async () => {
+    reply.body = { minutes: 15, deployments: [row(stable, 'stable', 25), row(candidate, 'canary', 20, { renderErrors: 20 })] };
+    const healthy = await release('watch', 'mfe_account', '--once', '--min-views', '21');
+    expect(healthy).toMatchObject({ code: 0, stdout: expect.stringContaining(`mfe_account: canary ${candidate} has 20 of the 21 views it needs over 15 min`) });
+
+    const rolled = await release('watch', 'mfe_account', '--once', '--window', '15');
+    expect(rolled.code).toBe(0);
+    expect(rolled.stdout).toContain(`mfe_account: canary ${candidate} rolled back: canary ${candidate}: 20 errors / 20 views (100%) vs stable 0 / 25 (0%), over 15 min`);
+    expect(seen.at(-1)!.url).toBe('/telemetry/summary?minutes=15&remote=mfe_account');
+    expect(readHistory(site.ctx.store).at(-1)).toMatchObject({ who: 'watcher', verb: 'rollback' });
+
+    const nothingLeft = await release('watch', 'mfe_account', '--once');
+    expect(nothingLeft).toMatchObject({ code: 0, stdout: 'mfe_account: no canary to watch\n' });
+
+    await canary(site.ctx, 'mfe_account', candidate, '50');
+    reply.status = 503;
+    const unreadable = await release('watch', 'mfe_account', '--once');
+    expect(unreadable.code).toBe(1);
+    expect(unreadable.stderr).toContain('answered HTTP 503');
+    expect(readDocument(site.ctx.store)!.mfe_account.canary).toBeDefined();
+
+    expect((await release('watch', 'mfe_account', '--once', '--threshold', 'high')).code).toBe(2);
+    expect((await release('status', '--once')).code).toBe(2);
+  });
+});

@@ -1,0 +1,245 @@
+import net from 'node:net';
+import pg from 'pg';
+import { backends, call, freshDatabase, request, startService, testConfig, tokenFactory, type TestApp, type Tokens } from '../testing/harness';
+import { createService } from '../service';
+import { DatabaseUnavailableError, openPostgres, type Database } from './database';
+import { openMigratedDatabase } from './start';
+
+/** A TCP server on 127.0.0.1 that accepts connections and never answers (a hung database). */
+async function blackhole() {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Captures what the database layer logs. */
+const recordingLog = () => {
+  const lines: string[] = [];
+  return { lines, info: (_: object, message: string) => lines.push(message), warn: (_: object, message: string) => lines.push(message) };
+};
+
+const contact = { firstname: 'Ana', lastname: 'Pop', email: 'ana@example.com', subject: 'Hello', message: 'A question.' };
+const countMessages = async (db: Database) => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM contact_messages')).rows[0]!.n);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('starting against a database that accepts connections and never answers', () => {
+  it('logs one line per attempt, waits longer each time, and gives up with a clear error', async () => {
+    const hung = await blackhole();
+    const log = recordingLog();
+    const waits: number[] = [];
+    const started = Date.now();
+    try {
+      const opening = openMigratedDatabase({
+        databaseUrl: `postgres://postgres@127.0.0.1:${hung.port}/test`,
+        connectTimeoutMs: 200,
+        attempts: 3,
+        log,
+        wait: async (ms) => void waits.push(ms),
+      });
+      await expect(opening).rejects.toThrow(DatabaseUnavailableError);
+      await expect(opening).rejects.toThrow(/could not be reached in 3 attempts/);
+    } finally {
+      await hung.close();
+    }
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(log.lines).toEqual([
+      expect.stringMatching(/^database not reachable at start \(attempt 1 of 3\): .*timeout.*; retrying in 500 ms$/),
+      expect.stringMatching(/^database not reachable at start \(attempt 2 of 3\): .*; retrying in 1000 ms$/),
+      expect.stringMatching(/^database not reachable at start \(attempt 3 of 3\): .*; giving up$/),
+    ]);
+    expect(waits).toEqual([500, 1000]);
+  });
+});
+
+describe.each(backends)('database faults on %s', (backend) => {
+  let tokens: Tokens;
+  beforeAll(async () => {
+    tokens = await tokenFactory();
+  });
+
+  it('answers /readyz 503 within its own short timeout when the database does not answer', async () => {
+    const db = await freshDatabase(backend);
+    try {
+      const hanging: Database = { ...db, query: () => new Promise(() => undefined) };
+      const { app } = await createService(testConfig({ READY_TIMEOUT_MS: '200' }), { db: hanging });
+      const started = Date.now();
+      const response = await request(app, '/readyz');
+      expect(response.status).toBe(503);
+      expect((await response.json()).error.code).toBe('database_unavailable');
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('answers a write slower than the request timeout with 503 and commits nothing (the answer and the write agree)', async () => {
+    const service = await startService(backend, tokens, { REQUEST_TIMEOUT_MS: '300' });
+    try {
+      if (backend === 'postgres') {
+        // The statement itself is slow on the server.
+        await service.db.exec(`
+          CREATE FUNCTION slow_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(1); RETURN NEW; END $$;
+          CREATE TRIGGER slow_contact BEFORE INSERT ON contact_messages FOR EACH ROW EXECUTE FUNCTION slow_insert();`);
+      }
+      // PGlite runs in this process and cannot be interrupted midway: the write is slow to reach it.
+      const slowDb: Database =
+        backend === 'pglite'
+          ? { ...service.db, query: async (sql, params) => (/INSERT INTO contact_messages/.test(sql) && (await sleep(1_000)), service.db.query(sql, params)) }
+          : service.db;
+      const { app } = backend === 'pglite' ? await createService(service.config, { db: slowDb }) : service;
+
+      const response = await call(app, '/contact', { body: contact });
+      expect(response.status).toBe(503);
+      expect((await response.json()).error.code).toBe('timeout');
+      expect(response.headers.get('Retry-After')).toBe('5');
+      await sleep(1_500);
+      expect(await countMessages(service.db)).toBe(0);
+    } finally {
+      await service.db.close();
+    }
+  });
+
+  it('stores a write that finishes within the request timeout', async () => {
+    const { app, db } = await startService(backend, tokens, { REQUEST_TIMEOUT_MS: '2000' });
+    try {
+      expect((await call(app, '/contact', { body: contact })).status).toBe(201);
+      expect(await countMessages(db)).toBe(1);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+const postgresUrl = process.env.DATABASE_URL;
+if (postgresUrl) {
+  describe('a PostgreSQL server that goes away after the start', () => {
+    const target = new URL(postgresUrl);
+
+    /** A TCP relay to the PostgreSQL server that the test can cut, make silent, or restore. */
+    async function relay() {
+      let mode: 'forward' | 'refuse' | 'silent' = 'forward';
+      const pairs = new Set<[net.Socket, net.Socket]>();
+      const clients = new Set<net.Socket>();
+      const server = net.createServer((client) => {
+        clients.add(client);
+        client.on('error', () => undefined);
+        if (mode === 'refuse') return void client.destroy();
+        if (mode === 'silent') return;
+        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        upstream.on('error', () => client.destroy());
+        client.on('close', () => upstream.destroy());
+        upstream.on('close', () => client.destroy());
+        const pair: [net.Socket, net.Socket] = [client, upstream];
+        pairs.add(pair);
+        client.on('data', (chunk) => mode === 'forward' && upstream.write(chunk));
+        upstream.on('data', (chunk) => mode === 'forward' && client.write(chunk));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const port = (server.address() as net.AddressInfo).port;
+      return {
+        port,
+        set(next: typeof mode) {
+          mode = next;
+          if (next === 'refuse') for (const [client, upstream] of pairs) (client.destroy(), upstream.destroy());
+        },
+        close: () => {
+          for (const [client, upstream] of pairs) (client.destroy(), upstream.destroy());
+          for (const client of clients) client.destroy();
+          return new Promise<void>((resolve) => server.close(() => resolve()));
+        },
+      };
+    }
+
+    let schema: string;
+    let proxy: Awaited<ReturnType<typeof relay>>;
+    let app: TestApp;
+    let db: Database;
+    const applicationName = `faults_${process.pid}`;
+
+    beforeAll(async () => {
+      schema = `t_faults_${process.pid}_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      await admin.end();
+      proxy = await relay();
+      const url = new URL(postgresUrl);
+      url.host = `127.0.0.1:${proxy.port}`;
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      url.searchParams.set('application_name', applicationName);
+      db = await openPostgres(url.toString(), { connectTimeoutMs: 300 });
+      ({ app } = await createService(testConfig({ REQUEST_TIMEOUT_MS: '500' }), { db }));
+    });
+
+    afterAll(async () => {
+      await proxy.close();
+      await db.close().catch(() => undefined);
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    });
+
+    const newsletter = () => call(app, '/newsletter', { body: { email: 'reader@example.com' } });
+
+    it('answers 503 database_unavailable with Retry-After while it is down, and serves again once it is back', async () => {
+      proxy.set('forward');
+      expect((await newsletter()).status).toBe(200);
+
+      proxy.set('refuse');
+      const down = await newsletter();
+      expect(down.status).toBe(503);
+      expect((await down.json()).error.code).toBe('database_unavailable');
+      expect(down.headers.get('Retry-After')).toBe('5');
+
+      proxy.set('forward');
+      expect((await newsletter()).status).toBe(200);
+    });
+
+    it('answers 503 within the request timeout when the server stops answering, never hanging', async () => {
+      proxy.set('forward');
+      expect((await newsletter()).status).toBe(200);
+      proxy.set('silent');
+      const started = Date.now();
+      const response = await newsletter();
+      expect(response.status).toBe(503);
+      // The request deadline (500 ms), then the connect timeout for the cancel (300 ms) before the connection is dropped.
+      expect(Date.now() - started).toBeLessThan(3_000);
+      proxy.set('forward');
+      expect((await newsletter()).status).toBe(200);
+    });
+
+    it("answers 503, not 500, when the server terminates the pool's connection in the middle of a call", async () => {
+      proxy.set('forward');
+      await db.exec(`
+        CREATE OR REPLACE FUNCTION slow_newsletter() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(2); RETURN NEW; END $$;
+        CREATE TRIGGER slow_newsletter BEFORE INSERT ON newsletter_subscriptions FOR EACH ROW EXECUTE FUNCTION slow_newsletter();`);
+      const { app: patient } = await createService(testConfig({ REQUEST_TIMEOUT_MS: '5000' }), { db });
+      const answer = call(patient, '/newsletter', { body: { email: 'late@example.com' } });
+      await sleep(500);
+      const admin = new pg.Client({ connectionString: postgresUrl });
+      await admin.connect();
+      const { rows } = await admin.query(
+        'SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity WHERE application_name = $1',
+        [applicationName],
+      );
+      await admin.end();
+      expect(rows.length).toBeGreaterThan(0);
+      const response = await answer;
+      expect(response.status).toBe(503);
+      expect((await response.json()).error.code).toBe('database_unavailable');
+      await db.exec('DROP TRIGGER slow_newsletter ON newsletter_subscriptions');
+      expect((await newsletter()).status).toBe(200);
+    });
+  });
+}

@@ -1,0 +1,64 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { requestId } from 'hono/request-id';
+import { matchedRoutes } from 'hono/route';
+import pino, { type DestinationStream, type Logger } from 'pino';
+
+export type { Logger };
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * The service's logger: one JSON object per line on stdout (or on `destination`, which the tests
+ * read). Nothing from a request's headers or body is ever handed to it, so no token or email can
+ * reach a log (logging.test.ts checks). `time` is pino's default, epoch milliseconds: the cheapest.
+ */
+export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'service-user' },
+    },
+    destination ?? pino.destination({ dest: 1, sync: false }),
+  );
+}
+
+/** A caller's X-Request-Id is kept when it is short and plain (letters, digits, `_ - =`); otherwise one is made. */
+export const REQUEST_ID_MAX_LENGTH = 64;
+export const assignRequestId = () => requestId({ limitLength: REQUEST_ID_MAX_LENGTH, generator: () => crypto.randomUUID() });
+
+/** The route pattern that answered (`/link-device`), never the raw path; `unmatched` for a 404 of no route. */
+export function answeringRoute(c: Context): string {
+  const routes = matchedRoutes(c);
+  for (let i = routes.length - 1; i >= 0; i -= 1) {
+    // Global middleware is registered for every method ('ALL'); a route names its own.
+    if (routes[i]!.method !== 'ALL') return routes[i]!.path;
+  }
+  return 'unmatched';
+}
+
+export interface FinishedRequest {
+  method: string;
+  route: string;
+  status: number;
+  durationMs: number;
+}
+
+/**
+ * One JSON line per request, once it is answered: method, route pattern, status, duration and
+ * request id. `observers` (the metrics) get the same figures, measured once.
+ */
+export function requestLog(logger: Logger, ...observers: ((request: FinishedRequest) => void)[]): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    const finished: FinishedRequest = {
+      method: c.req.method,
+      route: answeringRoute(c),
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+    };
+    for (const observe of observers) observe(finished);
+    logger.info({ requestId: c.get('requestId'), ...finished }, 'request');
+  };
+}

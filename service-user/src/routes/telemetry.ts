@@ -1,0 +1,102 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import type { Deps } from '../http/env';
+import { ApiError } from '../http/errors';
+import { limitBody, publicRateLimit } from '../http/middleware';
+import { COHORTS, HEALTH_EVENT_KINDS, healthCounters, type DeploymentHealth } from '../store/telemetry';
+
+/** The remotes the shell reports on (the site's remotes document names the same three). */
+export const TELEMETRY_REMOTES = ['mfe_marketing', 'mfe_auth', 'mfe_account'] as const;
+
+/** A batch is a few events from one page: anything larger is not the shell's. */
+export const TELEMETRY_BODY_LIMIT_BYTES = 2048;
+export const TELEMETRY_MAX_EVENTS = 20;
+export const SUMMARY_DEFAULT_MINUTES = 30;
+export const SUMMARY_MAX_MINUTES = 1440;
+
+// Strict objects: a field beyond these (an id, a URL, a user agent) refuses the batch rather than being ignored.
+const healthEvent = z.strictObject({
+  remote: z.enum(TELEMETRY_REMOTES),
+  version: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/),
+  cohort: z.enum(COHORTS),
+  kind: z.enum(HEALTH_EVENT_KINDS),
+});
+const telemetryBatch = z.strictObject({ events: z.array(healthEvent).min(1).max(TELEMETRY_MAX_EVENTS) });
+
+/** What the shell sends (as text/plain: navigator.sendBeacon's JSON type would need a preflight). */
+export type TelemetryBatch = z.infer<typeof telemetryBatch>;
+export type TelemetryEvent = TelemetryBatch['events'][number];
+
+const summaryQuery = z.strictObject({
+  remote: z.enum(TELEMETRY_REMOTES).optional(),
+  minutes: z.coerce.number().int().min(1).max(SUMMARY_MAX_MINUTES).default(SUMMARY_DEFAULT_MINUTES),
+});
+
+/** GET /telemetry/summary's answer: per deployment of each remote, the counts over the window. */
+export interface TelemetrySummary {
+  minutes: number;
+  deployments: DeploymentHealth[];
+}
+
+// Digests of equal length, so the comparison takes the same time whatever the length presented.
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * Authorization: Bearer <OPS_TOKEN>. Without OPS_TOKEN the call is open in local mode only, and
+ * elsewhere answers 404 as if it were not there (as GET /metrics does with METRICS_TOKEN).
+ */
+function requireOpsToken({ config }: Pick<Deps, 'config'>): MiddlewareHandler {
+  const expected = config.opsToken ? digest(`Bearer ${config.opsToken}`) : null;
+  return async (c, next) => {
+    if (!expected && !config.local) throw new ApiError(404, 'not_found', 'There is no such call.');
+    if (expected && !timingSafeEqual(digest(c.req.header('Authorization') ?? ''), expected)) {
+      c.header('WWW-Authenticate', 'Bearer');
+      throw new ApiError(401, 'ops_token_invalid', 'Present the operations token as Authorization: Bearer <OPS_TOKEN>.');
+    }
+    await next();
+  };
+}
+
+/** A beacon's body is JSON sent as text/plain (or application/json); anything else is refused before it is read. */
+const beaconBody: MiddlewareHandler = async (c, next) => {
+  const type = c.req.header('Content-Type') ?? '';
+  if (!/^(text\/plain|application\/json)\s*(;|$)/i.test(type)) {
+    throw new ApiError(415, 'unsupported_media_type', 'Send the events as JSON, with Content-Type text/plain or application/json.');
+  }
+  await next();
+};
+
+const invalidBody = (fields: string) => new ApiError(400, 'invalid_body', `Invalid or missing fields: ${fields}.`);
+
+/**
+ * The shell's health beacons per remote, version and cohort, counted per minute (nothing else is
+ * kept: no address, no agent, no id), and their summary for the release command.
+ */
+export function telemetryRoutes(deps: Deps) {
+  const counters = healthCounters(deps.db);
+  const limit = publicRateLimit(deps, { prefix: 'telemetry', limit: deps.config.telemetryRateLimit });
+  return new Hono()
+    .post('/telemetry', limit, beaconBody, limitBody(TELEMETRY_BODY_LIMIT_BYTES), async (c) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(await c.req.text());
+      } catch {
+        throw invalidBody('(body)');
+      }
+      const parsed = telemetryBatch.safeParse(json);
+      if (!parsed.success) throw invalidBody(parsed.error.issues.map((issue) => issue.path.join('.') || '(body)').join(', '));
+      await counters.record(parsed.data.events);
+      return c.body(null, 204);
+    })
+    .get('/telemetry/summary', requireOpsToken(deps), async (c) => {
+      const parsed = summaryQuery.safeParse(c.req.query());
+      if (!parsed.success) {
+        const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(query)').join(', ');
+        throw new ApiError(400, 'invalid_query', `Invalid query parameters: ${fields} (remote: ${TELEMETRY_REMOTES.join(', ')}; minutes: 1 to ${SUMMARY_MAX_MINUTES}).`);
+      }
+      const { remote, minutes } = parsed.data;
+      const summary: TelemetrySummary = { minutes, deployments: await counters.summary(minutes, remote) };
+      return c.json(summary);
+    });
+}

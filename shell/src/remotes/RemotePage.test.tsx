@@ -1,0 +1,42 @@
+import { renderWithSite } from '@site/shared-ui/testing';
+import { screen, waitFor } from '@testing-library/react';
+import '../i18n/register';
+import { loadPage } from './federation';
+import { reportRemoteEvent, RemoteLoadFailure } from './health';
+import { RemotePage } from './RemotePage';
+
+jest.mock('./federation', () => ({ loadPage: jest.fn(), prefetchPages: jest.fn() }));
+jest.mock('./health', () => ({ ...jest.requireActual('./health'), reportRemoteEvent: jest.fn() }));
+
+const load = loadPage as jest.MockedFunction<typeof loadPage>;
+const page = { remote: 'mfe_marketing', module: './LandingPage' } as const;
+const reported = () => (reportRemoteEvent as jest.Mock).mock.calls;
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+describe("a remote's page and its health", () => {
+  it('counts one view once the page has rendered, loaded as a navigation', async () => {
+    load.mockResolvedValue({ default: () => <h1>Acasă</h1> });
+    renderWithSite(<RemotePage page={page} />);
+    await screen.findByRole('heading', { name: 'Acasă' });
+    await waitFor(() => expect(reported()).toEqual([['mfe_marketing', 'view']]));
+    expect(load).toHaveBeenCalledWith(page, { atNavigation: true });
+  });
+
+  it('counts a view and a render error for a page that throws, and shows the fallback', async () => {
+    load.mockResolvedValue({ default: () => { throw new Error('broken landing page'); } });
+    renderWithSite(<RemotePage page={page} />);
+    await screen.findByRole('button');
+    expect(reported()).toEqual([['mfe_marketing', 'view'], ['mfe_marketing', 'render_error']]);
+  });
+
+  it('counts a view, and no render error, for a page the loader already counted as a load failure', async () => {
+    load.mockRejectedValue(new RemoteLoadFailure('mfe_marketing', new Error('entry 404')));
+    renderWithSite(<RemotePage page={page} />);
+    await screen.findByRole('button');
+    expect(reported()).toEqual([['mfe_marketing', 'view']]);
+  });
+});

@@ -1,0 +1,155 @@
+import type * as Federation from './federation';
+import type * as Health from './health';
+import type * as Reload from './reloadOnce';
+import type * as Runtime from '@module-federation/enhanced/runtime';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), preloadRemote: jest.fn(async () => undefined), registerRemotes: jest.fn() }));
+jest.mock('./health', () => ({ ...jest.requireActual('./health'), reportRemoteEvent: jest.fn(), rememberDeployments: jest.fn() }));
+jest.mock('./reloadOnce', () => ({ ...jest.requireActual('./reloadOnce'), reloadOnce: jest.fn(() => true), reloadPage: jest.fn() }));
+
+const store = (remote: string, version: string) => `http://localhost:3004/${remote}/${version}/mf-manifest.json`;
+const documentWith = (account: object = { manifest: store('mfe-account', '1.0.0-aaaaaaaaaaaa') }, marketing: object = { manifest: store('mfe-marketing', '1.0.0-mmmmmmmmmmmm') }) => ({
+  mfe_marketing: marketing,
+  mfe_auth: { manifest: 'http://localhost:3002/mf-manifest.json' },
+  mfe_account: account,
+});
+
+const page = { default: () => null };
+const accountPage = { remote: 'mfe_account', module: './AccountPage' } as const;
+const landingPage = { remote: 'mfe_marketing', module: './LandingPage' } as const;
+
+/** A fresh copy of the loader (its state is the page's), with the document the "server" answers now. */
+function freshLoader() {
+  let documentNow: object = documentWith();
+  const fetchMock = jest.fn(async () => ({ ok: true, status: 200, json: async () => documentNow }));
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  let modules!: { federation: typeof Federation; health: jest.Mocked<typeof Health>; reload: jest.Mocked<typeof Reload>; runtime: jest.Mocked<typeof Runtime> };
+  jest.isolateModules(() => {
+    modules = {
+      federation: require('./federation'),
+      health: require('./health'),
+      reload: require('./reloadOnce'),
+      runtime: require('@module-federation/enhanced/runtime'),
+    };
+  });
+  modules.runtime.loadRemote.mockResolvedValue(page);
+  return { ...modules, fetchMock, publish: (doc: object) => void (documentNow = doc) };
+}
+
+let now = 1_000_000;
+beforeEach(() => {
+  now = 1_000_000;
+  jest.spyOn(Date, 'now').mockImplementation(() => now);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('the remotes the shell loads', () => {
+  it('gives, per remote, the manifest URL and the cohort this visitor got, and tells the health reporter', async () => {
+    const { federation, health, publish } = freshLoader();
+    const canary = store('mfe-account', '1.0.0-cccccccccccc');
+    publish(documentWith({ manifest: store('mfe-account', '1.0.0-aaaaaaaaaaaa'), canary: { manifest: canary, percentage: 100 } }));
+    const deployments = await federation.ensureRemotesRegistered();
+    expect(deployments.get('mfe_account')).toEqual({ manifest: canary, cohort: 'canary' });
+    expect(deployments.get('mfe_auth')).toEqual({ manifest: 'http://localhost:3002/mf-manifest.json', cohort: 'stable' });
+    expect(health.rememberDeployments).toHaveBeenCalledWith(deployments);
+  });
+
+  it(`reads the document again at a navigation only once its copy is ${30} s old`, async () => {
+    const { federation, fetchMock } = freshLoader();
+    expect(federation.REMOTES_DOCUMENT_MAX_AGE_MS).toBe(30_000);
+    await federation.loadPage(accountPage, { atNavigation: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    now += federation.REMOTES_DOCUMENT_MAX_AGE_MS - 1;
+    await federation.loadPage(accountPage, { atNavigation: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    now += 1;
+    await federation.loadPage(accountPage, { atNavigation: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenLastCalledWith('/remotes.json', { cache: 'no-cache' });
+    // A prefetch is no navigation: it never reads the document.
+    now += federation.REMOTES_DOCUMENT_MAX_AGE_MS;
+    await federation.loadPage(landingPage);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('registers afresh (force) a remote whose manifest changed and whose code has not run, so its next page is the version in force', async () => {
+    const { federation, runtime, reload, publish } = freshLoader();
+    await federation.loadPage(landingPage, { atNavigation: true });
+    const rolledBack = store('mfe-account', '1.0.0-bbbbbbbbbbbb');
+    publish(documentWith({ manifest: rolledBack }));
+    now += federation.REMOTES_DOCUMENT_MAX_AGE_MS;
+    await federation.loadPage(accountPage, { atNavigation: true });
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_account', entry: rolledBack }], { force: true });
+    expect(runtime.loadRemote).toHaveBeenLastCalledWith('mfe_account/AccountPage');
+    expect((await federation.ensureRemotesRegistered()).get('mfe_account')).toEqual({ manifest: rolledBack, cohort: 'stable' });
+    expect(reload.reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('loads the page afresh at the next navigation to a remote whose code runs and whose deployment changed', async () => {
+    const { federation, runtime, reload, publish } = freshLoader();
+    await federation.loadPage(landingPage, { atNavigation: true });
+    publish(documentWith(undefined, { manifest: store('mfe-marketing', '1.0.0-nnnnnnnnnnnn') }));
+    now += federation.REMOTES_DOCUMENT_MAX_AGE_MS;
+    // Another remote's page first: no reload for a remote the visitor is not going to.
+    await federation.loadPage(accountPage, { atNavigation: true });
+    expect(reload.reloadPage).not.toHaveBeenCalled();
+    runtime.loadRemote.mockClear();
+    let settled = false;
+    void federation.loadPage({ remote: 'mfe_marketing', module: './ContactPage' }, { atNavigation: true }).finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(reload.reloadPage).toHaveBeenCalledTimes(1);
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+    expect(settled).toBe(false);
+  });
+
+  it('keeps the copy in force when the document cannot be read again', async () => {
+    const { federation, fetchMock } = freshLoader();
+    await federation.loadPage(accountPage, { atNavigation: true });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    now += federation.REMOTES_DOCUMENT_MAX_AGE_MS;
+    await expect(federation.loadPage(accountPage, { atNavigation: true })).resolves.toBe(page);
+  });
+});
+
+describe('a page whose code fails to load', () => {
+  const chunkGone = () => Object.assign(new Error('Loading chunk 262 failed.\n(missing: http://localhost:3004/mfe-account/1.0.0-aaaaaaaaaaaa/262.js)'), { name: 'ChunkLoadError' });
+
+  it('reloads the URL once when a chunk is gone (a deleted deployment), instead of showing an error', async () => {
+    const { federation, runtime, reload, health } = freshLoader();
+    runtime.loadRemote.mockRejectedValueOnce(chunkGone());
+    let settled = false;
+    void federation.loadPage(accountPage, { atNavigation: true }).finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(reload.reloadOnce).toHaveBeenCalledWith(window.location.href);
+    expect(settled).toBe(false);
+    expect(health.reportRemoteEvent).not.toHaveBeenCalled();
+  });
+
+  it('once reloaded for that URL, tries again, then shows the error and counts a load failure', async () => {
+    const { federation, runtime, reload, health } = freshLoader();
+    reload.reloadOnce.mockReturnValue(false);
+    runtime.loadRemote.mockRejectedValue(chunkGone());
+    const failure = await federation.loadPage(accountPage, { atNavigation: true }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(health.RemoteLoadFailure);
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
+    expect(health.reportRemoteEvent).toHaveBeenCalledTimes(1);
+    expect(health.reportRemoteEvent).toHaveBeenCalledWith('mfe_account', 'load_failure');
+  });
+
+  it('counts nothing when the retry succeeds, and registers the remote afresh for it', async () => {
+    const { federation, runtime, health } = freshLoader();
+    runtime.loadRemote.mockRejectedValueOnce(new Error('RUNTIME-008 remote entry failed'));
+    await expect(federation.loadPage(accountPage, { atNavigation: true })).resolves.toBe(page);
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_account', entry: store('mfe-account', '1.0.0-aaaaaaaaaaaa') }], { force: true });
+    expect(health.reportRemoteEvent).not.toHaveBeenCalled();
+  });
+
+  it('neither retries nor counts nor reloads for a prefetch', async () => {
+    const { federation, runtime, reload, health } = freshLoader();
+    runtime.loadRemote.mockRejectedValueOnce(chunkGone());
+    await expect(federation.loadPage(accountPage)).rejects.toThrow('Loading chunk 262 failed');
+    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
+    expect(reload.reloadOnce).not.toHaveBeenCalled();
+    expect(health.reportRemoteEvent).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,141 @@
+import type { TelemetryBatch } from '@site/shared-ui';
+import { createHealthReporter, EVENTS_PER_BEACON, FLUSH_DELAY_MS, LOCAL_VERSION, MAX_EVENTS_PER_PAGE, sendBeaconToService, UNRECOGNISED_VERSION, versionOfManifest } from './health';
+
+describe('the version of a deployment, from its manifest URL', () => {
+  it("is the manifest's folder in the deployment store", () => {
+    expect(versionOfManifest('http://localhost:3004/mfe-account/1.0.0-abc123def456/mf-manifest.json')).toBe('1.0.0-abc123def456');
+    expect(versionOfManifest('https://cdn.example/site/mfe-auth/2.1.0-0123456789ab/mf-manifest.json?v=1')).toBe('2.1.0-0123456789ab');
+  });
+
+  it("is 'local' for a manifest at a host's root, as each remote's own port serves it", () => {
+    expect(versionOfManifest('http://localhost:3003/mf-manifest.json')).toBe(LOCAL_VERSION);
+    expect(versionOfManifest('/mf-manifest.json')).toBe(LOCAL_VERSION);
+  });
+
+  it('never passes on a folder name the service would refuse', () => {
+    expect(versionOfManifest('https://cdn.example/a%20b/mf-manifest.json')).toBe(UNRECOGNISED_VERSION);
+    expect(versionOfManifest(`https://cdn.example/${'v'.repeat(65)}/mf-manifest.json`)).toBe(UNRECOGNISED_VERSION);
+  });
+});
+
+function harness() {
+  const sent: TelemetryBatch[] = [];
+  const timers: (() => void)[] = [];
+  const delays: number[] = [];
+  const target = { addEventListener: window.addEventListener.bind(window), document };
+  const reporter = createHealthReporter({
+    send: (batch) => {
+      sent.push(JSON.parse(JSON.stringify(batch)));
+      return true;
+    },
+    setTimer: (run, ms) => {
+      timers.push(run);
+      delays.push(ms);
+    },
+    target,
+  });
+  reporter.rememberDeployments(
+    new Map([
+      ['mfe_account', { manifest: 'http://localhost:3004/mfe-account/1.0.0-abc123def456/mf-manifest.json', cohort: 'canary' }],
+      ['mfe_marketing', { manifest: 'http://localhost:3001/mf-manifest.json', cohort: 'stable' }],
+    ] as const),
+  );
+  return { reporter, sent, timers, delays };
+}
+
+describe('reporting the health of the remotes', () => {
+  it(`sends the events of a page together, ${FLUSH_DELAY_MS / 1000} s after the first, by version and cohort`, () => {
+    const { reporter, sent, timers, delays } = harness();
+    reporter.report('mfe_account', 'view');
+    reporter.report('mfe_marketing', 'render_error');
+    expect(sent).toEqual([]);
+    expect(delays).toEqual([FLUSH_DELAY_MS]);
+    timers[0]!();
+    expect(sent).toEqual([
+      {
+        events: [
+          { remote: 'mfe_account', version: '1.0.0-abc123def456', cohort: 'canary', kind: 'view' },
+          { remote: 'mfe_marketing', version: 'local', cohort: 'stable', kind: 'render_error' },
+        ],
+      },
+    ]);
+  });
+
+  it('sends what is waiting when the page is hidden or left', () => {
+    const { reporter, sent } = harness();
+    reporter.report('mfe_account', 'view');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sent).toHaveLength(1);
+    reporter.report('mfe_account', 'load_failure');
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    expect(sent.map((batch) => batch.events.map((e) => e.kind))).toEqual([['view'], ['load_failure']]);
+  });
+
+  it(`sends a full beacon of ${EVENTS_PER_BEACON} events at once, and stops counting past ${MAX_EVENTS_PER_PAGE} on a page`, () => {
+    const { reporter, sent } = harness();
+    for (let i = 0; i < EVENTS_PER_BEACON; i += 1) reporter.report('mfe_account', 'render_error');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.events).toHaveLength(EVENTS_PER_BEACON);
+    for (let i = 0; i < MAX_EVENTS_PER_PAGE * 2; i += 1) reporter.report('mfe_account', 'render_error');
+    reporter.flush();
+    expect(sent.flatMap((batch) => batch.events)).toHaveLength(MAX_EVENTS_PER_PAGE);
+    expect(Math.max(...sent.map((batch) => batch.events.length))).toBe(EVENTS_PER_BEACON);
+  });
+
+  it('counts nothing for a remote whose deployment it was not told (a server render), and never throws when sending fails', () => {
+    const timers: (() => void)[] = [];
+    const reporter = createHealthReporter({ send: () => { throw new Error('beacon refused'); }, setTimer: (run) => void timers.push(run) });
+    reporter.report('mfe_auth', 'view');
+    expect(timers).toEqual([]);
+    reporter.rememberDeployments(new Map([['mfe_auth', { manifest: 'http://localhost:3002/mf-manifest.json', cohort: 'stable' }]] as const));
+    reporter.report('mfe_auth', 'view');
+    expect(() => timers[0]!()).not.toThrow();
+  });
+});
+
+describe('the beacon', () => {
+  afterEach(() => {
+    document.cookie = 'visitor-id=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    delete (globalThis as { __APP_CONFIG__?: unknown }).__APP_CONFIG__;
+  });
+
+  it('goes to the user service as text/plain, carrying the events and nothing of the visitor', async () => {
+    const visitor = 'c0ffee00-1234-4bcd-9aaa-0123456789ab';
+    document.cookie = `visitor-id=${visitor}; path=/`;
+    localStorage.setItem('visitor-id', visitor);
+    window.history.pushState({}, '', '/account?email=ana%40example.com');
+    (globalThis as { __APP_CONFIG__?: unknown }).__APP_CONFIG__ = { userServiceUrl: 'https://api.example' };
+    const sendBeacon = jest.fn((_url: string, _body?: BodyInit | null) => true);
+    Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
+
+    const reporter = createHealthReporter({ send: sendBeaconToService });
+    reporter.rememberDeployments(new Map([['mfe_account', { manifest: 'https://cdn.example/mfe-account/1.0.0-abc123def456/mf-manifest.json', cohort: 'stable' }]] as const));
+    reporter.report('mfe_account', 'view');
+    reporter.report('mfe_account', 'render_error');
+    reporter.flush();
+
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+    const [url, body] = sendBeacon.mock.calls[0]!;
+    expect(url).toBe('https://api.example/telemetry');
+    const blob = body as Blob;
+    expect(blob.type).toBe('text/plain');
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(blob);
+    });
+    const sent = JSON.parse(text) as TelemetryBatch;
+    expect(Object.keys(sent)).toEqual(['events']);
+    expect(sent.events.map((event) => Object.keys(event).sort())).toEqual([['cohort', 'kind', 'remote', 'version'], ['cohort', 'kind', 'remote', 'version']]);
+    expect(sent.events.map((event) => event.kind)).toEqual(['view', 'render_error']);
+    expect(text).not.toContain(visitor);
+    expect(text).not.toMatch(/example\.com|account\?|cookie/);
+  });
+
+  it('is not sent, and nothing throws, where the browser has no sendBeacon', () => {
+    Object.defineProperty(navigator, 'sendBeacon', { value: undefined, configurable: true });
+    expect(sendBeaconToService({ events: [{ remote: 'mfe_auth', version: 'local', cohort: 'stable', kind: 'view' }] })).toBe(false);
+  });
+});
