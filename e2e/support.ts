@@ -66,3 +66,24 @@ export const englishH1: Record<(typeof routes)[number]['path'], string> = {
   '/reset-linked-device': 'Unlink your phone',
   '/no-such-page': 'Page not found',
 };
+
+/**
+ * Records, from the page's first script on, every heading, header or main child the page removes:
+ * a hydration that keeps the prerendered HTML removes none. (The sign-in widget draws and replaces
+ * its own views, titles included: not counted.)
+ */
+export async function watchReplacedNodes(page: Page) {
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as unknown as { removed: string[] }).removed = removed;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if ((record.target as Element).closest?.('.firebaseui-container, [class*="firebaseui"]')) continue;
+        for (const node of record.removedNodes) {
+          if (node instanceof Element && !node.matches('[class*="firebaseui"]') && (node.matches('h1, header, main > *') || node.querySelector('h1'))) removed.push(node.tagName);
+        }
+      }
+    }).observe(window.document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { removed: string[] }).removed);
+}

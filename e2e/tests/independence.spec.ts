@@ -1,9 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { cohortBucket, type RemoteName } from '@site/shared-ui/remotes-document';
 import { listen, remoteApp, shellApp, type Listening } from '@site/site-server';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { Hono } from 'hono';
-import { h1 } from '../support';
+import { h1, watchReplacedNodes } from '../support';
 import { variantDist } from '../variants';
 
 // A remote released alone: a changed copy of mfe-marketing and of mfe-auth (another h1), built
@@ -58,27 +58,16 @@ async function visit(browser: Browser, path: string, visitorId: string) {
   const errors: string[] = [];
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.addInitScript(() => {
-    const removed: string[] = [];
-    (window as unknown as { removed: string[] }).removed = removed;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        if ((record.target as Element).closest?.('[class*="firebaseui"]')) continue;
-        for (const node of record.removedNodes) {
-          if (node instanceof Element && !node.matches('[class*="firebaseui"]') && (node.matches('h1, header, main > *') || node.querySelector('h1'))) removed.push(node.tagName);
-        }
-      }
-    }).observe(window.document, { childList: true, subtree: true });
-  });
+  const replacedNodes = await watchReplacedNodes(page);
   const response = await page.goto(`${origin}${path}`);
   const html = (await response!.text()).replace(/<[^>]+>/g, '');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  return { page, html, errors, close: () => context.close() };
+  return { page, html, errors, replacedNodes, close: () => context.close() };
 }
 
-async function expectHydratedAndWorking(page: Page, errors: string[], english: string) {
+async function expectHydratedAndWorking({ page, errors, replacedNodes }: Awaited<ReturnType<typeof visit>>, english: string) {
   await page.waitForLoadState('networkidle');
-  expect(await page.evaluate(() => (window as unknown as { removed: string[] }).removed)).toEqual([]);
+  expect(await replacedNodes()).toEqual([]);
   expect(errors).toEqual([]);
   await page.getByRole('button', { name: 'English' }).click();
   await expect(h1(page)).toHaveText(english);
@@ -92,7 +81,7 @@ for (const remote of ['mfe_marketing', 'mfe_auth'] as const) {
     const visitor = await visit(browser, path, visitors(remote).stable);
     expect(visitor.html).toContain(pages[remote].new);
     await expect(h1(visitor.page)).toHaveText(pages[remote].new);
-    await expectHydratedAndWorking(visitor.page, visitor.errors, pages[remote].english);
+    await expectHydratedAndWorking(visitor, pages[remote].english);
     await visitor.close();
   });
 
@@ -106,7 +95,7 @@ for (const remote of ['mfe_marketing', 'mfe_auth'] as const) {
     expect(onStable.html).not.toContain(pages[remote].new);
     await expect(h1(onCanary.page)).toHaveText(pages[remote].new);
     await expect(h1(onStable.page)).toHaveText(pages[remote].old);
-    await expectHydratedAndWorking(onCanary.page, onCanary.errors, pages[remote].english);
+    await expectHydratedAndWorking(onCanary, pages[remote].english);
     await onCanary.close();
     await onStable.close();
   });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { createStaticApp, listen, shellApp } from '@site/site-server';
 import { tmpdir } from 'node:os';
-import { englishH1, h1, routes, setStoredPreferences } from '../support';
+import { englishH1, h1, routes, setStoredPreferences, watchReplacedNodes } from '../support';
 
 const PRERENDERED = ['/', '/contact', '/aboutus', '/accessibility', '/login'] as const;
 const h1Of = (path: string) => routes.find((r) => r.path === path)!.h1;
@@ -24,23 +24,11 @@ test.describe('prerendered public pages', () => {
         if (message.type() === 'error') errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
-      await page.addInitScript(() => {
-        const removed: string[] = [];
-        (window as unknown as { removed: string[] }).removed = removed;
-        new MutationObserver((records) => {
-          for (const record of records) {
-            for (const node of record.removedNodes) {
-              // (The sign-in widget draws and replaces its own views, titles included.)
-              if ((record.target as Element).closest?.('.firebaseui-container, [class*="firebaseui"]')) continue;
-              if (node instanceof Element && !node.matches('[class*="firebaseui"]') && (node.matches('h1, header, main > *') || node.querySelector('h1'))) removed.push(node.tagName);
-            }
-          }
-        }).observe(document, { childList: true, subtree: true });
-      });
+      const replacedNodes = await watchReplacedNodes(page);
       await page.goto(path);
       await expect(h1(page)).toHaveText(h1Of(path));
       await page.waitForLoadState('networkidle');
-      expect(await page.evaluate(() => (window as unknown as { removed: string[] }).removed)).toEqual([]);
+      expect(await replacedNodes()).toEqual([]);
       expect(errors).toEqual([]);
       // React owns the page: the shell's language toggle re-renders the remote's content.
       await page.getByRole('button', { name: 'English' }).click();

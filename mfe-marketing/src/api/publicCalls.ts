@@ -1,18 +1,10 @@
-import { createUserServiceClient, settle } from '@site/shared-ui';
+import { createUserServiceClient, settle, type ContactMessage } from '@site/shared-ui';
 
 /** The calls these pages make; anyone may make them, so no token is sent. */
 const client = () => createUserServiceClient(async () => null);
 
 export const subscribeToNewsletter = (email: string) =>
   settle<{ subscribed: true }>(() => client().newsletter.$post({ json: { email } }));
-
-export interface ContactMessage {
-  firstname: string;
-  lastname: string;
-  email: string;
-  subject: string;
-  message: string;
-}
 
 /**
  * The same idempotency key on each retry of one submission: the service stores the message once

@@ -1,5 +1,5 @@
 import type { AppType } from '@site/service-user';
-import { hc } from 'hono/client';
+import { hc, type InferRequestType } from 'hono/client';
 import { runtimeConfig } from '../config';
 
 /** Supplies the current Firebase ID token (the session module), or null when signed out. */
@@ -25,6 +25,9 @@ export function createUserServiceClient(
 }
 
 export type UserServiceClient = ReturnType<typeof createUserServiceClient>;
+
+/** A contact message as the service's schema takes it (a change there fails the forms' typecheck). */
+export type ContactMessage = InferRequestType<UserServiceClient['contact']['$post']>['json'];
 
 /** The error shape every failed call answers with. */
 export interface UserServiceError {
