@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { zValidator } from '@hono/zod-validator';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -104,4 +105,24 @@ export function publicRateLimit(
       return c.json(errorBody('rate_limited', 'Too many requests. Please try again in a minute.'), 429);
     },
   });
+}
+
+// Digests of equal length, so the comparison takes the same time whatever the length presented.
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * An operator's call (GET /metrics, GET /telemetry/summary): with its token configured it needs
+ * `Authorization: Bearer <token>`; without it, it is open in local mode only, and elsewhere
+ * answers 404 as if it were not there (fail closed).
+ */
+export function requireOperatorToken({ token, local, refusal }: { token?: string; local: boolean; refusal: { code: string; message: string } }): MiddlewareHandler {
+  const expected = token ? digest(`Bearer ${token}`) : null;
+  return async (c, next) => {
+    if (!expected && !local) throw new ApiError(404, 'not_found', 'There is no such call.');
+    if (expected && !timingSafeEqual(digest(c.req.header('Authorization') ?? ''), expected)) {
+      c.header('WWW-Authenticate', 'Bearer');
+      throw new ApiError(401, refusal.code, refusal.message);
+    }
+    await next();
+  };
 }

@@ -1,9 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
-import { limitBody, publicRateLimit } from '../http/middleware';
+import { limitBody, publicRateLimit, requireOperatorToken } from '../http/middleware';
 import { COHORTS, HEALTH_EVENT_KINDS, healthCounters, type DeploymentHealth } from '../store/telemetry';
 
 /** The remotes the shell reports on (the site's remotes document names the same three). */
@@ -39,25 +38,6 @@ export interface TelemetrySummary {
   deployments: DeploymentHealth[];
 }
 
-// Digests of equal length, so the comparison takes the same time whatever the length presented.
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/**
- * Authorization: Bearer <OPS_TOKEN>. Without OPS_TOKEN the call is open in local mode only, and
- * elsewhere answers 404 as if it were not there (as GET /metrics does with METRICS_TOKEN).
- */
-function requireOpsToken({ config }: Pick<Deps, 'config'>): MiddlewareHandler {
-  const expected = config.opsToken ? digest(`Bearer ${config.opsToken}`) : null;
-  return async (c, next) => {
-    if (!expected && !config.local) throw new ApiError(404, 'not_found', 'There is no such call.');
-    if (expected && !timingSafeEqual(digest(c.req.header('Authorization') ?? ''), expected)) {
-      c.header('WWW-Authenticate', 'Bearer');
-      throw new ApiError(401, 'ops_token_invalid', 'Present the operations token as Authorization: Bearer <OPS_TOKEN>.');
-    }
-    await next();
-  };
-}
-
 /** A beacon's body is JSON sent as text/plain (or application/json); anything else is refused before it is read. */
 const beaconBody: MiddlewareHandler = async (c, next) => {
   const type = c.req.header('Content-Type') ?? '';
@@ -89,14 +69,23 @@ export function telemetryRoutes(deps: Deps) {
       await counters.record(parsed.data.events);
       return c.body(null, 204);
     })
-    .get('/telemetry/summary', requireOpsToken(deps), async (c) => {
-      const parsed = summaryQuery.safeParse(c.req.query());
-      if (!parsed.success) {
-        const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(query)').join(', ');
-        throw new ApiError(400, 'invalid_query', `Invalid query parameters: ${fields} (remote: ${TELEMETRY_REMOTES.join(', ')}; minutes: 1 to ${SUMMARY_MAX_MINUTES}).`);
-      }
-      const { remote, minutes } = parsed.data;
-      const summary: TelemetrySummary = { minutes, deployments: await counters.summary(minutes, remote) };
-      return c.json(summary);
-    });
+    .get(
+      '/telemetry/summary',
+      // Read by the release command (OPS_TOKEN), as /metrics is by a scraper (METRICS_TOKEN).
+      requireOperatorToken({
+        token: deps.config.opsToken,
+        local: deps.config.local,
+        refusal: { code: 'ops_token_invalid', message: 'Present the operations token as Authorization: Bearer <OPS_TOKEN>.' },
+      }),
+      async (c) => {
+        const parsed = summaryQuery.safeParse(c.req.query());
+        if (!parsed.success) {
+          const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(query)').join(', ');
+          throw new ApiError(400, 'invalid_query', `Invalid query parameters: ${fields} (remote: ${TELEMETRY_REMOTES.join(', ')}; minutes: 1 to ${SUMMARY_MAX_MINUTES}).`);
+        }
+        const { remote, minutes } = parsed.data;
+        const summary: TelemetrySummary = { minutes, deployments: await counters.summary(minutes, remote) };
+        return c.json(summary);
+      },
+    );
 }
