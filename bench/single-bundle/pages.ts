@@ -1,6 +1,7 @@
 // The non-federated twin of shell/src/remotes/federation.ts, for the benchmark's single bundle:
 // the same pages, imported as ordinary lazy chunks of one webpack build. It imports the remotes'
 // sources: the one declared exception to the board's boundaries (.dependency-cruiser.cjs).
+import { REMOTE_NAMES } from '@site/shared-ui/remotes-document';
 import type { ComponentType } from 'react';
 
 type PageModule = { default: ComponentType };
@@ -26,7 +27,7 @@ export interface ExposedPage {
  * origin (bench/run.mjs renders them so), which lets the shell hydrate them as it would a remote's.
  */
 export async function ensureRemotesRegistered(): Promise<Map<string, { manifest: string; cohort: 'stable' }>> {
-  return new Map(['mfe_marketing', 'mfe_auth', 'mfe_account'].map((remote) => [remote, { manifest: `${window.location.origin}/`, cohort: 'stable' }]));
+  return new Map(REMOTE_NAMES.map((remote) => [remote, { manifest: `${window.location.origin}/`, cohort: 'stable' }]));
 }
 
 export function loadPage({ remote, module }: ExposedPage): Promise<PageModule> {
