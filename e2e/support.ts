@@ -39,8 +39,14 @@ export async function open(page: Page, path: string, heading?: string) {
   if (await page.locator('#root[data-prerendered]').count()) await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 }
 
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+/**
+ * axe over the whole page, or over the parts named (a state that changed only those parts: the rest
+ * of the page was scanned already, and a full scan at every state is what makes a test slow).
+ */
+export async function expectNoAxeViolations(page: Page, { only = [] as string[] } = {}) {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  for (const selector of only) builder.include(selector);
+  const results = await builder.analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);
 }

@@ -48,8 +48,9 @@ const arrow = (from: string | null, to: string | null) => `${from ?? '(none)'} â
 function historyLine(entry: HistoryEntry): string {
   const change = entry.verb === 'publish' || entry.verb === 'init' ? entry.to : arrow(entry.from, entry.to);
   const share = entry.percentage !== null ? ` at ${entry.percentage}%` : '';
+  const removed = entry.removedCanary ? `; canary ${entry.removedCanary} removed` : '';
   const why = entry.reason ? `  "${entry.reason}"` : '';
-  return `${entry.when}  ${entry.who}  ${entry.verb} ${entry.remote} ${change}${share}${why}`;
+  return `${entry.when}  ${entry.who}  ${entry.verb} ${entry.remote} ${change}${share}${removed}${why}`;
 }
 
 function changedLines(verb: string, changed: Changed): string[] {

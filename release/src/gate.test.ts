@@ -42,6 +42,34 @@ describe('the compatibility gate', () => {
     ]);
   });
 
+  it('checks firebase like every other singleton', () => {
+    expect(check({ shared: { 'firebase/compat/app': { requiredVersion: '^11.0.0' } } }, inForce().slice(0, 1))).toEqual([
+      'firebase/compat/app: candidate requires ^11.0.0, shell provides 10.14.1',
+    ]);
+  });
+
+  it('refuses a candidate that no longer shares a singleton of the site (it would run a copy of its own)', () => {
+    const candidate = manifestOf('mfe_account');
+    candidate.shared = candidate.shared!.filter((entry) => entry.name !== 'react' && entry.name !== 'firebase/compat/auth');
+    expect(compatibilityProblems({ remote: 'mfe_account', candidate, inForce: inForce().slice(0, 1), routeTable: realRouteTable })).toEqual([
+      'firebase/compat/auth: shell shares it as a singleton, the candidate does not share it (it would run a copy of its own)',
+      'react: shell shares it as a singleton, the candidate does not share it (it would run a copy of its own)',
+    ]);
+  });
+
+  it('refuses a singleton it cannot check: no version provided, or no range required', () => {
+    const candidate = manifestOf('mfe_account');
+    candidate.shared = candidate.shared!.map((entry) => {
+      if (entry.name === 'react') return { ...entry, version: undefined };
+      if (entry.name === 'i18next') return { ...entry, requiredVersion: false as const };
+      return entry;
+    });
+    expect(compatibilityProblems({ remote: 'mfe_account', candidate, inForce: inForce().slice(0, 1), routeTable: realRouteTable })).toEqual([
+      'i18next: candidate declares no version range it requires (requiredVersion false)',
+      "react: candidate's manifest does not record the version it provides",
+    ]);
+  });
+
   it('accepts a prerelease that satisfies the range', () => {
     expect(check({ shared: { react: { version: '19.4.0-rc.1' } } })).toEqual([]);
   });

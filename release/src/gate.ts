@@ -49,12 +49,29 @@ function runtimeProblem(candidate: FederationManifest, other: InForce): string |
   return `federation runtime: candidate built with ${mine.version}, ${other.label} with ${theirs.version} (${zero ? 'major and minor' : 'the major'} must match)`;
 }
 
-/** Both directions, for every singleton both sides share: each side's version must satisfy the other's requirement. */
+/**
+ * Both directions, for every singleton either side shares: each side's version must satisfy the
+ * other's requirement. A singleton the other side shares and the candidate does not (it would run
+ * its own copy beside the site's), or one shared without a version or a requirement (nothing to
+ * check it against), is a problem too: the gate never passes what it could not check.
+ */
 function singletonProblems(candidate: FederationManifest, other: InForce): string[] {
   const problems: string[] = [];
+  const mineByName = new Map((candidate.shared ?? []).map((entry) => [entry.name, entry]));
+  for (const theirs of other.manifest.shared ?? []) {
+    if (theirs.singleton && !mineByName.has(theirs.name)) {
+      problems.push(`${theirs.name}: ${other.label} shares it as a singleton, the candidate does not share it (it would run a copy of its own)`);
+    }
+  }
   for (const mine of candidate.shared ?? []) {
     const theirs = other.manifest.shared?.find((entry) => entry.name === mine.name);
     if (!theirs || !(mine.singleton || theirs.singleton)) continue;
+    for (const [side, entry] of [['candidate', mine], [other.label, theirs]] as const) {
+      if (!entry.version) problems.push(`${mine.name}: ${side}'s manifest does not record the version it provides`);
+      if (typeof entry.requiredVersion !== 'string' || !semver.validRange(entry.requiredVersion)) {
+        problems.push(`${mine.name}: ${side} declares no version range it requires (requiredVersion ${JSON.stringify(entry.requiredVersion ?? null)})`);
+      }
+    }
     if (mine.version && typeof theirs.requiredVersion === 'string' && !satisfies(mine.version, theirs.requiredVersion)) {
       problems.push(`${mine.name}: candidate provides ${mine.version}, ${other.label} requires ${theirs.requiredVersion}`);
     }

@@ -19,6 +19,8 @@ export interface HistoryEntry {
   to: string | null;
   /** The canary's share of visitors, for `canary`. */
   percentage: number | null;
+  /** The canary this change took out of the document (a rollback, or a canary replaced by another), if any. */
+  removedCanary?: string | null;
   reason: string | null;
 }
 

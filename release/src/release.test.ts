@@ -161,6 +161,14 @@ describe('changing the remotes document', () => {
     expect(readDocument(site.ctx.store)!.mfe_account.canary?.percentage).toBe(10);
   });
 
+  it('records the canary a rollback took out of the document', async () => {
+    const v2 = await publishAccount('v2');
+    await canary(site.ctx, 'mfe_account', v2, '50');
+    const stable = history(site.ctx, 'mfe_account').find((entry) => entry.verb === 'init')!.to!;
+    await rollback(site.ctx, 'mfe_account', stable, { reason: 'errors in the canary' });
+    expect(history(site.ctx, 'mfe_account').at(-1)).toMatchObject({ verb: 'rollback', removedCanary: v2, reason: 'errors in the canary' });
+  });
+
   it('lists every step in the history, in order, with who and why', async () => {
     const v2 = await publishAccount('v2');
     await canary(site.ctx, 'mfe_account', v2, '50', { reason: 'new heading' });

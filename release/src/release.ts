@@ -133,7 +133,7 @@ function readBuild(ctx: ReleaseContext, remote: RemoteName, dist: string): Build
   return { remote, dist, manifest, version: versionOf(packageVersion, dist) };
 }
 
-function record(ctx: ReleaseContext, verb: Verb, remote: RemoteName, change: Pick<HistoryEntry, 'from' | 'to'> & Partial<Pick<HistoryEntry, 'percentage'>>, reason?: string) {
+function record(ctx: ReleaseContext, verb: Verb, remote: RemoteName, change: Pick<HistoryEntry, 'from' | 'to'> & Partial<Pick<HistoryEntry, 'percentage' | 'removedCanary'>>, reason?: string) {
   appendHistory(ctx.store, {
     when: new Date().toISOString(),
     who: ctx.who,
@@ -142,6 +142,7 @@ function record(ctx: ReleaseContext, verb: Verb, remote: RemoteName, change: Pic
     from: change.from,
     to: change.to,
     percentage: change.percentage ?? null,
+    ...(change.removedCanary ? { removedCanary: change.removedCanary } : {}),
     reason: reason ?? null,
   });
 }
@@ -239,8 +240,9 @@ export async function canary(ctx: ReleaseContext, remoteName: string, wanted: st
     const before = doc[remote].canary ? versionIn(ctx.store, doc[remote].canary!.manifest) : null;
     const location = { manifest: doc[remote].manifest, canary: { manifest: url, percentage } };
     writeDocument(ctx.store, { ...doc, [remote]: location });
-    record(ctx, 'canary', remote, { from: before, to: version, percentage }, reason);
-    return { remote, from: before, to: version, percentage, location, removedCanary: before !== version ? before : null };
+    const removedCanary = before !== version ? before : null;
+    record(ctx, 'canary', remote, { from: before, to: version, percentage, removedCanary }, reason);
+    return { remote, from: before, to: version, percentage, location, removedCanary };
   });
 }
 
@@ -290,8 +292,9 @@ export async function rollback(
     if (url !== current.manifest) await admit(ctx, remote, url, doc);
     const location = { manifest: url };
     writeDocument(ctx.store, { ...doc, [remote]: location });
-    record(ctx, 'rollback', remote, { from, to: version }, reason);
-    return { remote, from, to: version, location, removedCanary: current.canary ? versionIn(ctx.store, current.canary.manifest) : null };
+    const removedCanary = current.canary ? versionIn(ctx.store, current.canary.manifest) : null;
+    record(ctx, 'rollback', remote, { from, to: version, removedCanary }, reason);
+    return { remote, from, to: version, location, removedCanary };
   });
 }
 

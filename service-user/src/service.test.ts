@@ -1,5 +1,6 @@
-import { backends, call, request, checkoutObject, signedWebhook, startService, stripeEvent, subscriptionObject, tokenFactory, type TestApp, type Tokens } from './testing/harness';
+import { backends, call, request, checkoutObject, logCapture, signedWebhook, startService, stripeEvent, subscriptionObject, tokenFactory, type TestApp, type Tokens } from './testing/harness';
 import type { Database } from './db/database';
+import { createLogger } from './http/logging';
 
 console.info(`[service-user] database backends under test: ${backends.join(', ')}`);
 
@@ -9,10 +10,11 @@ describe.each(backends)('user service on %s', (backend) => {
   let db: Database;
   let alice: string;
   let bob: string;
+  const log = logCapture();
 
   beforeAll(async () => {
     tokens = await tokenFactory();
-    ({ app, db } = await startService(backend, tokens));
+    ({ app, db } = await startService(backend, tokens, {}, { logger: createLogger('warn', log.stream) }));
     alice = await tokens.sign('alice-uid', 'alice@example.com');
     bob = await tokens.sign('bob-uid', 'bob@example.com');
   });
@@ -307,8 +309,8 @@ describe.each(backends)('user service on %s', (backend) => {
       expect((await (await call(app, '/get-subscription-info', { token })).json()).isActive).toBe(true);
     });
 
-    it('does not apply a pending checkout whose email is not the registering user\'s', async () => {
-      jest.spyOn(console, 'error').mockImplementationOnce(() => undefined);
+    it('does not apply a pending checkout whose email is not the registering user\'s, and logs it as one JSON line with no email', async () => {
+      log.clear();
       await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('quinn-uid', 'cus_quinn', 'someone.else@example.com')));
       await signedWebhook(app, stripeEvent('customer.subscription.created', subscriptionObject('sub_quinn', 'cus_quinn', 'active')));
       const token = await tokens.sign('quinn-uid', 'quinn@example.com');
@@ -316,6 +318,10 @@ describe.each(backends)('user service on %s', (backend) => {
       expect((await (await call(app, '/get-subscription-info', { token })).json()).isActive).toBe(false);
       const { rows } = await db.query("SELECT count(*)::int AS n FROM stripe_customers WHERE customer_id = 'cus_quinn'");
       expect(rows[0]).toEqual({ n: 0 });
+      expect(log.lines().filter((line) => line.customerId === 'cus_quinn')).toEqual([
+        expect.objectContaining({ level: 40, msg: "a pending checkout names another email than its user's: not linked" }),
+      ]);
+      expect(log.text()).not.toContain('@example.com');
     });
 
     it.each([

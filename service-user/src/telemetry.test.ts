@@ -43,6 +43,9 @@ describe.each(backends)('POST /telemetry and its summary on %s', (kind) => {
       ],
     });
     expect(answer.status).toBe(204);
+    // The beacon comes from the site's origin as a no-cors request: a same-origin resource policy
+    // would have the browser block the answer and log an error on every page that sends one.
+    expect(answer.headers.get('Cross-Origin-Resource-Policy')).toBe('cross-origin');
 
     const read = await summary(service.app, '?remote=mfe_account');
     expect(read.status).toBe(200);

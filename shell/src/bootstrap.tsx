@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { pageForPath } from './app/routes';
 import { ensureRemotesRegistered } from './remotes/federation';
-import { reportRemoteEvent } from './remotes/health';
+import { hydrationErrorHandler } from './remotes/health';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -44,14 +44,7 @@ void canHydrate().then((hydrate) => {
   if (hydrate) {
     const remote = pageForPath(window.location.pathname)!.remote;
     startTransition(() => {
-      hydrateRoot(container, app, {
-        // React recovered by rendering afresh: the visitor sees the page, the remote's health counts it.
-        onRecoverableError: (error) => {
-          reportRemoteEvent(remote, 'hydration_error');
-          if (typeof window.reportError === 'function') window.reportError(error);
-          else console.error(error);
-        },
-      });
+      hydrateRoot(container, app, { onRecoverableError: hydrationErrorHandler(remote) });
     });
     return;
   }

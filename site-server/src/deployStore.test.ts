@@ -42,3 +42,15 @@ it('serves the store as a CDN would: versions cached by name, open to other orig
   expect((await app.request('/history.jsonl')).status).toBe(404);
   expect((await app.request('/mfe-auth/.incoming-123/mf-manifest.json')).status).toBe(404);
 });
+
+it('serves a store that was empty when the server started, once a first release writes it (no restart)', async () => {
+  const later = join(store, 'not-yet');
+  mkdirSync(later); // as serve.ts makes it
+  const app = deployStoreApp(later);
+  expect((await app.request('/remotes.json')).status).toBe(404);
+  mkdirSync(join(later, 'mfe-auth', '1.0.0-bbbbbbbbbbbb'), { recursive: true });
+  writeFileSync(join(later, 'mfe-auth', '1.0.0-bbbbbbbbbbbb', 'mf-manifest.json'), '{"id":"mfe_auth"}');
+  writeFileSync(join(later, 'remotes.json'), JSON.stringify(doc));
+  expect(await (await app.request('/remotes.json')).json()).toEqual(doc);
+  expect(await (await app.request('/mfe-auth/1.0.0-bbbbbbbbbbbb/mf-manifest.json')).json()).toEqual({ id: 'mfe_auth' });
+});

@@ -1,11 +1,12 @@
 // Serves the production build of the whole site with embedded defaults: the shell on :3000,
 // each remote on its own port as independent deployments would be, the user service on :8787
 // (embedded PGlite in service-user/.data) and, unless a real Firebase project is configured
-// (FIREBASE_API_KEY), the Firebase Auth emulator on :9099; once the release command has made a
-// deployment store (.deploy/), that store too, on :3004, as the CDN stand-in. The README's start
-// command and the end-to-end tests run it.
+// (FIREBASE_API_KEY), the Firebase Auth emulator on :9099; and the deployment store (.deploy/) on
+// :3004, as the CDN stand-in: served from the start, so that a first release made while the site
+// runs is reachable at once (until then it answers 404). The README's start command and the
+// end-to-end tests run it.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,15 +71,18 @@ start('service-user', join(root, 'service-user', 'node_modules', '.bin', 'tsx'),
 
 // The site opens once sign-in can work (the end-to-end tests wait for the shell to answer).
 if (useEmulator) await waitForPort(ports.auth_emulator, 'The Firebase Auth emulator');
-// Without a store (a fresh checkout) the remotes document points at the remotes' own ports.
-const store = existsSync(deployDir()) ? deployDir() : null;
+// Without a release yet (a fresh checkout) the remotes document points at the remotes' own ports;
+// the store is served all the same: the shell takes its document as soon as a release writes it.
+const store = deployDir();
+const released = existsSync(join(store, 'remotes.json'));
+mkdirSync(store, { recursive: true });
 const servers = await Promise.all([
   listen(shellApp(), ports.shell, hostname),
   ...remoteNames.map((name) => listen(remoteApp(name), ports[name], hostname)),
-  ...(store ? [listen(deployStoreApp(store), ports.deploy, hostname)] : []),
+  listen(deployStoreApp(store), ports.deploy, hostname),
 ]);
 const identity = useEmulator ? `Firebase Auth emulator on ${ports.auth_emulator}` : 'Firebase project';
-const deployment = store ? `; deployment store ${store} on ${ports.deploy}` : '';
+const deployment = `; deployment store ${store}${released ? '' : ' (no release yet)'} on ${ports.deploy}`;
 console.log(`Site ready on http://localhost:${ports.shell} (remotes on ${servers.slice(1, 1 + remoteNames.length).map((s) => s.port).join(', ')}; user service on ${ports.service_user}; ${identity}${deployment})`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

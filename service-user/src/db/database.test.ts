@@ -122,6 +122,22 @@ describe.each(backends)('database faults on %s', (backend) => {
 
 const postgresUrl = process.env.DATABASE_URL;
 if (postgresUrl) {
+  describe("PostgreSQL's statement timeout (DB_STATEMENT_TIMEOUT_MS)", () => {
+    it('has the server cancel a statement running longer, answered as database_unavailable (503), never a 500', async () => {
+      const db = await openPostgres(postgresUrl, { statementTimeoutMs: 200 });
+      try {
+        const started = Date.now();
+        const slow = await db.query('SELECT pg_sleep($1::float)', [2]).then(() => null, (error: unknown) => error);
+        expect(slow).toBeInstanceOf(DatabaseUnavailableError);
+        expect(Date.now() - started).toBeLessThan(1_500);
+        // The pool goes on serving: the timeout ended one statement, not the connection.
+        expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+      } finally {
+        await db.close();
+      }
+    });
+  });
+
   describe('a PostgreSQL server that goes away after the start', () => {
     const target = new URL(postgresUrl);
 

@@ -17,7 +17,7 @@ const checkoutBody = z.object({ plan: z.enum(Object.keys(LOCAL_PLANS) as [LocalP
  * completes a simulated checkout whose events are signed with the webhook secret and delivered
  * to POST /stripe/webhook, the path Stripe's own events take. Refused with 404 otherwise.
  */
-export function localBillingRoutes({ db, verifyToken, config, stripe }: Deps, selfRequest: SelfRequest) {
+export function localBillingRoutes({ db, verifyToken, config, stripe, logger }: Deps, selfRequest: SelfRequest) {
   const auth = requireUser(verifyToken);
   return new Hono<AppEnv>().post(
     '/local-billing/checkout',
@@ -32,7 +32,7 @@ export function localBillingRoutes({ db, verifyToken, config, stripe }: Deps, se
     async (c) => {
       const user = c.get('user');
       const { plan } = c.req.valid('json');
-      await ensureUser(db, user);
+      await ensureUser(db, user, logger);
       if (plan === 'trial' && (await trialActivated(db, user.uid))) {
         throw new ApiError(409, 'trial_already_used', 'The free trial has already been used on this account.');
       }

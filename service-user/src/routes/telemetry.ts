@@ -67,6 +67,9 @@ export function telemetryRoutes(deps: Deps) {
       const parsed = telemetryBatch.safeParse(json);
       if (!parsed.success) throw invalidBody(parsed.error.issues.map((issue) => issue.path.join('.') || '(body)').join(', '));
       await counters.record(parsed.data.events);
+      // A beacon is a no-cors request from the site's origin: the default same-origin resource
+      // policy would have the browser block the answer and log an error on every page.
+      c.header('Cross-Origin-Resource-Policy', 'cross-origin');
       return c.body(null, 204);
     })
     .get(

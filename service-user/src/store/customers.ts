@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/database';
+import type { Logger } from '../http/logging';
 
 // With the user's uid, names the lock that a checkout and the user's registration take, so that a
 // checkout is either linked to a user it sees or kept pending where the registration finds it.
@@ -36,7 +37,7 @@ export async function keepPendingCheckout(
  * Links the checkouts kept for this user, once the user exists (committed): under the user's lock,
  * a checkout delivered at the same moment is either already pending here or sees the user.
  */
-export async function applyPendingCheckouts(db: Database, uid: string): Promise<void> {
+export async function applyPendingCheckouts(db: Database, uid: string, logger: Pick<Logger, 'warn'>): Promise<void> {
   await db.transaction(async (tx) => {
     await lockUserLinking(tx, uid);
     const { rows: pending } = await tx.query<{ customer_id: string; email: string | null }>(
@@ -49,7 +50,8 @@ export async function applyPendingCheckouts(db: Database, uid: string): Promise<
     if (!user) return;
     for (const checkout of pending) {
       if ((await linkCustomer(tx, user, checkout.customer_id, checkout.email)) === 'ignored_email_mismatch') {
-        console.warn("a pending checkout names another email than its user's: not linked");
+        // The customer id says which checkout, never the email addresses (no personal data in logs).
+        logger.warn({ customerId: checkout.customer_id }, "a pending checkout names another email than its user's: not linked");
       }
     }
   });

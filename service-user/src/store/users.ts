@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database';
 import type { VerifiedUser } from '../identity/verifyIdToken';
+import type { Logger } from '../http/logging';
 import { applyPendingCheckouts } from './customers';
 
 export interface UserRecord {
@@ -12,7 +13,7 @@ export interface UserRecord {
  * Idempotent: creates the user, or keeps its email current. A new user, or one with checkouts
  * waiting (paid before registering), gets them linked now.
  */
-export async function registerUser(db: Database, user: VerifiedUser): Promise<UserRecord> {
+export async function registerUser(db: Database, user: VerifiedUser, logger: Pick<Logger, 'warn'>): Promise<UserRecord> {
   const { rows } = await db.query<{ uid: string; email: string | null; created_at: Date | string; inserted: boolean; pending: boolean }>(
     `WITH saved AS (
        INSERT INTO users (uid, email) VALUES ($1, $2)
@@ -22,18 +23,18 @@ export async function registerUser(db: Database, user: VerifiedUser): Promise<Us
     [user.uid, user.email],
   );
   const row = rows[0]!;
-  if (row.inserted || row.pending) await applyPendingCheckouts(db, user.uid);
+  if (row.inserted || row.pending) await applyPendingCheckouts(db, user.uid, logger);
   return { uid: row.uid, email: row.email, createdAt: new Date(row.created_at).toISOString() };
 }
 
 /** Makes sure the user exists before something refers to it; leaves an existing one alone. */
-export async function ensureUser(db: Database, user: VerifiedUser): Promise<void> {
+export async function ensureUser(db: Database, user: VerifiedUser, logger: Pick<Logger, 'warn'>): Promise<void> {
   const { rows } = await db.query<{ inserted: boolean; pending: boolean }>(
     `WITH created AS (INSERT INTO users (uid, email) VALUES ($1, $2) ON CONFLICT (uid) DO NOTHING RETURNING uid)
      SELECT EXISTS (SELECT 1 FROM created) AS inserted, EXISTS (SELECT 1 FROM pending_checkouts WHERE uid = $1) AS pending`,
     [user.uid, user.email],
   );
-  if (rows[0]?.inserted || rows[0]?.pending) await applyPendingCheckouts(db, user.uid);
+  if (rows[0]?.inserted || rows[0]?.pending) await applyPendingCheckouts(db, user.uid, logger);
 }
 
 export async function findUser(db: Queryable, uid: string): Promise<{ uid: string; email: string | null } | null> {

@@ -84,6 +84,22 @@ describe('reporting the health of the remotes', () => {
     expect(Math.max(...sent.map((batch) => batch.events.length))).toBe(EVENTS_PER_BEACON);
   });
 
+  it("counts a hydration error of a prerendered page (hydrateRoot's onRecoverableError), and still reports the error", () => {
+    const { reporter, sent, timers } = harness();
+    const reported = jest.fn();
+    const original = globalThis.reportError;
+    globalThis.reportError = reported;
+    try {
+      const error = new Error('Hydration failed because the server rendered text did not match the client');
+      reporter.hydrationErrorHandler('mfe_account')(error);
+      expect(reported).toHaveBeenCalledWith(error);
+    } finally {
+      globalThis.reportError = original;
+    }
+    timers.forEach((run) => run());
+    expect(sent).toEqual([{ events: [{ remote: 'mfe_account', version: '1.0.0-abc123def456', cohort: 'canary', kind: 'hydration_error' }] }]);
+  });
+
   it('counts nothing for a remote whose deployment it was not told (a server render), and never throws when sending fails', () => {
     const timers: (() => void)[] = [];
     const reporter = createHealthReporter({ send: () => { throw new Error('beacon refused'); }, setTimer: (run) => void timers.push(run) });

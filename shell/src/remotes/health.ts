@@ -83,7 +83,7 @@ export function createHealthReporter({ send, setTimer = (run, ms) => setTimeout(
     });
   };
 
-  return {
+  const health = {
     /** The deployments in force for this visitor (federation.ts tells, at each registration). */
     rememberDeployments(current: ReadonlyMap<RemoteName, RemoteDeployment>): void {
       for (const [remote, deployment] of current) deployments.set(remote, deployment);
@@ -103,8 +103,22 @@ export function createHealthReporter({ send, setTimer = (run, ms) => setTimeout(
       }
     },
 
+    /**
+     * hydrateRoot's onRecoverableError for a prerendered page of this remote: React recovered by
+     * rendering afresh (the visitor sees the page), the remote's health counts a hydration error,
+     * and the error still reaches the console.
+     */
+    hydrationErrorHandler(remote: RemoteName) {
+      return (error: unknown) => {
+        health.report(remote, 'hydration_error');
+        if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
+        else console.error(error);
+      };
+    },
+
     flush,
   };
+  return health;
 }
 
 /** navigator.sendBeacon with a text/plain body: a simple request, no CORS preflight (JSON's type would need one). */
@@ -117,6 +131,7 @@ const reporter = createHealthReporter({ send: sendBeaconToService, target: typeo
 
 export const rememberDeployments = reporter.rememberDeployments;
 export const reportRemoteEvent = reporter.report;
+export const hydrationErrorHandler = (remote: RemoteName) => reporter.hydrationErrorHandler(remote);
 
 /** An error the loader already counted as a load failure: the boundary does not count it again as a render error. */
 export class RemoteLoadFailure extends Error {

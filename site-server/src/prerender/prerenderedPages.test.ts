@@ -1,0 +1,74 @@
+import { Hono } from 'hono';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FederationManifest } from '../manifests';
+import { SIGNALS } from '../signals';
+import { prerenderedPages } from './prerenderedPages';
+
+// A shell build and a remote's build on disk, as small as the server needs: the shell's renderer
+// (its server build) puts a page's HTML in <main>; the remote's render entry exposes three pages,
+// one of which throws while it renders and one of which cannot even be loaded.
+let dir: string;
+const index = '<!doctype html><html><head><title>Vedere</title></head><body><div id=root></div><script defer src=main.js></script></body></html>';
+
+function writeBuilds() {
+  dir = mkdtempSync(join(tmpdir(), 'prerendered-pages-'));
+  const shell = join(dir, 'shell');
+  mkdirSync(join(shell, 'server'), { recursive: true });
+  writeFileSync(join(shell, 'index.html'), index);
+  writeFileSync(join(shell, 'mf-manifest.json'), JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, ssrRemoteEntry: { name: 'render.aaaaaaaaaaaa.js', path: 'server' } }, exposes: [] }));
+  writeFileSync(
+    join(shell, 'routes.json'),
+    JSON.stringify({
+      pages: { landing: { remote: 'mfe_marketing', module: './LandingPage' }, contact: { remote: 'mfe_marketing', module: './ContactPage' }, about: { remote: 'mfe_marketing', module: './AboutPage' } },
+      routes: [{ path: '/', page: 'landing', prerender: true }, { path: '/contact', page: 'contact', prerender: true }, { path: '/aboutus', page: 'about', prerender: true }],
+    }),
+  );
+  writeFileSync(
+    join(shell, 'server', 'render.aaaaaaaaaaaa.js'),
+    `exports.shared = {};
+exports.renderPage = async (path, page) => ({ html: '<main>' + page.default(path) + '</main>', styles: '' });`,
+  );
+  const remote = join(dir, 'mfe-marketing');
+  mkdirSync(join(remote, 'server'), { recursive: true });
+  writeFileSync(
+    join(remote, 'server', 'render.bbbbbbbbbbbb.js'),
+    `exports.exposedModules = () => ({
+  './LandingPage': async () => ({ default: () => '<h1>Bun venit</h1>' }),
+  './ContactPage': async () => ({ default: () => { throw new Error('the contact page throws'); } }),
+  './AboutPage': async () => { throw new Error('its chunk is missing'); },
+});`,
+  );
+  return { shell, manifestUrl: pathToFileURL(join(remote, 'mf-manifest.json')).href };
+}
+
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+it('serves empty only the pages that fail: the others of the same remote stay prerendered', async () => {
+  const { shell, manifestUrl } = writeBuilds();
+  const manifest: FederationManifest = { metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, ssrRemoteEntry: { name: 'render.bbbbbbbbbbbb.js', path: 'server' } }, exposes: [] };
+  const logged: string[] = [];
+  const pageHtml = prerenderedPages({
+    dist: shell,
+    remotes: () => ({ mfe_marketing: { manifest: manifestUrl }, mfe_auth: { manifest: manifestUrl }, mfe_account: { manifest: manifestUrl } }),
+    config: {} as never,
+    manifestAt: async () => manifest,
+    log: (message) => logged.push(message),
+  });
+  const app = new Hono().get('*', async (c) => c.text((await pageHtml(c)) ?? 'EMPTY'));
+
+  const [landing, contact, about, again] = await Promise.all(['/', '/contact', '/aboutus', '/'].map(async (path) => (await app.request(path)).text()));
+  expect(landing).toContain(`${SIGNALS.prerenderedAttribute}="/"`);
+  expect(landing).toContain('<main><h1>Bun venit</h1></main>');
+  expect(again).toBe(landing);
+  expect(contact).toBe('EMPTY');
+  expect(about).toBe('EMPTY');
+  expect(logged).toEqual([
+    expect.stringMatching(/^\/contact is served empty: .*the contact page throws/),
+    expect.stringMatching(/^\/aboutus is served empty: .*its chunk is missing/),
+  ]);
+  // A page that failed does not take the others down afterwards either.
+  expect(await (await app.request('/')).text()).toBe(landing);
+});
