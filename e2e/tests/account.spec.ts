@@ -32,8 +32,20 @@ test('a new user starts the free trial on the local plans, and the account shows
   await expect(plans.nth(1)).toContainText('60 lei pe lună');
   await expect(plans.nth(2).getByRole('link', { name: 'Contactați-ne' })).toHaveAttribute('href', '/contact');
 
-  // The simulated checkout: signed Stripe events through the service's own webhook.
+  // The simulated checkout: signed Stripe events through the service's own webhook. While it
+  // runs, the chosen button keeps the focus and the wait is said.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/local-billing/checkout', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Începe perioada de probă' }).click();
+  const working = page.getByRole('button', { name: 'Se activează…' });
+  await expect(working).toBeFocused();
+  await expect(working).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByRole('status').filter({ hasText: 'Se activează…' })).toHaveCount(1);
+  release();
   await expect(page).toHaveURL(/\/account\?tab=subscription$/);
   await expect(h1(page)).toHaveText(welcome(email));
   await expect(h1(page)).toBeFocused();
@@ -166,4 +178,19 @@ test.describe('accessibility (axe, WCAG 2.2 AA) of the signed-in pages', () => {
       });
     }
   }
+});
+
+test.describe('at 320 CSS px', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+  test('/account with a long email address reflows without horizontal scrolling', async ({ page }) => {
+    const email = uniqueEmail('o-adresa-de-email-foarte-lunga-fara-niciun-spatiu');
+    await createAccount(email);
+    await signInThroughWidget(page, email);
+    await expect(h1(page)).toHaveText(PRICING_H1);
+    await page.goto('/account');
+    await expect(h1(page)).toHaveText(welcome(email));
+    await expect(panel(page, 'Cont')).toContainText(email);
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  });
 });

@@ -8,10 +8,10 @@ import {
   startTrialSubscription,
   uniqueEmail,
 } from '../auth';
-import { expectNoAxeViolations, h1, setStoredPreferences } from '../support';
+import { expectNoAxeViolations, h1, open, setStoredPreferences } from '../support';
 
 const PRICING_H1 = 'Alegeți abonamentul potrivit';
-/** The account page greets the user by the part of the email before the @. */
+/** The account page greets the user by name, or by the part of the email before the @. */
 const ACCOUNT_H1 = /^Bine ați venit, .+!$/;
 const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Navigare principală' });
 
@@ -41,7 +41,8 @@ test('a new user creates an account in the widget, reaches pricing, then the acc
   await startTrialSubscription(uid, email);
   await page.goto('/account');
   await expect(h1(page)).toHaveText(ACCOUNT_H1);
-  await expect(h1(page)).toHaveText(`Bine ați venit, ${email.split('@')[0]}!`);
+  // Greeted by the name typed at sign-up.
+  await expect(h1(page)).toHaveText('Bine ați venit, Ana Pop!');
   await expect(page).toHaveTitle('Contul meu · Vedere');
   await expect(page.getByText(email).first()).toBeVisible();
 
@@ -127,3 +128,14 @@ for (const locale of ['ro', 'en'] as const) {
     await expectNoAxeViolations(page);
   });
 }
+
+test("the sign-in page's own email field says what to correct when Enter is pressed, with the focus kept in it", async ({ page }) => {
+  await open(page, '/login', 'Autentificare');
+  await expect(page.locator('input.firebaseui-id-email')).toBeVisible();
+  const email = page.locator('#login-email');
+  await email.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main [role="alert"]').filter({ hasText: 'Eroare:' })).toHaveText('Eroare: Completați câmpul „Adresa de email”.');
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+});

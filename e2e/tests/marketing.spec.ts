@@ -76,6 +76,8 @@ test.describe('the landing page', () => {
     await open(page, '/', routes[0].h1);
     const first = page.getByRole('button', { name: 'Ce face aplicația?' });
     const second = page.getByRole('button', { name: 'Pe ce telefoane funcționează?' });
+    // Named by the question alone: the drawn +/− sign is not read as "plus".
+    await expect(first).toHaveAccessibleName('Ce face aplicația?');
     await first.focus();
     await page.keyboard.press('Enter');
     await expect(first).toHaveAttribute('aria-expanded', 'true');
@@ -85,6 +87,7 @@ test.describe('the landing page', () => {
     await page.keyboard.press('Space');
     await expect(second).toHaveAttribute('aria-expanded', 'true');
     await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await expect(second).toHaveAccessibleName('Pe ce telefoane funcționează?');
     await expect(page.getByText('Versiunea pentru iPhone va fi disponibilă în curând')).toBeVisible();
     await expect(page.locator('#faq [role="region"]:visible')).toHaveCount(1);
   });
@@ -122,6 +125,50 @@ test.describe('forms that reach the user service', () => {
     }
     const { rows } = await site.db.query<{ email: string }>('SELECT email FROM newsletter_subscriptions');
     expect(rows).toEqual([{ email: 'ana.pop@exemplu.ro' }]);
+  });
+
+  test('the newsletter says what to correct each time Enter is pressed, with the focus kept in its field', async ({ page }) => {
+    await open(page, `${site.origin}/`, routes[0].h1);
+    const email = page.getByRole('textbox', { name: /Adresa de email/ });
+    const said = page.locator('#newsletter [role="alert"]').filter({ hasText: 'Eroare:' });
+    await email.focus();
+    await page.keyboard.press('Enter');
+    await expect(said).toHaveText('Eroare: Completați câmpul „Adresa de email”.');
+    await expect(email).toBeFocused();
+    // The same words again: the live region's text changes, so it is said again.
+    const first = await said.textContent();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => said.textContent()).not.toBe(first);
+    await expect(said).toHaveText(/^Eroare: Completați câmpul „Adresa de email”\.\s?$/);
+    await email.fill('ana@exemplu');
+    await page.keyboard.press('Enter');
+    await expect(said).toHaveText('Eroare: Introduceți o adresă de email validă, de forma nume@exemplu.ro.');
+    // Typing changes the message beside the field, not what was said.
+    await email.fill('ana@exemplu.r');
+    await expect(said).toHaveText('Eroare: Introduceți o adresă de email validă, de forma nume@exemplu.ro.');
+  });
+
+  test('while a form is sent its button keeps the focus and the wait is announced', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**:3190/newsletter', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await open(page, `${site.origin}/`, routes[0].h1);
+    await page.getByRole('textbox', { name: /Adresa de email/ }).fill('radu@exemplu.ro');
+    await page.getByRole('button', { name: 'Abonează-mă' }).click();
+    const sending = page.getByRole('button', { name: 'Se trimite…' });
+    await expect(sending).toBeFocused();
+    await expect(sending).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.locator('#newsletter [role="status"]')).toHaveText('Se trimite…');
+    // Pressed again while sending: nothing more is sent.
+    await page.keyboard.press('Enter');
+    release();
+    await expect(page.locator('#newsletter [role="status"]')).toHaveText('Mulțumim! Veți primi noutățile la radu@exemplu.ro.');
+    await expect(page.getByRole('button', { name: 'Abonează-mă' })).toBeFocused();
+    const { rows } = await site.db.query<{ n: number }>("SELECT count(*)::int AS n FROM newsletter_subscriptions WHERE email = 'radu@exemplu.ro'");
+    expect(rows).toEqual([{ n: 1 }]);
   });
 
   test('the contact form shows its errors, then stores the message and clears itself', async ({ page }) => {

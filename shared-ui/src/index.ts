@@ -22,7 +22,7 @@ export { settle, type CallResult, type CallFailure } from './api/callResult';
 export { useFormValidation, fieldProblem, EMAIL_PATTERN, type FieldProblem } from './forms/validation';
 export { TextField, RequiredMark } from './forms/TextField';
 export { ErrorSummary, type SummaryItem } from './forms/ErrorSummary';
-export { FormStatus, StatusMessage } from './forms/FormStatus';
+export { FormStatus, RefusalAnnouncement, StatusMessage } from './forms/FormStatus';
 export { useSubmission } from './forms/useSubmission';
 export {
   startSession,

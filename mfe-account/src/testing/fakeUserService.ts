@@ -27,7 +27,7 @@ export function fakeUserService(handlers: Partial<Record<'subscription' | 'devic
   return client;
 }
 
-export const signedIn: SessionState = { status: 'signedIn', user: { uid: 'uid-ana', email: 'ana.pop@exemplu.ro' } };
+export const signedIn: SessionState = { status: 'signedIn', user: { uid: 'uid-ana', email: 'ana.pop@exemplu.ro', name: null } };
 export const setSession = (state: SessionState = signedIn) => jest.mocked(useSession).mockReturnValue(state);
 
 /** Sets window.__APP_CONFIG__ for one test (runtime configuration). */

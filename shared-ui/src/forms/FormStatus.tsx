@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { CallFailure } from '../api/callResult';
+import { VisuallyHidden } from '../primitives/VisuallyHidden';
 
 /** An outcome in words, framed in its colour once it says something (a live region stays in place while empty). */
 export const StatusMessage = styled.p<{ $tone: 'success' | 'danger' }>`
@@ -16,14 +17,23 @@ export const StatusMessage = styled.p<{ $tone: 'success' | 'danger' }>`
 
 /**
  * The outcome of a submitted form, in live regions that are on the page from the start (so the
- * change is announced): success politely, failure at once.
+ * change is announced): the wait while it is sent and a success politely, a failure at once.
  */
-export function FormStatus({ success, failure }: { success?: string | null; failure?: CallFailure | null }) {
+export function FormStatus({ success, failure, pending }: { success?: string | null; failure?: CallFailure | null; pending?: string | false | null }) {
   const { t } = useTranslation('common');
   return (
     <>
-      <StatusMessage role="status" $tone="success">{success ?? ''}</StatusMessage>
+      <StatusMessage role="status" $tone="success">{success || pending || ''}</StatusMessage>
       <StatusMessage role="alert" $tone="danger">{failure ? t(`forms.failure.${failure}`) : ''}</StatusMessage>
     </>
   );
+}
+
+/**
+ * What a submission that was refused must correct, said at once: for a form of one field, whose
+ * focus stays in that field (so a screen reader, hearing nothing new, would say nothing). Visually
+ * hidden: the message is shown beside the field already.
+ */
+export function RefusalAnnouncement({ text }: { text: string }) {
+  return <VisuallyHidden role="alert">{text}</VisuallyHidden>;
 }

@@ -17,6 +17,7 @@ const idle: Submission = { sending: false, sentTo: null, failure: null };
 export function useSubmission() {
   const [state, setState] = useState<Submission>(idle);
   const send = async <T>(form: HTMLFormElement, call: () => Promise<CallResult<T>>, sentTo: string) => {
+    if (state.sending) return; // one submission at a time: a second press while sending does nothing
     setState({ ...idle, sending: true });
     const result = await call();
     if (result.ok) form.reset();

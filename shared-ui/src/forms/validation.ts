@@ -36,6 +36,7 @@ function controlOf(form: HTMLFormElement, name: string): Control {
 export function useFormValidation<F extends string>(labels: Record<F, string>) {
   const { t } = useTranslation('common');
   const [problems, setProblems] = useState<Partial<Record<F, FieldProblem>>>({});
+  const [announcement, setAnnouncement] = useState('');
   const names = Object.keys(labels) as F[];
 
   const message = (name: F): string | undefined => {
@@ -54,6 +55,11 @@ export function useFormValidation<F extends string>(labels: Record<F, string>) {
       if (problem) found[name] = problem;
     }
     setProblems(found);
+    // What this attempt must correct, as it was when submitted (typing afterwards changes the
+    // messages beside the fields, not this). The same words twice in a row differ by a trailing
+    // no-break space, so that a live region says them again.
+    const said = names.filter((name) => found[name]).map((name) => `${t('forms.errorPrefix')} ${t(`forms.errors.${found[name]}`, { field: labels[name] })}`).join(' ');
+    setAnnouncement((before) => (said && before.replace(/\u00a0$/, '') === said && !before.endsWith('\u00a0') ? `${said}\u00a0` : said));
     return Object.keys(found).length === 0 ? values : null;
   };
 
@@ -71,5 +77,5 @@ export function useFormValidation<F extends string>(labels: Record<F, string>) {
   }, []);
 
   const summary = names.filter((name) => problems[name]).map((name) => ({ name, message: message(name)! }));
-  return { message, validate, revalidate, summary, reset: () => setProblems({}) };
+  return { message, validate, revalidate, summary, announcement, reset: () => setProblems({}) };
 }

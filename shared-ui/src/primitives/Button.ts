@@ -1,3 +1,4 @@
+import { createElement, forwardRef, type ComponentPropsWithRef, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 
@@ -29,12 +30,34 @@ export const buttonStyles = css<{ $variant?: Variant }>`
           color: ${theme.color.text};
         `}
   &:hover { text-decoration: underline; }
-  &:disabled { cursor: not-allowed; opacity: 0.75; }
+  &:disabled,
+  &[aria-disabled='true'] { cursor: not-allowed; opacity: 0.75; }
 `;
 
-export const Button = styled.button<{ $variant?: Variant }>`
+const StyledButton = styled.button<{ $variant?: Variant }>`
   ${buttonStyles}
 `;
+
+type ButtonProps = ComponentPropsWithRef<typeof StyledButton>;
+
+/**
+ * A button. `disabled` keeps it focusable (aria-disabled, and a press does nothing): a button
+ * that disables itself while its work runs (a form sending, a plan being started) would
+ * otherwise drop the keyboard's focus to the page's body, and a screen reader would say nothing
+ * of where the user is.
+ */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ disabled, onClick, ...rest }, ref) {
+  return createElement(StyledButton, {
+    ...rest,
+    ref,
+    'aria-disabled': disabled ? true : undefined,
+    onClick: (event: MouseEvent<HTMLButtonElement>) => {
+      // A press (or a form's implicit submission through its button) while disabled does nothing.
+      if (disabled) return event.preventDefault();
+      onClick?.(event);
+    },
+  });
+});
 
 /** A link within the site that looks like a button (a call to action). */
 export const ButtonLink = styled(Link)<{ $variant?: Variant }>`

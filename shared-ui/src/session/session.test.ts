@@ -27,10 +27,11 @@ const registerUser = jest.fn(async () => {
   return { ok: true, status: 200, json: async () => ({}) };
 });
 
-function user(token: string | Error, uid = 'uid-1') {
+function user(token: string | Error, uid = 'uid-1', displayName: string | null = null) {
   return {
     uid,
     email: 'ana@exemplu.ro',
+    displayName,
     getIdToken: jest.fn(async (force?: boolean) => {
       calls.push(`getIdToken(${Boolean(force)})`);
       if (token instanceof Error) throw token;
@@ -82,9 +83,21 @@ describe('the session', () => {
     await flush();
     act(() => emit(user('token-1')));
     await act(() => started);
-    expect(latest).toEqual({ status: 'signedIn', user: { uid: 'uid-1', email: 'ana@exemplu.ro' } });
+    expect(latest).toEqual({ status: 'signedIn', user: { uid: 'uid-1', email: 'ana@exemplu.ro', name: null } });
     expect(Cookies.get(LOGIN_COOKIE)).toBe('token-1');
     expect(calls).toEqual(['getIdToken(false)']);
+  });
+
+  it('knows the name the user gave at sign-up (blank is no name)', async () => {
+    track();
+    const started = startSession();
+    await flush();
+    act(() => emit(user('token-1', 'uid-1', '  Ana Pop ')));
+    await act(() => started);
+    expect(latest.user).toEqual({ uid: 'uid-1', email: 'ana@exemplu.ro', name: 'Ana Pop' });
+    act(() => emit(user('token-2', 'uid-1', '   ')));
+    await flush();
+    expect(latest.user?.name).toBeNull();
   });
 
   it('knows a visitor who is signed out, and leaves no cookie', async () => {

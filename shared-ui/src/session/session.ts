@@ -8,6 +8,8 @@ export type SessionStatus = 'unknown' | 'signedIn' | 'signedOut';
 export interface SessionUser {
   uid: string;
   email: string | null;
+  /** The name given at sign-up ("First & last name"), if any. */
+  name: string | null;
 }
 export interface SessionState {
   status: SessionStatus;
@@ -70,7 +72,7 @@ async function follow(user: FirebaseUser | null) {
     // Failure is not fatal here: the account pages report the service's state themselves.
     await settle(() => userService()['register-user'].$post());
   }
-  publish({ status: 'signedIn', user: { uid: user.uid, email: user.email } });
+  publish({ status: 'signedIn', user: { uid: user.uid, email: user.email, name: user.displayName?.trim() || null } });
 }
 
 let started: Promise<void> | null = null;

@@ -13,7 +13,9 @@ export const GlobalStyle = createGlobalStyle`
     font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', Arial, sans-serif;
     font-size: 1.125rem;
     line-height: 1.6;
-    overflow-wrap: break-word;
+    /* anywhere, not break-word: a long word (an email address) may break in a grid or flex cell
+       too, whose width would otherwise grow to hold it (sideways scrolling at 320 px). */
+    overflow-wrap: anywhere;
   }
   h1, h2, h3 { line-height: 1.25; }
   /* The page's first margin stays inside <main>: the header never moves when a page replaces its

@@ -22,7 +22,7 @@ jest.mock('@site/shared-ui', () => ({
   userService: jest.fn(),
 }));
 
-const signedIn: SessionState = { status: 'signedIn', user: { uid: 'u1', email: 'ana@exemplu.ro' } };
+const signedIn: SessionState = { status: 'signedIn', user: { uid: 'u1', email: 'ana@exemplu.ro', name: null } };
 const setSession = (state: SessionState) => jest.mocked(useSession).mockReturnValue(state);
 const answerUserInfo = (answer: { trialActivated: boolean; subscriptionActive: boolean } | 'failure') => {
   const $post = jest.fn(async () =>

@@ -44,8 +44,14 @@ describe('the account page', () => {
     expect(screen.getByText('ana.pop@exemplu.ro', { selector: 'p' })).toBeInTheDocument();
   });
 
+  it('greets the user by the name given at sign-up, when there is one', () => {
+    setSession({ status: 'signedIn', user: { uid: 'u', email: 'ana.pop@exemplu.ro', name: 'Ana Pop' } });
+    renderAt('/account');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Bine ați venit, Ana Pop!');
+  });
+
   it('greets with the generic word when the email is not known', () => {
-    setSession({ status: 'signedIn', user: { uid: 'u', email: null } });
+    setSession({ status: 'signedIn', user: { uid: 'u', email: null, name: null } });
     renderAt('/account');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Bine ați venit, utilizatorule!');
   });

@@ -15,8 +15,9 @@ const Email = styled.p`
 
 const isTab = (value: string | null): value is TabId => ACCOUNT_TABS.includes(value as TabId);
 
-/** The part of the email before the @, the name the page greets. */
-export const greetingName = (email: string | null | undefined): string | null => email?.split('@')[0] || null;
+/** Whom the page greets: the name given at sign-up, else the part of the email before the @. */
+export const greetingName = (user: { email: string | null; name?: string | null } | null | undefined): string | null =>
+  user?.name || user?.email?.split('@')[0] || null;
 
 /** /account: a welcome, the email, and three tabs; the chosen tab is kept in the URL (?tab=). */
 export default function AccountPage() {
@@ -34,7 +35,7 @@ export default function AccountPage() {
       return next;
     }, { replace: true });
 
-  const name = greetingName(email);
+  const name = greetingName(user);
   return (
     <Container>
       <PageHeading title={t('account.title')}>

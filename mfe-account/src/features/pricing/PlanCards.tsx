@@ -1,4 +1,4 @@
-import { Button, ButtonLink, Card, CardList, StatusMessage, useNavigate, useTranslation } from '@site/shared-ui';
+import { Button, ButtonLink, Card, CardList, StatusMessage, useNavigate, useTranslation, VisuallyHidden } from '@site/shared-ui';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { localCheckout, type LocalPlan } from '../../api/accountCalls';
@@ -75,6 +75,8 @@ export function PlanCards({ checkout }: { checkout: boolean }) {
           </PlanCard>
         ))}
       </CardList>
+      {/* The wait is said too: the chosen button keeps the focus, and a changed name is not always read. */}
+      {checkout && <VisuallyHidden role="status">{working ? t('plans.working') : ''}</VisuallyHidden>}
       {checkout && <StatusMessage role="alert" $tone="danger">{failure}</StatusMessage>}
       <section aria-labelledby={benefitsId}>
         <h2 id={benefitsId}>{t('plans.benefitsTitle')}</h2>

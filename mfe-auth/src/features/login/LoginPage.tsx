@@ -6,6 +6,7 @@ import {
   LoadingStatus,
   Navigate,
   PageHeading,
+  RefusalAnnouncement,
   startSession,
   TextField,
   Trans,
@@ -51,7 +52,7 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   const session = useSession();
   const widget = useRef<HTMLDivElement>(null);
-  const { message, validate, revalidate } = useFormValidation({ email: t('login.emailLabel') });
+  const { message, validate, revalidate, announcement } = useFormValidation({ email: t('login.emailLabel') });
   const [carried, setCarried] = useState<string | null>(null);
 
   useEffect(() => {
@@ -94,6 +95,7 @@ export default function LoginPage() {
             {t('login.submit')}
           </Button>
           <p role="status">{carried ?? ''}</p>
+          <RefusalAnnouncement text={announcement} />
         </form>
         <Divider>{t('login.or')}</Divider>
         {session.status === 'signedOut' ? (

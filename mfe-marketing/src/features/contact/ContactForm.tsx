@@ -99,6 +99,7 @@ export function ContactForm() {
       <FormStatus
         success={submission.sentTo && t('contact.success', { email: submission.sentTo })}
         failure={submission.failure}
+        pending={submission.sending && t('contact.sending')}
       />
     </form>
   );

@@ -22,12 +22,14 @@ const Trigger = styled.button`
   background: none;
   border: 0;
   cursor: pointer;
+  /* The sign is drawn only: its alternative text is empty, so the button's name is the question
+     alone (a screen reader would read "plus"), and aria-expanded says whether it is open. */
   &::after {
-    content: '+';
+    content: '+' / '';
     font-size: 1.5rem;
     line-height: 1;
   }
-  &[aria-expanded='true']::after { content: '−'; }
+  &[aria-expanded='true']::after { content: '−' / ''; }
   &:hover { text-decoration: underline; }
 `;
 

@@ -1,4 +1,4 @@
-import { Button, EMAIL_PATTERN, FormStatus, TextField, useFormValidation, useSubmission, useTranslation } from '@site/shared-ui';
+import { Button, EMAIL_PATTERN, FormStatus, RefusalAnnouncement, TextField, useFormValidation, useSubmission, useTranslation } from '@site/shared-ui';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { subscribeToNewsletter } from '../../api/publicCalls';
@@ -15,7 +15,7 @@ const Form = styled.form`
  */
 export function Newsletter() {
   const { t } = useTranslation('marketing');
-  const { message, validate, revalidate } = useFormValidation({ email: t('landing.newsletter.label') });
+  const { message, validate, revalidate, announcement } = useFormValidation({ email: t('landing.newsletter.label') });
   const submission = useSubmission();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -52,7 +52,9 @@ export function Newsletter() {
         <FormStatus
           success={submission.sentTo && t('landing.newsletter.success', { email: submission.sentTo })}
           failure={submission.failure}
+          pending={submission.sending && t('landing.newsletter.sending')}
         />
+        <RefusalAnnouncement text={announcement} />
       </Form>
     </Section>
   );
