@@ -22,8 +22,8 @@ const v2 = {
   mfe_auth: `http://localhost:${AUTH_V2}/mf-manifest.json`,
 };
 const pages = {
-  mfe_marketing: { path: '/', old: 'Ajutăm persoanele nevăzătoare să exploreze lumea cu încredere', new: 'Versiunea nouă: ajutăm persoanele nevăzătoare să exploreze lumea cu încredere', english: 'New version: we help blind people explore the world with confidence' },
-  mfe_auth: { path: '/login', old: 'Autentificare', new: 'Autentificare, versiunea nouă', english: 'Log in, new version' },
+  mfe_marketing: { path: '/', old: 'Ajutăm persoanele nevăzătoare să exploreze lumea cu încredere', new: 'Versiunea nouă: ajutăm persoanele nevăzătoare să exploreze lumea cu încredere', english: 'New version: we help blind people explore the world with confidence', oldEnglish: 'We help blind people explore the world with confidence' },
+  mfe_auth: { path: '/login', old: 'Autentificare', new: 'Autentificare, versiunea nouă', english: 'Log in, new version', oldEnglish: 'Log in' },
 } as const;
 
 /** Two visitor ids: one in a 50% canary of the remote, one outside it. */
@@ -96,6 +96,7 @@ for (const remote of ['mfe_marketing', 'mfe_auth'] as const) {
     await expect(h1(onCanary.page)).toHaveText(pages[remote].new);
     await expect(h1(onStable.page)).toHaveText(pages[remote].old);
     await expectHydratedAndWorking(onCanary, pages[remote].english);
+    await expectHydratedAndWorking(onStable, pages[remote].oldEnglish);
     await onCanary.close();
     await onStable.close();
   });
