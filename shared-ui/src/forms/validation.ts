@@ -59,7 +59,7 @@ export function useFormValidation<F extends string>(labels: Record<F, string>) {
     // messages beside the fields, not this). The same words twice in a row differ by a trailing
     // no-break space, so that a live region says them again.
     const said = names.filter((name) => found[name]).map((name) => `${t('forms.errorPrefix')} ${t(`forms.errors.${found[name]}`, { field: labels[name] })}`).join(' ');
-    setAnnouncement((before) => (said && before.replace(/\u00a0$/, '') === said && !before.endsWith('\u00a0') ? `${said}\u00a0` : said));
+    setAnnouncement((before) => (said && before === said ? `${said}\u00a0` : said));
     return Object.keys(found).length === 0 ? values : null;
   };
 
