@@ -68,6 +68,10 @@ test('sign out, then sign back in', async ({ page }) => {
   await page.getByRole('button', { name: 'Deconectare' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(h1(page)).toHaveText('Autentificare');
+  // Told why, with focus on the heading (the widget, drawn again, does not take it).
+  await expect(page.locator('main h1 + [role="status"]')).toHaveText('V-ați deconectat. Vă puteți autentifica din nou oricând.');
+  await expect(page.locator('input.firebaseui-id-email')).toBeVisible();
+  await expect(h1(page)).toBeFocused();
   expect(await loginCookie(page)).toBeUndefined();
   await expect(nav(page).getByRole('link', { name: 'Autentificare' })).toBeVisible();
 
@@ -81,7 +85,10 @@ test('a wrong password shows the widget\'s message', async ({ page }) => {
   const email = uniqueEmail('gresit');
   await createAccount(email);
   await signInThroughWidget(page, email, 'nu-este-parola');
-  await expect(page.getByText("The email and password you entered don't match")).toBeVisible();
+  await expect(page.locator('.firebaseui-id-password-error')).toHaveText("The email and password you entered don't match");
+  // Said aloud, and tied to the field the widget leaves focus in.
+  await expect(page.locator('section [role="alert"][lang="en"]')).toHaveText("The email and password you entered don't match");
+  await expect(page.locator('input.firebaseui-id-password')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/login$/);
   expect(await loginCookie(page)).toBeUndefined();
 });
@@ -116,6 +123,7 @@ test('an ended session (the user deleted) ends at /login with the cookie removed
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);
   await expect(h1(page)).toHaveText('Autentificare');
+  await expect(page.locator('main h1 + [role="status"]')).toHaveText('Sesiunea s-a încheiat. Autentificați-vă din nou pentru a continua.');
   expect(await loginCookie(page)).toBeUndefined();
 });
 

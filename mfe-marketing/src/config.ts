@@ -12,11 +12,3 @@ export const IMAGE_SIZES = {
   founderPortrait: { width: 240, height: 240 },
 } as const;
 
-/** Sites the footer links to. */
-export const EXTERNAL_LINKS = {
-  anr: 'https://anvr.ro/',
-  anrMures: 'http://anvrmures.ro/',
-  anpc: 'https://anpc.ro/',
-  legislation: 'https://anvr.ro/',
-  report: 'https://anvr.ro/',
-} as const;

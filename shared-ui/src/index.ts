@@ -32,9 +32,11 @@ export {
   useSession,
   useSignedInHint,
   onSessionEnd,
+  type SessionEndReason,
   type SessionState,
   type SessionStatus,
   type SessionUser,
 } from './session/session';
+export { loginNavigationState, loginReasonOf, type LoginNavigationState, type LoginReason } from './session/loginReason';
 export { loadFirebaseAuth, type FirebaseAuth, type LoadedFirebase } from './session/firebase';
 export { LOGIN_COOKIE, hasLoginCookie } from './session/loginCookie';

@@ -1,2 +1,11 @@
 /** The shell's constants (spec section 9), named once. */
 export const SCROLL_TO_TOP_THRESHOLD_PX = 400;
+
+/** Sites the footer links to. */
+export const EXTERNAL_LINKS = {
+  anr: 'https://anvr.ro/',
+  anrMures: 'http://anvrmures.ro/',
+  anpc: 'https://anpc.ro/',
+  legislation: 'https://anvr.ro/',
+  report: 'https://anvr.ro/',
+} as const;

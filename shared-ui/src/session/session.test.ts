@@ -142,8 +142,61 @@ describe('the session', () => {
     await act(() => signOut());
     await flush();
     expect(latest.status).toBe('signedOut');
+    expect(latest.endedBy).toBe('signedOut');
     expect(Cookies.get(LOGIN_COOKIE)).toBeUndefined();
     expect(ended).toHaveBeenCalledTimes(1);
+    expect(ended).toHaveBeenCalledWith('signedOut');
+  });
+
+  it('says why it ended: an account deleted, a sign-out elsewhere (then a new sign-out is plain again)', async () => {
+    const ended = await signedInWithEndListener();
+    await act(() => signOut('deleted'));
+    await flush();
+    expect(latest.endedBy).toBe('deleted');
+    expect(ended).toHaveBeenLastCalledWith('deleted');
+
+    act(() => emit(user('token-2')));
+    await flush();
+    expect(latest.status).toBe('signedIn');
+    expect(latest.endedBy).toBeUndefined();
+    act(() => emit(null)); // signed out in another tab
+    await flush();
+    expect(latest.endedBy).toBe('sessionEnded');
+    expect(ended).toHaveBeenLastCalledWith('sessionEnded');
+  });
+
+  it('a sign-out that fails leaves no reason behind for a later end', async () => {
+    const ended = await signedInWithEndListener();
+    auth.signOut.mockImplementationOnce(async () => {
+      throw new Error('auth/network-request-failed');
+    });
+    await expect(signOut('deleted')).rejects.toThrow('network');
+    act(() => emit(null));
+    await flush();
+    expect(ended).toHaveBeenCalledWith('sessionEnded');
+  });
+
+  it('a restored session that cannot go on says so to the guard, and sends no one away from a public page', async () => {
+    track();
+    const ended = jest.fn();
+    onSessionEnd(ended);
+    const started = startSession();
+    await flush();
+    act(() => emit(user(new Error('auth/user-token-expired'))));
+    await act(() => started);
+    await flush();
+    expect(latest.status).toBe('signedOut');
+    expect(latest.endedBy).toBe('sessionEnded');
+    expect(ended).not.toHaveBeenCalled();
+  });
+
+  it('a visitor who never signed in has no end reason', async () => {
+    track();
+    const started = startSession();
+    await flush();
+    act(() => emit(null));
+    await act(() => started);
+    expect(latest).toEqual({ status: 'signedOut', user: null });
   });
 
   it('when the token cannot be refreshed: cookie removed and the user signed out', async () => {
@@ -155,5 +208,6 @@ describe('the session', () => {
     expect(Cookies.get(LOGIN_COOKIE)).toBeUndefined();
     expect(latest.status).toBe('signedOut');
     expect(ended).toHaveBeenCalledTimes(1);
+    expect(ended).toHaveBeenCalledWith('sessionEnded');
   });
 });

@@ -11,14 +11,23 @@ export interface SessionUser {
   /** The name given at sign-up ("First & last name"), if any. */
   name: string | null;
 }
+/**
+ * Why a session ended, which /login says: the visitor signed out, deleted their account, or the
+ * session could not go on (a token that could not be refreshed, a sign-out in another tab).
+ */
+export type SessionEndReason = 'signedOut' | 'deleted' | 'sessionEnded';
 export interface SessionState {
   status: SessionStatus;
   user: SessionUser | null;
+  /** Signed out because a session ended in this page (absent for a visitor who never signed in). */
+  endedBy?: SessionEndReason;
 }
 
 let state: SessionState = { status: 'unknown', user: null };
 const listeners = new Set<() => void>();
-const endListeners = new Set<() => void>();
+const endListeners = new Set<(reason: SessionEndReason) => void>();
+/** Set by signOut (and a failed refresh) just before the SDK reports the user gone. */
+let ending: SessionEndReason | null = null;
 
 function publish(next: SessionState) {
   state = next;
@@ -47,6 +56,7 @@ export function userService(): UserServiceClient {
 
 /** A token that cannot be refreshed ends the session: cookie removed, user signed out. */
 async function endSession() {
+  ending = 'sessionEnded';
   removeLoginCookie();
   const { auth } = await loadFirebaseAuth();
   await auth.signOut().catch(() => undefined);
@@ -55,9 +65,13 @@ async function endSession() {
 async function follow(user: FirebaseUser | null) {
   if (!user) {
     removeLoginCookie();
-    const ended = state.status === 'signedIn';
-    publish({ status: 'signedOut', user: null });
-    if (ended) for (const listener of endListeners) listener();
+    // A page that showed a signed-in user follows the end to /login; a restored session that
+    // could not go on only tells the guard why (a public page stays where it is).
+    const wasSignedIn = state.status === 'signedIn';
+    const reason = ending ?? (wasSignedIn ? 'sessionEnded' : null);
+    ending = null;
+    publish(reason ? { status: 'signedOut', user: null, endedBy: reason } : { status: 'signedOut', user: null });
+    if (wasSignedIn && reason) for (const listener of endListeners) listener(reason);
     return;
   }
   // A user appearing after "signed out" has just signed in (a restored session starts "unknown").
@@ -98,14 +112,23 @@ export function startSession(): Promise<void> {
   return started;
 }
 
-/** Signs out; the caller shows a failure (it is thrown). The token events do the rest. */
-export async function signOut(): Promise<void> {
+/**
+ * Signs out; the caller shows a failure (it is thrown). The token events do the rest; `reason`
+ * is what /login will say.
+ */
+export async function signOut(reason: Exclude<SessionEndReason, 'sessionEnded'> = 'signedOut'): Promise<void> {
   const { auth } = await loadFirebaseAuth();
-  await auth.signOut();
+  ending = reason;
+  try {
+    await auth.signOut();
+  } catch (error) {
+    ending = null;
+    throw error;
+  }
 }
 
-/** Called when a signed-in session ends (sign-out, a refresh that failed, a deleted user). */
-export function onSessionEnd(listener: () => void): () => void {
+/** Called when a session ends in this page (sign-out, a refresh that failed, a deleted user). */
+export function onSessionEnd(listener: (reason: SessionEndReason) => void): () => void {
   endListeners.add(listener);
   return () => endListeners.delete(listener);
 }
@@ -129,6 +152,7 @@ export function useSignedInHint(): boolean {
 /** For tests: back to the state of a fresh page. */
 export function resetSessionForTests(): void {
   state = { status: 'unknown', user: null };
+  ending = null;
   started = null;
   client = null;
   listeners.clear();

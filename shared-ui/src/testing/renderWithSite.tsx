@@ -1,13 +1,17 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, parsePath } from 'react-router-dom';
 import { SiteProviders } from '../SiteProviders';
 
-/** Renders a piece of a page the way the shell does: theme, language, router (tests only). */
-export function renderWithSite(ui: ReactElement, { path = '/' } = {}) {
+/**
+ * Renders a piece of a page the way the shell does: theme, language, router (tests only); `state`
+ * is the navigation's state, as a redirect gives it.
+ */
+export function renderWithSite(ui: ReactElement, { path = '/', state }: { path?: string; state?: unknown } = {}) {
+  const entry = state === undefined ? path : { ...parsePath(path), state };
   return render(
     <SiteProviders>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[entry]}>{ui}</MemoryRouter>
     </SiteProviders>,
   );
 }

@@ -2,6 +2,7 @@ import { BrowserRouter, Route, Routes, SiteProviders, useLocation } from '@site/
 import { AccessGuard } from '../guards/AccessGuard';
 import { SessionFollower } from '../guards/SessionFollower';
 import { TrialGuard } from '../guards/TrialGuard';
+import { Footer } from '../footer/Footer';
 import { Header } from '../header/Header';
 import '../i18n/register';
 import { FocusOnNavigate } from '../navigation/FocusOnNavigate';
@@ -42,6 +43,7 @@ export function Layout() {
       <main id={MAIN_ID} tabIndex={-1}>
         <SiteRoutes />
       </main>
+      <Footer />
       <ScrollToTop />
     </>
   );

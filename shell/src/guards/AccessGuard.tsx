@@ -1,11 +1,12 @@
-import { Container, LoadingStatus, Navigate, startSession, useSession } from '@site/shared-ui';
+import { Container, LoadingStatus, loginNavigationState, Navigate, startSession, useSession } from '@site/shared-ui';
 import { useEffect, type ReactNode } from 'react';
 import { isCrawler } from './isCrawler';
 
 /**
  * Renders a protected page only once a signed-in user is known (with a fresh token in the
  * cookie); a signed-out visitor goes to /login, except a search-engine crawler. It follows the
- * session as it changes: no polling, no delay.
+ * session as it changes: no polling, no delay. /login is told why (sign-in needed, or how the
+ * session ended).
  */
 export function AccessGuard({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -13,7 +14,11 @@ export function AccessGuard({ children }: { children: ReactNode }) {
     void startSession();
   }, []);
   if (session.status === 'signedIn') return <>{children}</>;
-  if (session.status === 'signedOut') return isCrawler() ? <>{children}</> : <Navigate to="/login" replace />;
+  if (session.status === 'signedOut') {
+    if (isCrawler()) return <>{children}</>;
+    const reason = loginNavigationState(session.endedBy ?? 'signInRequired');
+    return <Navigate to="/login" replace state={reason} />;
+  }
   return (
     <Container>
       <LoadingStatus />

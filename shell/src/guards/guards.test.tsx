@@ -6,6 +6,7 @@ import {
   setLocale,
   SiteProviders,
   userService,
+  useLocation,
   useSession,
 } from '@site/shared-ui';
 import { act, render, screen } from '@testing-library/react';
@@ -33,12 +34,23 @@ const answerUserInfo = (answer: { trialActivated: boolean; subscriptionActive: b
   return $post;
 };
 
+/** /login, saying the reason it was given. */
+function LoginStandIn() {
+  const { state } = useLocation();
+  return (
+    <>
+      <h1>login page</h1>
+      <p>reason: {(state as { reason?: string } | null)?.reason ?? 'none'}</p>
+    </>
+  );
+}
+
 function renderAt(path: string, element: React.ReactNode) {
   return render(
     <SiteProviders>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/login" element={<h1>login page</h1>} />
+          <Route path="/login" element={<LoginStandIn />} />
           <Route path="/account-pricing" element={<h1>pricing page</h1>} />
           <Route path="/my-account" element={<h1>account page</h1>} />
           <Route path="*" element={element} />
@@ -66,6 +78,16 @@ describe('the access guard', () => {
     setSession({ status: 'signedOut', user: null });
     renderAt('/pricing', <AccessGuard><h1>protected</h1></AccessGuard>);
     expect(screen.getByRole('heading', { name: 'login page' })).toBeInTheDocument();
+    expect(screen.getByText('reason: signInRequired')).toBeInTheDocument();
+  });
+
+  it('tells /login how the session ended when it did (signed out, deleted, could not go on)', () => {
+    for (const endedBy of ['signedOut', 'deleted', 'sessionEnded'] as const) {
+      setSession({ status: 'signedOut', user: null, endedBy });
+      const { unmount } = renderAt('/account', <AccessGuard><h1>protected</h1></AccessGuard>);
+      expect(screen.getByText(`reason: ${endedBy}`)).toBeInTheDocument();
+      unmount();
+    }
   });
 
   it('lets a search-engine crawler read the page without signing in', () => {

@@ -12,7 +12,12 @@ const Bar = styled.header`
   background: ${({ theme }) => theme.color.surface};
 `;
 
+/**
+ * Wider than the page's text: the Romanian links, the theme select and the language button hold
+ * on one row from 1280 px (at the text's width they wrapped under the brand); narrower, they wrap.
+ */
 const Row = styled(Container)`
+  max-width: calc(${({ theme }) => theme.layout.maxWidth} + 8rem);
   display: flex;
   flex-wrap: wrap;
   align-items: center;

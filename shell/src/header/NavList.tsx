@@ -7,7 +7,7 @@ const List = styled.ul<{ $vertical?: boolean }>`
   display: flex;
   flex-direction: ${({ $vertical }) => ($vertical ? 'column' : 'row')};
   flex-wrap: wrap;
-  gap: ${({ $vertical }) => ($vertical ? '0.25rem' : '0.25rem 1rem')};
+  gap: ${({ $vertical }) => ($vertical ? '0.25rem' : '0.25rem 0.75rem')};
   list-style: none;
   margin: 0;
   padding: 0;

@@ -1,5 +1,5 @@
 import { focusElement, useTranslation } from '@site/shared-ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { SCROLL_TO_TOP_THRESHOLD_PX } from '../config';
 import { controlStyles } from '../header/controlStyles';
@@ -14,25 +14,60 @@ const Floating = styled.button`
   background: ${({ theme }) => theme.color.accent};
   color: ${({ theme }) => theme.color.onAccent};
   border-color: ${({ theme }) => theme.color.onAccent};
+  &[data-covering] { visibility: hidden; }
 `;
 
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** Appears past 400px of scroll; returns to the top and puts focus on the page's heading. */
+const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * Appears past 400px of scroll; returns to the top and puts focus on the page's heading. It never
+ * hides the focused element (WCAG 2.4.11): while it would cover it, it steps aside (hidden).
+ */
 export function ScrollToTop() {
   const { t } = useTranslation('shell');
   const [visible, setVisible] = useState(false);
+  const [covering, setCovering] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    const update = () => setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD_PX);
+    const update = () => {
+      setVisible(window.scrollY > SCROLL_TO_TOP_THRESHOLD_PX);
+      const focused = document.activeElement;
+      const self = button.current;
+      setCovering(
+        Boolean(self && focused instanceof HTMLElement && focused !== self && focused !== document.body) &&
+          overlap(self!.getBoundingClientRect(), (focused as HTMLElement).getBoundingClientRect()),
+      );
+    };
     update();
     window.addEventListener('scroll', update, { passive: true });
-    return () => window.removeEventListener('scroll', update);
+    window.addEventListener('resize', update, { passive: true });
+    document.addEventListener('focusin', update);
+    document.addEventListener('focusout', update);
+    return () => {
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+      document.removeEventListener('focusin', update);
+      document.removeEventListener('focusout', update);
+    };
   }, []);
+
+  // Measured once drawn: the element focused when it appears may be under it.
+  useEffect(() => {
+    if (!visible) return;
+    const focused = document.activeElement;
+    if (button.current && focused instanceof HTMLElement && focused !== document.body && focused !== button.current) {
+      setCovering(overlap(button.current.getBoundingClientRect(), focused.getBoundingClientRect()));
+    }
+  }, [visible]);
 
   if (!visible) return null;
   return (
     <Floating
+      ref={button}
+      data-covering={covering ? '' : undefined}
       type="button"
       onClick={() => {
         window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });

@@ -4,6 +4,7 @@ import {
   EMAIL_PATTERN,
   Link,
   LoadingStatus,
+  loginReasonOf,
   Navigate,
   PageHeading,
   RefusalAnnouncement,
@@ -11,6 +12,7 @@ import {
   TextField,
   Trans,
   useFormValidation,
+  useLocation,
   useSession,
   useTranslation,
 } from '@site/shared-ui';
@@ -38,6 +40,15 @@ const Divider = styled.p`
   }
 `;
 
+/** Why the visitor was sent here, set apart from the introduction. */
+const Reason = styled.p`
+  margin: 0 0 1.5rem;
+  padding: 1rem 1.25rem;
+  border-inline-start: 6px solid ${({ theme }) => theme.color.highlight};
+  background: ${({ theme }) => theme.color.surface};
+  border-radius: 0.25rem;
+`;
+
 const Terms = styled.p`
   color: ${({ theme }) => theme.color.textMuted};
   a { color: ${({ theme }) => theme.color.link}; }
@@ -46,7 +57,9 @@ const Terms = styled.p`
 /**
  * /login: the page's own email field hands over to the FirebaseUI widget. A signed-in visitor
  * goes to /account at once; after a sign-in the session registers the user, then the same
- * rule takes them there.
+ * rule takes them there. A visitor sent here (a guarded page, a sign-out, an ended session, a
+ * deleted account) is told why in a status message, filled after the page is drawn so that it
+ * is announced; focus stays on the page's h1, as on every page.
  */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -54,6 +67,9 @@ export default function LoginPage() {
   const widget = useRef<HTMLDivElement>(null);
   const { message, validate, revalidate, announcement } = useFormValidation({ email: t('login.emailLabel') });
   const [carried, setCarried] = useState<string | null>(null);
+  const sentBecause = loginReasonOf(useLocation().state);
+  const [reason, setReason] = useState<typeof sentBecause>(null);
+  useEffect(() => setReason(sentBecause), [sentBecause]);
 
   useEffect(() => {
     void startSession();
@@ -78,6 +94,7 @@ export default function LoginPage() {
     <Container>
       <Narrow>
         <PageHeading>{t('login.title')}</PageHeading>
+        <div role="status">{reason && <Reason>{t(`login.reasons.${reason}`)}</Reason>}</div>
         <p>{t('login.description')}</p>
         <form noValidate onSubmit={onSubmit}>
           <TextField

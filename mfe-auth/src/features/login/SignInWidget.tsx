@@ -1,6 +1,7 @@
-import { LoadingStatus, themes, useTranslation } from '@site/shared-ui';
+import { LoadingStatus, themes, useTranslation, VisuallyHidden } from '@site/shared-ui';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import styled, { css } from 'styled-components';
+import { followWidget, holdFocusUntilDrawn } from './widgetAccessibility';
 
 /**
  * FirebaseUI's styles, brought to the site's contrast (7:1) and target sizes: its card keeps a
@@ -47,6 +48,28 @@ const Frame = styled.section`
   .mdl-textfield--floating-label .mdl-textfield__label { top: 4px; font-size: 0.875rem; transition: none; }
   .mdl-textfield__label::after { display: none; }
   :focus-visible { outline: 3px solid ${light.focus}; outline-offset: 2px; }
+  /* Doubled class: above MDL's states (is-focused, is-dirty, is-invalid shrink the label to 12 px
+     #757575 and remove the field's outline), loaded after this sheet. */
+  && {
+    .mdl-textfield--floating-label .mdl-textfield__label,
+    .mdl-textfield--floating-label.is-focused .mdl-textfield__label,
+    .mdl-textfield--floating-label.is-dirty .mdl-textfield__label,
+    .mdl-textfield--floating-label.is-invalid .mdl-textfield__label {
+      color: ${light.text};
+      font-size: 0.875rem;
+      top: 4px;
+      visibility: visible;
+    }
+    .mdl-textfield .mdl-textfield__input:focus {
+      outline: 3px solid ${light.focus};
+      outline-offset: 2px;
+    }
+    .firebaseui-id-password-toggle { min-width: 24px; min-height: 24px; cursor: pointer; }
+  }
+  /* Under forced colours MDL's buttons lose their background and have no border: give them one. */
+  @media (forced-colors: active) {
+    .mdl-button { border: 2px solid ButtonText; }
+  }
 `;
 
 /** The widget's container: English only, so it says so (lang="en"). */
@@ -54,23 +77,21 @@ export const SignInWidget = forwardRef<HTMLDivElement | null>(function SignInWid
   const { t } = useTranslation('auth');
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [announcement, setAnnouncement] = useState('');
   useImperativeHandle(ref, () => container.current!, []);
 
-  // FirebaseUI titles each step with an h1; the page has its own, so each is made an h2 (the
-  // widget renders every step afresh and keeps no reference to its title).
+  // What the widget's markup does not say (its errors, its titles, its toggle), followed from
+  // outside; a repeated error is said again (a trailing no-break space changes the region).
   useEffect(() => {
     const root = container.current!;
-    const demote = () => {
-      for (const title of root.querySelectorAll('h1')) {
-        const h2 = document.createElement('h2');
-        h2.className = title.className;
-        h2.append(...title.childNodes);
-        title.replaceWith(h2);
-      }
+    const stopHolding = holdFocusUntilDrawn(root);
+    const stopFollowing = followWidget(root, (text) =>
+      setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text)),
+    );
+    return () => {
+      stopHolding();
+      stopFollowing();
     };
-    const observer = new MutationObserver(demote);
-    observer.observe(root, { childList: true, subtree: true });
-    return () => observer.disconnect();
   }, []);
 
   useEffect(() => {
@@ -96,6 +117,9 @@ export const SignInWidget = forwardRef<HTMLDivElement | null>(function SignInWid
       {state === 'loading' && <LoadingStatus label={t('login.widgetLoading')} />}
       {state === 'failed' && <p role="alert">{t('login.widgetFailed')}</p>}
       <div ref={container} lang="en" />
+      <VisuallyHidden role="alert" lang="en">
+        {announcement}
+      </VisuallyHidden>
     </Frame>
   );
 });

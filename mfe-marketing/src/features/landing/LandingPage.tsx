@@ -1,7 +1,6 @@
 import { Container } from '@site/shared-ui';
 import '../../i18n/register';
 import { Faq } from '../faq/Faq';
-import { Footer } from '../footer/Footer';
 import { Newsletter } from '../newsletter/Newsletter';
 import { Partners } from '../partners/Partners';
 import { CallToAction } from './CallToAction';
@@ -12,7 +11,10 @@ import { HowItWorks } from './HowItWorks';
 import { Team } from './Team';
 import { Testimonials } from './Testimonials';
 
-/** The landing page: one h1 (the hero's), then each section a region under its own h2. */
+/**
+ * The landing page: one h1 (the hero's), then each section a region under its own h2. The footer
+ * is the shell's, on every page.
+ */
 export default function LandingPage() {
   return (
     <Container>
@@ -26,7 +28,6 @@ export default function LandingPage() {
       <CallToAction />
       <Newsletter />
       <Developers />
-      <Footer />
     </Container>
   );
 }

@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { setLocale } from '@site/shared-ui';
-import { renderWithSite } from '../../testing/renderWithSite';
+import { renderWithSite } from '@site/shared-ui/testing';
+import '../i18n/register';
 import { Footer } from './Footer';
 
 beforeEach(() => {
@@ -37,5 +38,15 @@ describe('footer', () => {
     }
     expect(within(screen.getByRole('navigation', { name: 'Noutăți' })).getAllByRole('link')).toHaveLength(2);
     expect(screen.getByText(`© ${new Date().getFullYear()} Vedere. Toate drepturile rezervate.`)).toBeInTheDocument();
+  });
+
+  it('says where to find help: contact, the questions, the accessibility statement', () => {
+    renderWithSite(<Footer />);
+    const help = within(screen.getByRole('navigation', { name: 'Ajutor' })).getAllByRole('link');
+    expect(help.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Contact', '/contact'],
+      ['Întrebări frecvente', '/#faq'],
+      ['Declarația de accesibilitate', '/accessibility'],
+    ]);
   });
 });

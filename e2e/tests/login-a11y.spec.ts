@@ -1,0 +1,105 @@
+// /login as a screen-reader and keyboard user meets it: the page's heading keeps focus while the
+// English widget draws itself, a visitor sent here hears why, and the widget's errors are said
+// aloud and tied to their fields. (After a sign-out and an ended session: auth.spec.ts.)
+import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, uniqueEmail } from '../auth';
+import { expectNoAxeViolations, h1, open } from '../support';
+
+const widgetEmail = (page: Page) => page.locator('input.firebaseui-id-email');
+/** The widget's announcer (the widget is English only). */
+const widgetAlert = (page: Page) => page.locator('section [role="alert"][lang="en"]');
+const reasonStatus = (page: Page) => page.locator('main h1 + [role="status"]');
+const focusIsInWidget = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest('.firebaseui-container')));
+
+test('the widget does not take focus when it draws itself: direct load at 400% zoom, then a header link', async ({ page }) => {
+  // 1280×1024 at 400%: 320×256 CSS pixels.
+  await page.setViewportSize({ width: 320, height: 256 });
+  await page.goto('/login');
+  await expect(widgetEmail(page)).toBeVisible();
+  await page.waitForTimeout(300); // the widget's own focus would have happened by now
+  expect(await focusIsInWidget(page)).toBe(false);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await open(page, '/aboutus', 'Despre noi');
+  await page.getByRole('navigation', { name: 'Navigare principală' }).getByRole('link', { name: 'Autentificare' }).click();
+  await expect(widgetEmail(page)).toBeVisible();
+  await page.waitForTimeout(300);
+  await expect(h1(page)).toBeFocused();
+  await expect(reasonStatus(page)).toBeEmpty();
+  // The widget is reached by the keyboard in reading order, after the page's own form.
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#login-email')).toBeFocused();
+});
+
+test('a signed-out visit to a guarded page says why the visitor is on /login, with focus on its heading', async ({ page }) => {
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(reasonStatus(page)).toHaveText('Pagina cerută este disponibilă doar după autentificare.');
+  await expect(widgetEmail(page)).toBeVisible();
+  await page.waitForTimeout(300);
+  await expect(h1(page)).toBeFocused();
+  await expectNoAxeViolations(page, { only: ['main'] });
+});
+
+test("the widget's errors are said aloud and tied to their fields; its toggle is a named button; focus is visible", async ({ page }) => {
+  await page.goto('/login');
+  await expect(widgetEmail(page)).toBeVisible();
+  const field = widgetEmail(page);
+
+  // An empty address, by the widget's button.
+  await page.locator('button.firebaseui-id-submit').click();
+  await expect(widgetAlert(page)).toHaveText('Enter your email address to continue');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription('Enter your email address to continue');
+
+  // A wrong address, by Enter in the field; then the same again: said again.
+  await field.fill('nu-este-o-adresa');
+  await field.press('Enter');
+  await expect(widgetAlert(page)).toHaveText("That email address isn't correct");
+  await expect(field).toBeFocused();
+  await field.press('Enter');
+  await expect.poll(() => widgetAlert(page).evaluate((el) => el.textContent)).toBe("That email address isn't correct\u00a0");
+  await expectNoAxeViolations(page, { only: ['main section'] });
+
+  // The field's focus is drawn (3px outline) and its label keeps 14px, 7:1 text.
+  const look = await field.evaluate((input) => {
+    const label = input.closest('.mdl-textfield')!.querySelector('label')!;
+    const s = getComputedStyle(input);
+    const l = getComputedStyle(label);
+    return { outline: `${s.outlineStyle} ${s.outlineWidth}`, labelSize: l.fontSize, labelColor: l.color };
+  });
+  expect(look.outline).toBe('solid 3px');
+  expect(parseFloat(look.labelSize)).toBeGreaterThanOrEqual(14);
+  expect(look.labelColor).not.toBe('rgb(117, 117, 117)');
+
+  // A new address goes to the sign-up step: its password toggle.
+  await field.fill(uniqueEmail('nou'));
+  await field.press('Enter');
+  const password = page.locator('input.firebaseui-id-new-password');
+  await expect(password).toBeVisible();
+  const toggle = page.getByRole('button', { name: 'Show password' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await password.fill(PASSWORD);
+  await password.focus();
+  await page.keyboard.press('Tab');
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(toggle).toBeFocused();
+
+  // No name given: said.
+  await page.locator('input.firebaseui-id-name').fill('');
+  await page.locator('button.firebaseui-id-submit').click();
+  await expect(widgetAlert(page)).toHaveText('Enter your account name');
+  await expect(page.locator('input.firebaseui-id-name')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test("under forced colours the widget's buttons keep a visible edge", async ({ page }) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  await page.goto('/login');
+  await expect(widgetEmail(page)).toBeVisible();
+  const edge = await page.locator('button.firebaseui-id-submit').evaluate((b) => getComputedStyle(b).borderTopStyle);
+  expect(edge).toBe('solid');
+});

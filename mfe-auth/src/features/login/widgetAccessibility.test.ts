@@ -1,0 +1,166 @@
+import { followWidget, holdFocusUntilDrawn, TOGGLE_LABEL } from './widgetAccessibility';
+
+/** FirebaseUI's email step as it draws it (trimmed to what is followed). */
+const EMAIL_STEP = `
+  <div class="firebaseui-container firebaseui-id-page-sign-in">
+    <h1 class="firebaseui-title">Sign in with email</h1>
+    <div class="firebaseui-relative-wrapper">
+      <div class="firebaseui-textfield mdl-textfield"><label for="ui-sign-in-email-input">Email</label>
+        <input id="ui-sign-in-email-input" class="firebaseui-id-email" type="email"></div>
+      <div class="firebaseui-error-wrapper"><p class="firebaseui-error firebaseui-hidden firebaseui-id-email-error"></p></div>
+    </div>
+    <button class="firebaseui-id-submit">Next</button>
+  </div>`;
+
+/** The sign-up step's password field with its visibility toggle. */
+const PASSWORD_STEP = `
+  <div class="firebaseui-new-password-component">
+    <div class="firebaseui-textfield mdl-textfield"><label for="pw">Choose password</label>
+      <input id="pw" class="firebaseui-id-new-password" type="password"></div>
+    <a href="javascript:void(0)" class="firebaseui-input-floating-button firebaseui-id-password-toggle firebaseui-input-toggle-on"></a>
+    <div class="firebaseui-error-wrapper"><p class="firebaseui-error firebaseui-hidden firebaseui-id-new-password-error"></p></div>
+  </div>`;
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function showError(root: HTMLElement, text: string) {
+  const error = root.querySelector('.firebaseui-error')!;
+  error.textContent = text;
+  error.classList.remove('firebaseui-hidden');
+}
+
+let root: HTMLElement;
+let said: string[];
+let stop: () => void;
+beforeEach(() => {
+  jest.useRealTimers();
+  root = document.createElement('div');
+  document.body.append(root);
+  said = [];
+  stop = followWidget(root, (text) => said.push(text));
+});
+afterEach(() => {
+  stop();
+  root.remove();
+});
+
+describe("following FirebaseUI's widget", () => {
+  it("makes each step's title an h2 (the page has its h1)", async () => {
+    root.innerHTML = EMAIL_STEP;
+    await settle();
+    expect(root.querySelector('h1')).toBeNull();
+    expect(root.querySelector('h2.firebaseui-title')).toHaveTextContent('Sign in with email');
+  });
+
+  it('ties a shown error to its field and says it', async () => {
+    root.innerHTML = EMAIL_STEP;
+    await settle();
+    const input = root.querySelector('input')!;
+    expect(input).toHaveAttribute('aria-invalid', 'false');
+    expect(input).not.toHaveAttribute('aria-describedby');
+
+    showError(root, "That email address isn't correct");
+    await settle();
+    const error = root.querySelector('.firebaseui-error')!;
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input.getAttribute('aria-describedby')).toBe(error.id);
+    expect(input).toHaveAccessibleDescription("That email address isn't correct");
+    expect(said).toEqual(["That email address isn't correct"]);
+
+    error.classList.add('firebaseui-hidden');
+    await settle();
+    expect(input).toHaveAttribute('aria-invalid', 'false');
+    expect(input).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('ties each error of a step with several fields to its own field', async () => {
+    root.innerHTML = `<div class="firebaseui-card-content">
+      <div class="firebaseui-textfield"><label for="e">Email</label><input id="e" class="firebaseui-id-email"></div>
+      <div class="firebaseui-error-wrapper"><p class="firebaseui-error firebaseui-hidden firebaseui-id-email-error"></p></div>
+      <div class="firebaseui-textfield"><label for="n">First &amp; last name</label><input id="n" class="firebaseui-id-name"></div>
+      <div class="firebaseui-error-wrapper"><p class="firebaseui-error firebaseui-id-name-error">Enter your account name</p></div>
+      <div class="firebaseui-textfield"><label for="x">Other</label><input id="x"></div>
+      <div class="firebaseui-error-wrapper"><p class="firebaseui-error">Not this one</p></div>
+    </div>`;
+    await settle();
+    expect(root.querySelector('#e')).toHaveAttribute('aria-invalid', 'false');
+    expect(root.querySelector('#n')).toHaveAttribute('aria-invalid', 'true');
+    expect(root.querySelector('#n')).toHaveAccessibleDescription('Enter your account name');
+    expect(root.querySelector('#x')).toHaveAccessibleDescription('Not this one');
+  });
+
+  it('says a changed error, and the same error again at each attempt that leaves it', async () => {
+    root.innerHTML = EMAIL_STEP;
+    showError(root, 'Enter your email address to continue');
+    await settle();
+    showError(root, "That email address isn't correct");
+    await settle();
+    expect(said).toEqual(['Enter your email address to continue', "That email address isn't correct"]);
+
+    jest.useFakeTimers();
+    root.querySelector<HTMLButtonElement>('.firebaseui-id-submit')!.click();
+    jest.advanceTimersByTime(150);
+    root.querySelector('input')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    jest.advanceTimersByTime(150);
+    root.querySelector('input')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
+    jest.advanceTimersByTime(150);
+    expect(said.slice(2)).toEqual(["That email address isn't correct", "That email address isn't correct"]);
+  });
+
+  it("says the info bar's message (errors not tied to a field)", async () => {
+    root.innerHTML = `${EMAIL_STEP}<div class="firebaseui-info-bar"><p class="firebaseui-info-bar-message">A network error has occurred</p></div>`;
+    await settle();
+    expect(said).toEqual(['A network error has occurred']);
+  });
+
+  it('names the password toggle, says whether it is pressed, and keeps a keyboard user on it', async () => {
+    root.innerHTML = PASSWORD_STEP;
+    await settle();
+    const toggle = root.querySelector<HTMLElement>('.firebaseui-id-password-toggle')!;
+    const input = root.querySelector('input')!;
+    // What the widget does when the toggle is activated (a click, or Enter on the link).
+    const activate = jest.fn(() => {
+      toggle.classList.toggle('firebaseui-input-toggle-on');
+      toggle.classList.toggle('firebaseui-input-toggle-off');
+      input.focus();
+    });
+    toggle.addEventListener('click', activate);
+    expect(toggle).toHaveAttribute('role', 'button');
+    expect(toggle).toHaveAccessibleName(TOGGLE_LABEL);
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+
+    // Space, a button's key, presses it (the widget knows only Enter and clicks).
+    toggle.focus();
+    toggle.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
+    await settle();
+    expect(activate).toHaveBeenCalledTimes(1);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(document.activeElement).toBe(toggle);
+
+    // Enter is left to the widget (no second activation), focus comes back to the toggle.
+    toggle.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    activate();
+    await settle();
+    expect(activate).toHaveBeenCalledTimes(2);
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(document.activeElement).toBe(toggle);
+  });
+});
+
+describe('holding focus until the first step is drawn', () => {
+  it('keeps the container inert until a field or button is in it, then lets go', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const release = holdFocusUntilDrawn(container);
+    expect(container).toHaveAttribute('inert');
+    container.innerHTML = '<div class="firebaseui-id-page-spinner"></div>';
+    await settle();
+    expect(container).toHaveAttribute('inert');
+    container.innerHTML = EMAIL_STEP;
+    await settle();
+    await settle();
+    expect(container).not.toHaveAttribute('inert');
+    release();
+    container.remove();
+  });
+});

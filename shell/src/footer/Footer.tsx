@@ -1,0 +1,116 @@
+import { Container, Link, runtimeConfig, SOCIAL_NETWORKS, useTranslation, VisuallyHidden } from '@site/shared-ui';
+import styled from 'styled-components';
+import { EXTERNAL_LINKS } from '../config';
+
+const Wrapper = styled.footer`
+  margin-top: 2rem;
+  padding-block: 2.5rem;
+  border-top: 1px solid ${({ theme }) => theme.color.border};
+`;
+
+const Columns = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr));
+  gap: 2rem;
+  h2 { font-size: 1.125rem; margin-top: 0; }
+  ul { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.5rem; }
+  a { color: ${({ theme }) => theme.color.link}; }
+`;
+
+const Brand = styled(Link)`
+  font-size: 1.5rem;
+  font-weight: 700;
+`;
+
+const Copyright = styled.p`
+  grid-column: 1 / -1;
+  margin: 0;
+  color: ${({ theme }) => theme.color.textMuted};
+`;
+
+const NETWORK_NAMES = { facebook: 'Facebook', instagram: 'Instagram', youtube: 'YouTube' } as const;
+
+/** A titled list of links to other sites, each saying that it opens another site. */
+function ExternalLinks({ id, title, links }: { id: string; title: string; links: { href: string; label: string }[] }) {
+  const { t } = useTranslation('shell');
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul>
+        {links.map(({ href, label }) => (
+          <li key={label}>
+            <a href={href} target="_blank" rel="noopener noreferrer">
+              {label}
+              <VisuallyHidden> {t('footer.externalSite')}</VisuallyHidden>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Where to find help, in the same place on every page (WCAG 3.2.6). */
+function HelpLinks() {
+  const { t } = useTranslation('shell');
+  const links = [
+    { to: '/contact', key: 'contact' },
+    { to: '/#faq', key: 'faq' },
+    { to: '/accessibility', key: 'accessibility' },
+  ] as const;
+  return (
+    <nav aria-labelledby="footer-help">
+      <h2 id="footer-help">{t('footer.help')}</h2>
+      <ul>
+        {links.map(({ to, key }) => (
+          <li key={key}>
+            <Link to={to}>{t(`footer.helpLinks.${key}`)}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The site's footer (anchor id footer), the shell's on every page, outside main (the page's
+ * contentinfo landmark). Social links come from the runtime configuration.
+ */
+export function Footer() {
+  const { t } = useTranslation('shell');
+  const social = runtimeConfig().social;
+  const networks = SOCIAL_NETWORKS.filter((network) => social[network]);
+  return (
+    <Wrapper id="footer">
+      <Container>
+        <Columns>
+          <div>
+            <Brand to="/" aria-label={t('footer.brandHome')}>
+              {t('brand', { ns: 'common' })}
+            </Brand>
+            <p>{t('footer.tagline')}</p>
+          </div>
+          <HelpLinks />
+          {networks.length > 0 && (
+            <ExternalLinks
+              id="footer-follow"
+              title={t('footer.follow')}
+              links={networks.map((network) => ({ href: social[network]!, label: NETWORK_NAMES[network] }))}
+            />
+          )}
+          <ExternalLinks
+            id="footer-useful"
+            title={t('footer.usefulLinks')}
+            links={(['anr', 'anrMures', 'anpc'] as const).map((key) => ({ href: EXTERNAL_LINKS[key], label: t(`footer.links.${key}`) }))}
+          />
+          <ExternalLinks
+            id="footer-news"
+            title={t('footer.news')}
+            links={(['legislation', 'report'] as const).map((key) => ({ href: EXTERNAL_LINKS[key], label: t(`footer.newsItems.${key}`) }))}
+          />
+          <Copyright>{t('footer.copyright', { year: new Date().getFullYear() })}</Copyright>
+        </Columns>
+      </Container>
+    </Wrapper>
+  );
+}
