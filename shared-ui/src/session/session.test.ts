@@ -190,6 +190,20 @@ describe('the session', () => {
     expect(ended).not.toHaveBeenCalled();
   });
 
+  it('a session the cookie promised that the SDK does not restore (the user deleted) ended, for the guard', async () => {
+    Cookies.set(LOGIN_COOKIE, 'stale-token', { path: '/' });
+    track();
+    const ended = jest.fn();
+    onSessionEnd(ended);
+    const started = startSession();
+    await flush();
+    act(() => emit(null));
+    await act(() => started);
+    expect(latest.endedBy).toBe('sessionEnded');
+    expect(Cookies.get(LOGIN_COOKIE)).toBeUndefined();
+    expect(ended).not.toHaveBeenCalled();
+  });
+
   it('a visitor who never signed in has no end reason', async () => {
     track();
     const started = startSession();

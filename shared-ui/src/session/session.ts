@@ -64,11 +64,13 @@ async function endSession() {
 
 async function follow(user: FirebaseUser | null) {
   if (!user) {
-    removeLoginCookie();
     // A page that showed a signed-in user follows the end to /login; a restored session that
-    // could not go on only tells the guard why (a public page stays where it is).
+    // could not go on (the login cookie said there was one) only tells the guard why (a public
+    // page stays where it is).
     const wasSignedIn = state.status === 'signedIn';
-    const reason = ending ?? (wasSignedIn ? 'sessionEnded' : null);
+    const restoredInVain = state.status === 'unknown' && hasLoginCookie();
+    removeLoginCookie();
+    const reason = ending ?? (wasSignedIn || restoredInVain ? 'sessionEnded' : null);
     ending = null;
     publish(reason ? { status: 'signedOut', user: null, endedBy: reason } : { status: 'signedOut', user: null });
     if (wasSignedIn && reason) for (const listener of endListeners) listener(reason);
