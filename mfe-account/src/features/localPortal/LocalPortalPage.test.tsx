@@ -129,3 +129,18 @@ describe('the local customer portal', () => {
     expect(screen.getByRole('link', { name: 'Înapoi la abonament, în contul meu' })).toHaveAttribute('href', '/account?tab=subscription');
   });
 });
+
+describe('a cancellation after the period has passed', () => {
+  it('ends the subscription at once, and offers a plan', async () => {
+    const user = userEvent.setup();
+    const ended: LocalPortalState = { subscription: { ...full.subscription!, status: 'canceled', live: false }, switchTo: [] };
+    fakeUserService({ portal: jest.fn(async () => answer(full)), portalUpdate: jest.fn(async () => answer(ended)) });
+    renderWithSite(<LocalPortalPage />);
+    await user.click(await screen.findByRole('button', { name: 'Anulați abonamentul' }));
+    await user.click(screen.getByRole('button', { name: 'Da, anulez abonamentul' }));
+    expect(await screen.findByText('Abonamentul s-a încheiat.')).toHaveFocus();
+    expect(screen.getByText('Expirat')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reluați abonamentul' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Reînnoiește abonamentul' })).toHaveAttribute('href', '/pricing');
+  });
+});

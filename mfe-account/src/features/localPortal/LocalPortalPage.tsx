@@ -102,94 +102,104 @@ function ManageSubscription({ initial, email }: { initial: Subscription & { swit
         )}
       </Details>
 
-      <Section aria-labelledby="portal-plan">
-        <h2 id="portal-plan">{t('localPortal.plan.title')}</h2>
-        {portal.switchTo.length === 0 ? (
-          <p>{t('localPortal.plan.none')}</p>
-        ) : (
-          <Actions>
-            {portal.switchTo.map((plan) => (
-              <Button
-                key={plan}
-                type="button"
-                disabled={working}
-                onClick={() => void act({ action: 'switch_plan', subscription: id, plan }, () => t('localPortal.plan.done', { plan: planName(plan, null) }))}
-              >
-                {pending === 'switch_plan' ? t('localPortal.working') : t('localPortal.plan.switch', {
-                  plan: planName(plan, null),
-                  price: t('plans.price', { price: PLANS.find((p) => p.id === plan)?.price ?? 0 }),
-                })}
-              </Button>
-            ))}
-          </Actions>
-        )}
-      </Section>
+      {/* A cancellation whose period had already passed ends the subscription at once. */}
+      {!portal.live ? (
+        <>
+          <p>{t('localPortal.none')}</p>
+          <ButtonLink to="/pricing">{t('subscription.renew')}</ButtonLink>
+        </>
+      ) : (
+        <>
+          <Section aria-labelledby="portal-plan">
+            <h2 id="portal-plan">{t('localPortal.plan.title')}</h2>
+            {portal.switchTo.length === 0 ? (
+              <p>{t('localPortal.plan.none')}</p>
+            ) : (
+              <Actions>
+                {portal.switchTo.map((plan) => (
+                  <Button
+                    key={plan}
+                    type="button"
+                    disabled={working}
+                    onClick={() => void act({ action: 'switch_plan', subscription: id, plan }, () => t('localPortal.plan.done', { plan: planName(plan, null) }))}
+                  >
+                    {pending === 'switch_plan' ? t('localPortal.working') : t('localPortal.plan.switch', {
+                      plan: planName(plan, null),
+                      price: t('plans.price', { price: PLANS.find((p) => p.id === plan)?.price ?? 0 }),
+                    })}
+                  </Button>
+                ))}
+              </Actions>
+            )}
+          </Section>
 
-      <Section aria-labelledby="portal-payment">
-        <h2 id="portal-payment">{t('localPortal.payment.title')}</h2>
-        <p>{t('localPortal.payment.explained')}</p>
-        <Button
-          type="button"
-          $variant="secondary"
-          disabled={working}
-          onClick={() => void act({ action: 'update_payment_method', subscription: id }, () => t('localPortal.payment.done'))}
-        >
-          {pending === 'update_payment_method' ? t('localPortal.working') : t('localPortal.payment.update')}
-        </Button>
-      </Section>
-
-      <Section aria-labelledby="portal-cancel">
-        <h2 id="portal-cancel">{endsOn ? t('localPortal.resume.title') : t('localPortal.cancel.title')}</h2>
-        {endsOn ? (
-          <>
-            <p>{t('localPortal.resume.explained', { date: endsOn })}</p>
+          <Section aria-labelledby="portal-payment">
+            <h2 id="portal-payment">{t('localPortal.payment.title')}</h2>
+            <p>{t('localPortal.payment.explained')}</p>
             <Button
               type="button"
+              $variant="secondary"
               disabled={working}
-              onClick={() => void act({ action: 'resume', subscription: id }, (next) =>
-                t('localPortal.resume.done', { date: date(next.currentPeriodEnd) ?? new Date() }))}
+              onClick={() => void act({ action: 'update_payment_method', subscription: id }, () => t('localPortal.payment.done'))}
             >
-              {pending === 'resume' ? t('localPortal.working') : t('localPortal.resume.start')}
+              {pending === 'update_payment_method' ? t('localPortal.working') : t('localPortal.payment.update')}
             </Button>
-          </>
-        ) : !confirming ? (
-          <>
-            <p>{t('localPortal.cancel.explained')}</p>
-            <Button ref={cancelStart} type="button" $variant="secondary" disabled={working} onClick={() => setConfirming(true)}>
-              {t('localPortal.cancel.start')}
-            </Button>
-          </>
-        ) : (
-          <Confirmation role="group" aria-labelledby="cancel-question">
-            <h3 id="cancel-question" ref={question} tabIndex={-1}>{t('localPortal.cancel.question')}</h3>
-            <p>{renewsOn ? t('localPortal.cancel.effects', { date: renewsOn }) : t('localPortal.cancel.effectsNow')}</p>
-            <Actions>
-              <Button
-                type="button"
-                disabled={working}
-                onClick={() => void act({ action: 'cancel', subscription: id }, (next) =>
-                  next.live && next.cancelAt !== null
-                    ? t('localPortal.cancel.done', { date: date(next.cancelAt) })
-                    : t('localPortal.cancel.ended'))}
-              >
-                {pending === 'cancel' ? t('localPortal.working') : t('localPortal.cancel.confirm')}
-              </Button>
-              <Button
-                type="button"
-                $variant="secondary"
-                disabled={working}
-                onClick={() => {
-                  setConfirming(false);
-                  // The start button comes back on the next render; focus it then.
-                  requestAnimationFrame(() => cancelStart.current?.focus());
-                }}
-              >
-                {t('localPortal.cancel.keep')}
-              </Button>
-            </Actions>
-          </Confirmation>
-        )}
-      </Section>
+          </Section>
+
+          <Section aria-labelledby="portal-cancel">
+            <h2 id="portal-cancel">{endsOn ? t('localPortal.resume.title') : t('localPortal.cancel.title')}</h2>
+            {endsOn ? (
+              <>
+                <p>{t('localPortal.resume.explained', { date: endsOn })}</p>
+                <Button
+                  type="button"
+                  disabled={working}
+                  onClick={() => void act({ action: 'resume', subscription: id }, (next) =>
+                    t('localPortal.resume.done', { date: date(next.currentPeriodEnd) ?? new Date() }))}
+                >
+                  {pending === 'resume' ? t('localPortal.working') : t('localPortal.resume.start')}
+                </Button>
+              </>
+            ) : !confirming ? (
+              <>
+                <p>{t('localPortal.cancel.explained')}</p>
+                <Button ref={cancelStart} type="button" $variant="secondary" disabled={working} onClick={() => setConfirming(true)}>
+                  {t('localPortal.cancel.start')}
+                </Button>
+              </>
+            ) : (
+              <Confirmation role="group" aria-labelledby="cancel-question">
+                <h3 id="cancel-question" ref={question} tabIndex={-1}>{t('localPortal.cancel.question')}</h3>
+                <p>{renewsOn ? t('localPortal.cancel.effects', { date: renewsOn }) : t('localPortal.cancel.effectsNow')}</p>
+                <Actions>
+                  <Button
+                    type="button"
+                    disabled={working}
+                    onClick={() => void act({ action: 'cancel', subscription: id }, (next) =>
+                      next.live && next.cancelAt !== null
+                        ? t('localPortal.cancel.done', { date: date(next.cancelAt) })
+                        : t('localPortal.cancel.ended'))}
+                  >
+                    {pending === 'cancel' ? t('localPortal.working') : t('localPortal.cancel.confirm')}
+                  </Button>
+                  <Button
+                    type="button"
+                    $variant="secondary"
+                    disabled={working}
+                    onClick={() => {
+                      setConfirming(false);
+                      // The start button comes back on the next render; focus it then.
+                      requestAnimationFrame(() => cancelStart.current?.focus());
+                    }}
+                  >
+                    {t('localPortal.cancel.keep')}
+                  </Button>
+                </Actions>
+              </Confirmation>
+            )}
+          </Section>
+        </>
+      )}
 
       <StatusMessage ref={result} role="status" $tone="success" tabIndex={-1}>
         {working ? t('localPortal.working') : done ?? ''}
