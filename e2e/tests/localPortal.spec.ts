@@ -66,7 +66,7 @@ test('the local portal, from the subscription tab: switch plan, cancel (the tab 
 
   // The tab's portal links lead to the local portal, the email prefilled as for Stripe's.
   const changePlan = tab.getByRole('link', { name: w.changePlan });
-  await expect(changePlan).toHaveAttribute('href', `/account/billing?prefilled_email=${encodeURIComponent(email)}`);
+  await expect(changePlan).toHaveAttribute('href', `/account-billing?prefilled_email=${encodeURIComponent(email)}`);
   await changePlan.click();
   await expect(h1(page)).toHaveText(w.portal);
   await expect(h1(page)).toBeFocused();

@@ -229,7 +229,7 @@ function Portal() {
 }
 
 /**
- * /account/billing: the local customer portal of the embedded default (local billing, no Stripe
+ * /account-billing: the local customer portal of the embedded default (local billing, no Stripe
  * keys), standing in for Stripe's: switch plan, a simulated card update, cancel at the period's
  * end and resume. Each change is made by the events Stripe would send, through the service's
  * webhook. Where local billing is off the page says so and does nothing.

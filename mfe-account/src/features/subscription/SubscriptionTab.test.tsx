@@ -142,7 +142,7 @@ describe('the portal links with local billing (no Stripe keys)', () => {
   beforeEach(() => setRuntimeConfig({ localBilling: true, stripe: { pricingTableId: '', publishableKey: '', customerPortalUrl: '' } }));
 
   it('lead to the local portal page with the email prefilled; cancel only while active', () => {
-    const expected = '/account/billing?prefilled_email=ana%2Btest%40exemplu.ro';
+    const expected = '/account-billing?prefilled_email=ana%2Btest%40exemplu.ro';
     const { unmount } = show(trial);
     expect(screen.getByRole('list', { name: 'Administrarea abonamentului, în portalul local (simulat, fără plată)' })).toBeInTheDocument();
     for (const name of [/Schimbă datele de plată/, /Schimbă planul/, /Anulează abonamentul/]) {
@@ -159,7 +159,7 @@ describe('the portal links with local billing (no Stripe keys)', () => {
     setRuntimeConfig({ localBilling: false });
     show(trial);
     expect(screen.queryByRole('link', { name: /Schimbă planul/ })).not.toBeInTheDocument();
-    expect(document.querySelector('a[href^="/account/billing"]')).toBeNull();
+    expect(document.querySelector('a[href^="/account-billing"]')).toBeNull();
   });
 });
 
