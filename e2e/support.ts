@@ -16,6 +16,7 @@ export const routes = [
   { path: '/pricing', h1: 'Alegeți abonamentul potrivit', guarded: true },
   { path: '/account-pricing', h1: 'Alegeți abonamentul potrivit', guarded: true },
   { path: '/reset-linked-device', h1: 'Deconectați telefonul', guarded: true },
+  { path: '/account-billing', h1: 'Administrați abonamentul', guarded: true },
   { path: '/no-such-page', h1: 'Pagina nu a fost găsită' },
 ] as const;
 
@@ -72,6 +73,7 @@ export const englishH1: Record<(typeof routes)[number]['path'], string> = {
   '/pricing': 'Choose the right subscription',
   '/account-pricing': 'Choose the right subscription',
   '/reset-linked-device': 'Unlink your phone',
+  '/account-billing': 'Manage your subscription',
   '/no-such-page': 'Page not found',
 };
 

@@ -8,5 +8,6 @@ module.exports = createAppConfig({
     './AccountPage': './src/features/account/AccountPage.tsx',
     './PricingPage': './src/features/pricing/PricingPage.tsx',
     './ResetLinkedDevicePage': './src/features/resetLinkedDevice/ResetLinkedDevicePage.tsx',
+    './LocalPortalPage': './src/features/localPortal/LocalPortalPage.tsx',
   },
 });

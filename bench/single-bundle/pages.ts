@@ -15,6 +15,7 @@ const pages: Record<string, () => Promise<PageModule>> = {
   'mfe_account/AccountPage': () => import('../../mfe-account/src/features/account/AccountPage'),
   'mfe_account/PricingPage': () => import('../../mfe-account/src/features/pricing/PricingPage'),
   'mfe_account/ResetLinkedDevicePage': () => import('../../mfe-account/src/features/resetLinkedDevice/ResetLinkedDevicePage'),
+  'mfe_account/LocalPortalPage': () => import('../../mfe-account/src/features/localPortal/LocalPortalPage'),
 };
 
 export interface ExposedPage {

@@ -24,3 +24,6 @@ export const TAB_PARAM = 'tab';
 /** Where the device tab is, for the pages that lead back to it. */
 export const DEVICE_TAB_PATH = `/account?${TAB_PARAM}=device`;
 export const SUBSCRIPTION_TAB_PATH = `/account?${TAB_PARAM}=subscription`;
+
+/** The local customer portal (local billing's, never in production): the subscription tab's links lead here. */
+export const LOCAL_PORTAL_PATH = '/account-billing';

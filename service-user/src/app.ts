@@ -5,8 +5,10 @@ import { assignRequestId, requestLog } from './http/logging';
 import { responseHeaders } from './http/responseHeaders';
 import { requestDeadline } from './http/requestDeadline';
 import { accountRoutes } from './routes/account';
+import { billingPortalRoutes } from './routes/billingPortal';
 import { healthRoutes } from './routes/health';
 import { localBillingRoutes, type SelfRequest } from './routes/localBilling';
+import { localPortalRoutes } from './routes/localPortal';
 import { metricsRoutes } from './routes/metrics';
 import { publicRoutes } from './routes/public';
 import { stripeRoutes } from './routes/stripe';
@@ -38,6 +40,8 @@ export function createApp(deps: Deps) {
     .route('/', publicRoutes(deps))
     .route('/', accountRoutes(deps))
     .route('/', localBillingRoutes(deps, selfRequest))
+    .route('/', localPortalRoutes(deps, selfRequest))
+    .route('/', billingPortalRoutes(deps))
     .route('/', telemetryRoutes(deps))
     .route('/', metricsRoutes(deps));
   self = app;

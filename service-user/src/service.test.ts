@@ -49,6 +49,7 @@ describe.each(backends)('user service on %s', (backend) => {
         isTrial: false,
         trialEndTimestamp: null,
         productName: null,
+        cancelAt: null,
       });
     });
   });
@@ -235,6 +236,7 @@ describe.each(backends)('user service on %s', (backend) => {
         isTrial: true,
         trialEndTimestamp: trialEnd,
         productName: 'Full plan',
+        cancelAt: null,
       });
       expect(await (await call(app, '/get-user-info', { token })).json()).toEqual({ trialActivated: true, subscriptionActive: true });
     });

@@ -15,13 +15,19 @@ export const networkError = async (): Promise<Answer> => {
 type Handler = jest.Mock;
 
 /** Replaces the user service with handlers for the calls the account pages make. */
-export function fakeUserService(handlers: Partial<Record<'subscription' | 'device' | 'reset' | 'checkout', Handler>>) {
+export function fakeUserService(
+  handlers: Partial<Record<'subscription' | 'device' | 'reset' | 'checkout' | 'portal' | 'portalUpdate' | 'portalSession', Handler>>,
+) {
   const none = () => jest.fn(never);
   const client = {
     'get-subscription-info': { $post: handlers.subscription ?? none() },
     'get-device-info': { $post: handlers.device ?? none() },
     'reset-linked-device': { $post: handlers.reset ?? none() },
-    'local-billing': { checkout: { $post: handlers.checkout ?? none() } },
+    'local-billing': {
+      checkout: { $post: handlers.checkout ?? none() },
+      portal: { $post: handlers.portal ?? none(), update: { $post: handlers.portalUpdate ?? none() } },
+    },
+    'billing-portal': { session: { $post: handlers.portalSession ?? none() } },
   };
   jest.mocked(userService).mockReturnValue(client as never);
   return client;

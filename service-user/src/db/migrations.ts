@@ -110,6 +110,14 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX remote_health_minutes_remote_minute ON remote_health_minutes(remote, minute);
     `,
   },
+  {
+    version: 5,
+    name: 'a subscription\'s scheduled end (cancelled at the period end, still live until then)',
+    sql: `
+      -- Stripe's cancel_at (or the period end when cancel_at_period_end is set); null: it renews.
+      ALTER TABLE subscriptions ADD COLUMN cancel_at bigint;
+    `,
+  },
 ];
 
 // Any fixed number: replicas starting together take turns on the migrations.

@@ -5,6 +5,8 @@ export interface SubscriptionInfo {
   isTrial: boolean;
   trialEndTimestamp: number | null;
   productName: string | null;
+  /** When a live subscription that will not renew ends (seconds); null when it renews or is not live. */
+  cancelAt: number | null;
 }
 
 const ACTIVE = ['active', 'trialing'];
@@ -36,8 +38,14 @@ export async function subscriptionInfo(
   uid: string,
   productNames: Record<string, string> = {},
 ): Promise<SubscriptionInfo> {
-  const { rows } = await db.query<{ status: string; trial_end: string | number | null; product_id: string | null; product_name: string | null }>(
-    `SELECT s.status, s.trial_end, s.product_id, p.name AS product_name
+  const { rows } = await db.query<{
+    status: string;
+    trial_end: string | number | null;
+    cancel_at: string | number | null;
+    product_id: string | null;
+    product_name: string | null;
+  }>(
+    `SELECT s.status, s.trial_end, s.cancel_at, s.product_id, p.name AS product_name
        FROM subscriptions s LEFT JOIN stripe_products p ON p.product_id = s.product_id
       WHERE s.uid = $1
       ORDER BY (s.status = ANY($2)) DESC, s.last_event_at DESC
@@ -45,11 +53,13 @@ export async function subscriptionInfo(
     [uid, ACTIVE],
   );
   const row = rows[0];
-  if (!row) return { isActive: false, isTrial: false, trialEndTimestamp: null, productName: null };
+  if (!row) return { isActive: false, isTrial: false, trialEndTimestamp: null, productName: null, cancelAt: null };
+  const isActive = ACTIVE.includes(row.status);
   return {
-    isActive: ACTIVE.includes(row.status),
+    isActive,
     isTrial: row.status === 'trialing',
     trialEndTimestamp: row.trial_end === null ? null : Number(row.trial_end),
     productName: (row.product_id && productNames[row.product_id]) || row.product_name || null,
+    cancelAt: isActive && row.cancel_at !== null ? Number(row.cancel_at) : null,
   };
 }

@@ -52,6 +52,8 @@ const subscriptionSchema = z.looseObject({
   status: z.string().min(1),
   trial_end: z.number().nullish(),
   current_period_end: z.number().nullish(),
+  cancel_at: z.number().nullish(),
+  cancel_at_period_end: z.boolean().nullish(),
   items: z
     .looseObject({
       data: z.array(
@@ -159,6 +161,8 @@ async function saveSubscription(tx: Queryable, event: Stripe.Event, fromEvent: S
     await saveProduct(tx, { id: product.id, name: product.name }, event.created);
   }
   const periodEnd = item?.current_period_end ?? sub.current_period_end ?? null;
+  // Cancelled at the period end (the portal's default), or at a date Stripe names: live until then.
+  const cancelAt = sub.cancel_at ?? (sub.cancel_at_period_end ? periodEnd : null);
   // A deletion's own object may still say what it was; the API's says canceled already.
   const status = event.type === 'customer.subscription.deleted' && sub === fromEvent ? 'canceled' : sub.status;
   const { rows: owner } = await tx.query<{ uid: string }>('SELECT uid FROM stripe_customers WHERE customer_id = $1', [customerId]);
@@ -166,8 +170,8 @@ async function saveSubscription(tx: Queryable, event: Stripe.Event, fromEvent: S
 
   const { rows } = await tx.query(
     `INSERT INTO subscriptions
-       (subscription_id, customer_id, uid, status, trial_end, current_period_end, product_id, last_event_at, last_event_rank)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       (subscription_id, customer_id, uid, status, trial_end, current_period_end, product_id, last_event_at, last_event_rank, cancel_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $11)
      ON CONFLICT (subscription_id) DO UPDATE SET
        customer_id = EXCLUDED.customer_id,
        uid = COALESCE(subscriptions.uid, EXCLUDED.uid),
@@ -175,12 +179,13 @@ async function saveSubscription(tx: Queryable, event: Stripe.Event, fromEvent: S
        trial_end = EXCLUDED.trial_end,
        current_period_end = EXCLUDED.current_period_end,
        product_id = EXCLUDED.product_id,
+       cancel_at = EXCLUDED.cancel_at,
        last_event_at = GREATEST(subscriptions.last_event_at, EXCLUDED.last_event_at),
        last_event_rank = EXCLUDED.last_event_rank,
        updated_at = now()
      WHERE $10 OR (subscriptions.last_event_at, subscriptions.last_event_rank) <= (EXCLUDED.last_event_at, EXCLUDED.last_event_rank)
      RETURNING subscription_id`,
-    [sub.id, customerId, uid, status, sub.trial_end ?? null, periodEnd, idOf(product), event.created, RANK[event.type] ?? 0, reader !== null],
+    [sub.id, customerId, uid, status, sub.trial_end ?? null, periodEnd, idOf(product), event.created, RANK[event.type] ?? 0, reader !== null, cancelAt],
   );
   if (rows.length > 0) return 'subscription_saved';
   // An older event than what is stored: it changes nothing, but may still tell who the owner is.

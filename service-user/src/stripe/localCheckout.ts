@@ -13,9 +13,14 @@ export type LocalPlan = keyof typeof LOCAL_PLANS;
 /** The free trial's length (spec section 9). */
 export const TRIAL_DAYS = 14;
 const DAY_SECONDS = 86_400;
-const MONTH_SECONDS = 30 * DAY_SECONDS;
+export const MONTH_SECONDS = 30 * DAY_SECONDS;
 
-type EventType = 'product.created' | 'checkout.session.completed' | 'customer.subscription.created';
+/** One event the local billing or portal sends: its type, its object and, for an update, what changed. */
+export interface LocalEvent {
+  type: string;
+  object: Record<string, unknown>;
+  previousAttributes?: Record<string, unknown>;
+}
 
 /** The customer Stripe would reuse for a returning user, or a new one. */
 async function customerFor(db: Queryable, uid: string): Promise<string> {
@@ -33,7 +38,7 @@ export async function localCheckoutEvents(
   user: VerifiedUser,
   plan: LocalPlan,
   now = Math.floor(Date.now() / 1000),
-): Promise<{ type: EventType; object: Record<string, unknown> }[]> {
+): Promise<LocalEvent[]> {
   const { productId, productName, priceId, unitAmount } = LOCAL_PLANS[plan];
   const customer = await customerFor(db, user.uid);
   const subscription = `sub_local_${randomUUID().replace(/-/g, '').slice(0, 14)}`;
@@ -84,7 +89,7 @@ export async function localCheckoutEvents(
 export function signEvent(
   stripe: Stripe,
   secret: string,
-  { type, object }: { type: string; object: Record<string, unknown> },
+  { type, object, previousAttributes }: LocalEvent,
   created = Math.floor(Date.now() / 1000),
 ): { payload: string; signature: string } {
   const event = {
@@ -94,7 +99,7 @@ export function signEvent(
     created,
     livemode: false,
     type,
-    data: { object },
+    data: previousAttributes ? { object, previous_attributes: previousAttributes } : { object },
   };
   const payload = JSON.stringify(event);
   return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret }) };

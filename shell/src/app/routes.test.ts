@@ -31,9 +31,9 @@ describe('the route table', () => {
     }
   });
 
-  it('guards the account, pricing and reset pages and their aliases', () => {
+  it('guards the account, pricing, reset and local portal pages and their aliases', () => {
     const guarded = siteRoutes.filter((r) => r.access).map((r) => r.path);
-    expect(guarded).toEqual(['/account', '/my-account', '/pricing', '/account-pricing', '/reset-linked-device']);
+    expect(guarded).toEqual(['/account', '/my-account', '/pricing', '/account-pricing', '/reset-linked-device', '/account-billing']);
     expect(pageForPath('/account-pricing')).toEqual({ remote: 'mfe_account', module: './PricingPage' });
   });
 });

@@ -1,19 +1,20 @@
 import { setLocale } from '@site/shared-ui';
 import { renderWithSite } from '@site/shared-ui/testing';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SubscriptionInfo } from '../../api/accountCalls';
 import { SLOW_CALL_MS } from '../../config';
 import '../../i18n/register';
 import { answer, fakeUserService, never, networkError, setRuntimeConfig } from '../../testing/fakeUserService';
+import { portalNavigation } from './PortalLinks';
 import { SubscriptionDetails, SubscriptionTab } from './SubscriptionTab';
 
 jest.mock('@site/shared-ui', () => ({ ...jest.requireActual('@site/shared-ui'), userService: jest.fn(), useSession: jest.fn() }));
 
 const PORTAL = 'https://billing.stripe.com/p/login/test_portal';
 const now = Date.UTC(2026, 10, 23, 12);
-const trial: SubscriptionInfo = { isActive: true, isTrial: true, trialEndTimestamp: now / 1000 + 14 * 86_400, productName: 'Free Trial' };
-const expired: SubscriptionInfo = { isActive: false, isTrial: false, trialEndTimestamp: null, productName: null };
+const trial: SubscriptionInfo = { isActive: true, isTrial: true, trialEndTimestamp: now / 1000 + 14 * 86_400, productName: 'Free Trial', cancelAt: null };
+const expired: SubscriptionInfo = { isActive: false, isTrial: false, trialEndTimestamp: null, productName: null, cancelAt: null };
 
 const show = (info: SubscriptionInfo, email: string | null = 'ana+test@exemplu.ro') =>
   renderWithSite(<SubscriptionDetails info={info} email={email} now={now} />);
@@ -114,5 +115,91 @@ describe('loading the subscription', () => {
     fakeUserService({ subscription: jest.fn(async () => answer({ error: { code: 'token_expired', message: '' } }, 401)) });
     renderWithSite(<SubscriptionTab email="ana@exemplu.ro" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('serviciul a refuzat cererea');
+  });
+});
+
+describe('a subscription cancelled at the end of its period', () => {
+  // Noon UTC: the same day wherever the test runs.
+  const cancelAt = Date.UTC(2026, 11, 23, 12) / 1000;
+
+  it('says that it stays active and ends on that date, in both languages', () => {
+    const { unmount } = show({ ...trial, isTrial: false, cancelAt });
+    expect(screen.getByText('Activ')).toBeInTheDocument();
+    expect(screen.getByText(/abonamentul rămâne activ până la 23 decembrie 2026, apoi se încheie/)).toBeInTheDocument();
+    unmount();
+    act(() => setLocale('en'));
+    show({ ...trial, isTrial: false, cancelAt });
+    expect(screen.getByText(/your subscription stays active until December 23, 2026, then ends/)).toBeInTheDocument();
+  });
+
+  it('says nothing of an end for a subscription that renews', () => {
+    show(trial);
+    expect(screen.queryByText(/rămâne activ până la/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the portal links with local billing (no Stripe keys)', () => {
+  beforeEach(() => setRuntimeConfig({ localBilling: true, stripe: { pricingTableId: '', publishableKey: '', customerPortalUrl: '' } }));
+
+  it('lead to the local portal page with the email prefilled; cancel only while active', () => {
+    const expected = '/account-billing?prefilled_email=ana%2Btest%40exemplu.ro';
+    const { unmount } = show(trial);
+    expect(screen.getByRole('list', { name: 'Administrarea abonamentului, în portalul local (simulat, fără plată)' })).toBeInTheDocument();
+    for (const name of [/Schimbă datele de plată/, /Schimbă planul/, /Anulează abonamentul/]) {
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', expected);
+    }
+    expect(screen.getByRole('link', { name: /Anulează/ })).toHaveAccessibleName('Anulează abonamentul (portal local, simulat)');
+    unmount();
+    show(expired);
+    expect(screen.getByRole('link', { name: /Schimbă planul/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Anulează abonamentul/ })).not.toBeInTheDocument();
+  });
+
+  it('shows no local links where local billing is off (production configuration) and no portal is configured', () => {
+    setRuntimeConfig({ localBilling: false });
+    show(trial);
+    expect(screen.queryByRole('link', { name: /Schimbă planul/ })).not.toBeInTheDocument();
+    expect(document.querySelector('a[href^="/account-billing"]')).toBeNull();
+  });
+});
+
+describe('the portal links with Stripe', () => {
+  let leave: jest.SpyInstance;
+  beforeEach(() => {
+    leave = jest.spyOn(portalNavigation, 'leaveFor').mockImplementation(() => undefined);
+  });
+  afterEach(() => leave.mockRestore());
+
+  it.each([
+    [/Schimbă datele de plată/, 'payment_method'],
+    [/Schimbă planul/, 'manage'],
+    [/Anulează abonamentul/, 'cancel'],
+  ])('%s opens a portal session the service makes, at flow %s, returning to the subscription tab', async (name, flow) => {
+    const portalSession = jest.fn(async () => answer({ url: `https://billing.stripe.com/p/session/${flow}` }));
+    fakeUserService({ portalSession });
+    show(trial);
+    await userEvent.click(screen.getByRole('link', { name }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith(`https://billing.stripe.com/p/session/${flow}`));
+    expect(portalSession).toHaveBeenCalledWith(
+      { json: { flow, returnUrl: `${window.location.origin}/account?tab=subscription` } },
+      expect.anything(),
+    );
+  });
+
+  it('announces the wait, and falls back to the configured portal URL (email prefilled) when the service makes no session', async () => {
+    let answerSession: (value: unknown) => void = () => undefined;
+    fakeUserService({ portalSession: jest.fn(() => new Promise((resolve) => { answerSession = resolve; })) });
+    show(trial);
+    await userEvent.click(screen.getByRole('link', { name: /Schimbă planul/ }));
+    expect(screen.getByRole('status')).toHaveTextContent('Se deschide portalul Stripe…');
+    answerSession(answer({ error: { code: 'portal_sessions_disabled', message: '' } }, 404));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith(`${PORTAL}?prefilled_email=ana%2Btest%40exemplu.ro`));
+  });
+
+  it('falls back to the portal URL when the service does not answer', async () => {
+    fakeUserService({ portalSession: jest.fn(networkError) });
+    show(trial);
+    await userEvent.click(screen.getByRole('link', { name: /Anulează abonamentul/ }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith(`${PORTAL}?prefilled_email=ana%2Btest%40exemplu.ro`));
   });
 });

@@ -1,10 +1,11 @@
-import { ButtonLink, runtimeConfig, useTranslation, VisuallyHidden } from '@site/shared-ui';
+import { ButtonLink, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import { getSubscriptionInfo, type SubscriptionInfo } from '../../api/accountCalls';
 import { useAccountCall } from '../../api/useAccountCall';
 import { CallOutcome } from '../../components/CallOutcome';
 import { Details, Notice } from '../../components/Details';
-import { portalLink, trialStatus } from './subscriptionDisplay';
+import { PortalLinks } from './PortalLinks';
+import { trialStatus } from './subscriptionDisplay';
 
 const Badge = styled.span<{ $active: boolean }>`
   display: inline-flex;
@@ -15,14 +16,6 @@ const Badge = styled.span<{ $active: boolean }>`
   border-radius: 999px;
   font-weight: 700;
   color: ${({ theme, $active }) => ($active ? theme.color.success : theme.color.danger)};
-`;
-
-const Links = styled.ul`
-  list-style: none;
-  padding: 0;
-  display: grid;
-  gap: 0.75rem;
-  margin-top: 1.5rem;
 `;
 
 /** Active or Expired, in words (the colour and the mark only repeat it). */
@@ -53,13 +46,6 @@ function TrialNotice({ trialEndTimestamp, now }: { trialEndTimestamp: number; no
 /** The subscription tab's content, from the answer of get-subscription-info. */
 export function SubscriptionDetails({ info, email, now = Date.now() }: { info: SubscriptionInfo; email: string | null; now?: number }) {
   const { t } = useTranslation('account');
-  const portalUrl = runtimeConfig().stripe.customerPortalUrl;
-  const portal = portalUrl ? portalLink(portalUrl, email) : null;
-  const portalLinks = [
-    { key: 'changePayment', show: true },
-    { key: 'changePlan', show: true },
-    { key: 'cancel', show: info.isActive },
-  ].filter((link) => link.show);
   return (
     <>
       <Details>
@@ -69,19 +55,13 @@ export function SubscriptionDetails({ info, email, now = Date.now() }: { info: S
         <dd>{info.productName ?? t('subscription.noPlan')}</dd>
       </Details>
       {info.isTrial && info.trialEndTimestamp !== null && <TrialNotice trialEndTimestamp={info.trialEndTimestamp} now={now} />}
-      {!info.isActive && <ButtonLink to="/pricing">{t('subscription.renew')}</ButtonLink>}
-      {portal && (
-        <Links aria-label={t('subscription.portalLinks')}>
-          {portalLinks.map(({ key }) => (
-            <li key={key}>
-              <a href={portal}>
-                {t(`subscription.portal.${key}`)}
-                <VisuallyHidden> {t('subscription.portal.opensStripe')}</VisuallyHidden>
-              </a>
-            </li>
-          ))}
-        </Links>
+      {info.isActive && typeof info.cancelAt === 'number' && (
+        <Notice>
+          <strong>{t('subscription.cancelled.title')}</strong> {t('subscription.cancelled.endsOn', { date: new Date(info.cancelAt * 1000) })}
+        </Notice>
       )}
+      {!info.isActive && <ButtonLink to="/pricing">{t('subscription.renew')}</ButtonLink>}
+      <PortalLinks email={email} active={info.isActive} />
     </>
   );
 }
