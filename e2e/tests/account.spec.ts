@@ -51,7 +51,7 @@ test('a new user starts the free trial on the local plans, and the account shows
   await expect(h1(page)).toBeFocused();
   const subscription = panel(page, 'Abonament');
   await expect(subscription).toContainText('Activ');
-  await expect(subscription).toContainText('Free Trial');
+  await expect(subscription).toContainText('Perioadă de probă gratuită');
   await expect(subscription).toContainText('mai aveți 14 zile din perioada de probă');
   await expect(subscription.getByRole('link', { name: 'Reînnoiește abonamentul' })).toHaveCount(0);
 

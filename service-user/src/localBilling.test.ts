@@ -24,7 +24,7 @@ describe.each(backends)('local billing on %s', (backend) => {
     expect(await response.json()).toEqual({ plan: 'trial', completed: true });
 
     const info = await (await call(app, '/get-subscription-info', { token })).json();
-    expect(info).toMatchObject({ isActive: true, isTrial: true, productName: 'Free Trial' });
+    expect(info).toMatchObject({ isActive: true, isTrial: true, productName: 'Free Trial', plan: 'trial' });
     expect(info.trialEndTimestamp - before).toBeGreaterThanOrEqual(14 * DAY);
     expect(info.trialEndTimestamp - before).toBeLessThanOrEqual(14 * DAY + 5);
     expect(await (await call(app, '/get-user-info', { token })).json()).toEqual({ trialActivated: true, subscriptionActive: true });

@@ -165,7 +165,7 @@ describe.each(backends)('the local customer portal on %s', (backend) => {
     expect((await update(token, { action: 'refund', subscription })).status).toBe(400);
     expect((await update(token, { action: 'cancel' })).status).toBe(400);
     expect((await call(app, '/local-billing/portal/update', { token, body: 'cancel', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415);
-    expect(await (await call(app, '/get-subscription-info', { token })).json()).toEqual({ ...before, isTrial: false, trialEndTimestamp: expect.any(Number), productName: 'Full plan' });
+    expect(await (await call(app, '/get-subscription-info', { token })).json()).toEqual({ ...before, isTrial: false, trialEndTimestamp: expect.any(Number), productName: 'Full plan', plan: 'full' });
   });
 
   it('refuses a user with no subscription, and another user\'s subscription, with 404, changing nothing', async () => {

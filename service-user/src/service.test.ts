@@ -49,6 +49,7 @@ describe.each(backends)('user service on %s', (backend) => {
         isTrial: false,
         trialEndTimestamp: null,
         productName: null,
+        plan: null,
         cancelAt: null,
       });
     });
@@ -236,6 +237,7 @@ describe.each(backends)('user service on %s', (backend) => {
         isTrial: true,
         trialEndTimestamp: trialEnd,
         productName: 'Full plan',
+        plan: null, // a product of the Stripe account, not one of the local plans
         cancelAt: null,
       });
       expect(await (await call(app, '/get-user-info', { token })).json()).toEqual({ trialActivated: true, subscriptionActive: true });

@@ -6,6 +6,8 @@ export interface SubscriptionInfo {
   isTrial: boolean;
   trialEndTimestamp: number | null;
   productName: string | null;
+  /** One of the site's own local plans (named in the page's language), else null. */
+  plan: LocalPlan | null;
   /** When a subscription cancelled at its period's end stops (seconds); null when it renews. */
   cancelAt: number | null;
 }

@@ -3,13 +3,12 @@ import { z } from 'zod';
 import type { AppEnv, Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { jsonBody, limitBody, requireJson, requireUser } from '../http/middleware';
-import { LOCAL_PLANS, type LocalPlan } from '../stripe/localCheckout';
+import { LOCAL_PLANS, planOf, type LocalPlan } from '../stripe/localCheckout';
 import {
   cancelEvents,
   isLive,
   paymentMethodEvents,
   periodOverEvents,
-  planOf,
   portalState,
   resumeEvents,
   storedSubscription,

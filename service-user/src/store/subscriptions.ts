@@ -1,10 +1,13 @@
 import type { Queryable } from '../db/database';
+import { planOf, type LocalPlan } from '../stripe/localCheckout';
 
 export interface SubscriptionInfo {
   isActive: boolean;
   isTrial: boolean;
   trialEndTimestamp: number | null;
   productName: string | null;
+  /** One of the site's own local plans (its words are translated by the pages), else null. */
+  plan: LocalPlan | null;
   /** When a live subscription that will not renew ends (seconds); null when it renews or is not live. */
   cancelAt: number | null;
 }
@@ -53,13 +56,14 @@ export async function subscriptionInfo(
     [uid, ACTIVE],
   );
   const row = rows[0];
-  if (!row) return { isActive: false, isTrial: false, trialEndTimestamp: null, productName: null, cancelAt: null };
+  if (!row) return { isActive: false, isTrial: false, trialEndTimestamp: null, productName: null, plan: null, cancelAt: null };
   const isActive = ACTIVE.includes(row.status);
   return {
     isActive,
     isTrial: row.status === 'trialing',
     trialEndTimestamp: row.trial_end === null ? null : Number(row.trial_end),
     productName: (row.product_id && productNames[row.product_id]) || row.product_name || null,
+    plan: planOf(row.product_id),
     cancelAt: isActive && row.cancel_at !== null ? Number(row.cancel_at) : null,
   };
 }

@@ -10,6 +10,10 @@ export const LOCAL_PLANS = {
 } as const;
 export type LocalPlan = keyof typeof LOCAL_PLANS;
 
+/** The local plan a product is, if it is one. */
+export const planOf = (productId: string | null): LocalPlan | null =>
+  (Object.keys(LOCAL_PLANS) as LocalPlan[]).find((plan) => LOCAL_PLANS[plan].productId === productId) ?? null;
+
 /** The free trial's length (spec section 9). */
 export const TRIAL_DAYS = 14;
 const DAY_SECONDS = 86_400;

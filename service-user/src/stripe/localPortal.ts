@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import type { VerifiedUser } from '../identity/verifyIdToken';
-import { LOCAL_PLANS, MONTH_SECONDS, type LocalEvent, type LocalPlan } from './localCheckout';
+import { LOCAL_PLANS, MONTH_SECONDS, planOf, type LocalEvent, type LocalPlan } from './localCheckout';
 
 const LIVE = ['active', 'trialing'];
 
@@ -34,9 +34,6 @@ export interface LocalPortalState {
 
 const asNumber = (value: string | number | null) => (value === null ? null : Number(value));
 const shortId = () => randomUUID().replace(/-/g, '').slice(0, 14);
-
-export const planOf = (productId: string | null): LocalPlan | null =>
-  (Object.keys(LOCAL_PLANS) as LocalPlan[]).find((plan) => LOCAL_PLANS[plan].productId === productId) ?? null;
 
 export const isLive = (subscription: StoredSubscription) => LIVE.includes(subscription.status);
 

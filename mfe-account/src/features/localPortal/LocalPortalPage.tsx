@@ -8,6 +8,7 @@ import { Details, Notice } from '../../components/Details';
 import { SUBSCRIPTION_TAB_PATH } from '../../config';
 import '../../i18n/register';
 import { PLANS } from '../pricing/plans';
+import { usePlanName } from '../pricing/usePlanName';
 import { StatusBadge } from '../subscription/SubscriptionTab';
 
 const Section = styled.section`
@@ -36,12 +37,6 @@ type Action = LocalPortalUpdate['action'];
 const REFUSALS = ['trial_already_used', 'plan_unchanged', 'already_cancelled', 'not_cancelled', 'subscription_not_active', 'subscription_not_found'];
 
 const date = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000));
-
-/** The plan's name in the page's language (the plan cards' own words), else the product's name. */
-function usePlanName() {
-  const { t } = useTranslation('account');
-  return (plan: LocalPlan | null, productName: string | null) => (plan ? t(`plans.${plan}.title`) : productName ?? t('subscription.noPlan'));
-}
 
 /** What the portal lets the user do with a live subscription, each change announced and its result focused. */
 function ManageSubscription({ initial, email }: { initial: Subscription & { switchTo: LocalPlan[] }; email: string | null }) {

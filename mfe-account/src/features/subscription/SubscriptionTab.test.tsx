@@ -13,8 +13,8 @@ jest.mock('@site/shared-ui', () => ({ ...jest.requireActual('@site/shared-ui'), 
 
 const PORTAL = 'https://billing.stripe.com/p/login/test_portal';
 const now = Date.UTC(2026, 10, 23, 12);
-const trial: SubscriptionInfo = { isActive: true, isTrial: true, trialEndTimestamp: now / 1000 + 14 * 86_400, productName: 'Free Trial', cancelAt: null };
-const expired: SubscriptionInfo = { isActive: false, isTrial: false, trialEndTimestamp: null, productName: null, cancelAt: null };
+const trial: SubscriptionInfo = { isActive: true, isTrial: true, trialEndTimestamp: now / 1000 + 14 * 86_400, productName: 'Free Trial', plan: 'trial', cancelAt: null };
+const expired: SubscriptionInfo = { isActive: false, isTrial: false, trialEndTimestamp: null, productName: null, plan: null, cancelAt: null };
 
 const show = (info: SubscriptionInfo, email: string | null = 'ana+test@exemplu.ro') =>
   renderWithSite(<SubscriptionDetails info={info} email={email} now={now} />);
@@ -28,9 +28,16 @@ describe('the subscription tab', () => {
   it('shows an active trial: the Active badge in words, the plan, the days left, no renew button', () => {
     show(trial);
     expect(screen.getByText('Activ')).toBeInTheDocument();
-    expect(screen.getByText('Free Trial')).toBeInTheDocument();
+    // The site's own plan in the page's language, not the English product name.
+    expect(screen.getByText('Perioadă de probă gratuită')).toBeInTheDocument();
+    expect(screen.queryByText('Free Trial')).not.toBeInTheDocument();
     expect(screen.getByText(/mai aveți 14 zile din perioada de probă/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Reînnoiește abonamentul' })).not.toBeInTheDocument();
+  });
+
+  it("shows another product by the name the billing provider gives it", () => {
+    show({ ...trial, isTrial: false, plan: null, productName: 'Plan anual' });
+    expect(screen.getByText('Plan anual')).toBeInTheDocument();
   });
 
   it('shows an expired subscription: the Expired badge, N/A for the plan, a renew button to /pricing, no trial', () => {

@@ -4,6 +4,7 @@ import { getSubscriptionInfo, type SubscriptionInfo } from '../../api/accountCal
 import { useAccountCall } from '../../api/useAccountCall';
 import { CallOutcome } from '../../components/CallOutcome';
 import { Details, Notice } from '../../components/Details';
+import { usePlanName } from '../pricing/usePlanName';
 import { PortalLinks } from './PortalLinks';
 import { trialStatus } from './subscriptionDisplay';
 
@@ -46,13 +47,14 @@ function TrialNotice({ trialEndTimestamp, now }: { trialEndTimestamp: number; no
 /** The subscription tab's content, from the answer of get-subscription-info. */
 export function SubscriptionDetails({ info, email, now = Date.now() }: { info: SubscriptionInfo; email: string | null; now?: number }) {
   const { t } = useTranslation('account');
+  const planName = usePlanName();
   return (
     <>
       <Details>
         <dt>{t('subscription.status')}</dt>
         <dd><StatusBadge active={info.isActive} /></dd>
         <dt>{t('subscription.plan')}</dt>
-        <dd>{info.productName ?? t('subscription.noPlan')}</dd>
+        <dd>{planName(info.plan, info.productName)}</dd>
       </Details>
       {info.isTrial && info.trialEndTimestamp !== null && <TrialNotice trialEndTimestamp={info.trialEndTimestamp} now={now} />}
       {info.isActive && typeof info.cancelAt === 'number' && (
