@@ -5,6 +5,7 @@ import { assignRequestId, requestLog } from './http/logging';
 import { responseHeaders } from './http/responseHeaders';
 import { requestDeadline } from './http/requestDeadline';
 import { accountRoutes } from './routes/account';
+import { accountDataRoutes } from './routes/accountData';
 import { healthRoutes } from './routes/health';
 import { localBillingRoutes, type SelfRequest } from './routes/localBilling';
 import { metricsRoutes } from './routes/metrics';
@@ -38,6 +39,7 @@ export function createApp(deps: Deps) {
     .route('/', publicRoutes(deps))
     .route('/', accountRoutes(deps))
     .route('/', localBillingRoutes(deps, selfRequest))
+    .route('/', accountDataRoutes(deps, selfRequest))
     .route('/', telemetryRoutes(deps))
     .route('/', metricsRoutes(deps));
   self = app;
