@@ -79,6 +79,7 @@ describe.each(backends)('the account\'s data (export, deletion) on %s', (backend
       expect(response.status).toBe(200);
       expect(response.headers.get('Content-Disposition')).toMatch(/^attachment; filename="vedere-account-data-\d{4}-\d{2}-\d{2}\.json"$/);
       expect(response.headers.get('Cache-Control')).toBe('no-store');
+      expect(response.headers.get('Access-Control-Expose-Headers')).toBe('Content-Disposition');
       const data = await response.json();
       expect(data.account).toMatchObject({ uid: 'ana-uid', email: 'ana@example.com' });
       expect(data.stripeCustomers).toHaveLength(1);

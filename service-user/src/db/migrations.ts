@@ -111,7 +111,8 @@ export const migrations: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
-    version: 5,
+    // 5 is the scheduled end of a subscription (the customer portal's branch); independent of this one.
+    version: 6,
     name: 'accounts deleted at their user\'s request',
     sql: `
       -- A deleted account's uid, hashed (nothing else of it is kept): a token issued before the

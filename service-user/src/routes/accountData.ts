@@ -80,6 +80,8 @@ export function accountDataRoutes(deps: Deps, selfRequest: SelfRequest) {
     .post('/export-account-data', auth, async (c) => {
       const data = await exportAccountData(db, c.get('user'));
       c.header('Content-Disposition', `attachment; filename="${EXPORT_FILE_PREFIX}-${data.exportedAt.slice(0, 10)}.json"`);
+      // The site reads the file name from another origin: CORS lets it see this header only when named.
+      c.header('Access-Control-Expose-Headers', 'Content-Disposition');
       c.header('Cache-Control', 'no-store');
       return c.json(data);
     })

@@ -3,7 +3,7 @@ import Cookies from 'js-cookie';
 import { createUserServiceClient } from '../api/userService';
 import { loadFirebaseAuth } from './firebase';
 import { LOGIN_COOKIE } from './loginCookie';
-import { onSessionEnd, resetSessionForTests, startSession, signOut } from './session';
+import { confirmPassword, onSessionEnd, resetSessionForTests, startSession, signOut } from './session';
 import * as session from './session';
 
 jest.mock('./firebase', () => ({ loadFirebaseAuth: jest.fn() }));
@@ -144,6 +144,36 @@ describe('the session', () => {
     expect(latest.status).toBe('signedOut');
     expect(Cookies.get(LOGIN_COOKIE)).toBeUndefined();
     expect(ended).toHaveBeenCalledTimes(1);
+    expect(ended).toHaveBeenCalledWith(null);
+  });
+
+  it('hands the reason of a sign-out (the account was deleted) to the end listeners, once', async () => {
+    const ended = await signedInWithEndListener();
+    await act(() => signOut('deleted'));
+    await flush();
+    expect(ended).toHaveBeenCalledWith('deleted');
+    expect(Cookies.get(LOGIN_COOKIE)).toBeUndefined();
+    // The next session's end has no reason left over.
+    act(() => emit(user('token-3')));
+    await flush();
+    await act(() => signOut());
+    await flush();
+    expect(ended).toHaveBeenLastCalledWith(null);
+  });
+
+  it('confirms the password with a fresh credential, then refreshes the token (its sign-in time)', async () => {
+    const credential = { providerId: 'password' };
+    const EmailAuthProvider = { credential: jest.fn(() => credential) };
+    const current = { ...user('token-9'), reauthenticateWithCredential: jest.fn(async () => calls.push('reauthenticate')) };
+    jest.mocked(loadFirebaseAuth).mockResolvedValue({ auth: { ...auth, currentUser: current }, firebase: { auth: { EmailAuthProvider } } } as never);
+    await confirmPassword('parola-42');
+    expect(EmailAuthProvider.credential).toHaveBeenCalledWith('ana@exemplu.ro', 'parola-42');
+    expect(current.reauthenticateWithCredential).toHaveBeenCalledWith(credential);
+    expect(calls).toEqual(['reauthenticate', 'getIdToken(true)']);
+
+    const wrong = Object.assign(new Error('wrong'), { code: 'auth/wrong-password' });
+    current.reauthenticateWithCredential.mockRejectedValueOnce(wrong);
+    await expect(confirmPassword('nu')).rejects.toMatchObject({ code: 'auth/wrong-password' });
   });
 
   it('when the token cannot be refreshed: cookie removed and the user signed out', async () => {

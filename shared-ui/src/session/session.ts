@@ -18,7 +18,10 @@ export interface SessionState {
 
 let state: SessionState = { status: 'unknown', user: null };
 const listeners = new Set<() => void>();
-const endListeners = new Set<() => void>();
+const endListeners = new Set<(reason: SessionEndReason | null) => void>();
+/** Why the session is being ended on purpose, said on /login (`?reason=`, mfe-auth's `login.reasons.*`). */
+export type SessionEndReason = 'deleted';
+let endReason: SessionEndReason | null = null;
 
 function publish(next: SessionState) {
   state = next;
@@ -56,8 +59,10 @@ async function follow(user: FirebaseUser | null) {
   if (!user) {
     removeLoginCookie();
     const ended = state.status === 'signedIn';
+    const reason = endReason;
+    endReason = null;
     publish({ status: 'signedOut', user: null });
-    if (ended) for (const listener of endListeners) listener();
+    if (ended) for (const listener of endListeners) listener(reason);
     return;
   }
   // A user appearing after "signed out" has just signed in (a restored session starts "unknown").
@@ -98,14 +103,36 @@ export function startSession(): Promise<void> {
   return started;
 }
 
-/** Signs out; the caller shows a failure (it is thrown). The token events do the rest. */
-export async function signOut(): Promise<void> {
+/**
+ * Signs out; the caller shows a failure (it is thrown). The token events do the rest. A reason
+ * (the account was deleted) is handed to the session's end listeners, for /login to say.
+ */
+export async function signOut(reason?: SessionEndReason): Promise<void> {
   const { auth } = await loadFirebaseAuth();
-  await auth.signOut();
+  endReason = reason ?? null;
+  try {
+    await auth.signOut();
+  } catch (error) {
+    endReason = null;
+    throw error;
+  }
 }
 
-/** Called when a signed-in session ends (sign-out, a refresh that failed, a deleted user). */
-export function onSessionEnd(listener: () => void): () => void {
+/**
+ * Confirms the signed-in user's identity with their password (Firebase asks for a recent sign-in
+ * before deleting an account), then refreshes the token so that it carries the new sign-in time.
+ * Firebase's error (its `code`, e.g. auth/wrong-password) is thrown for the caller to explain.
+ */
+export async function confirmPassword(password: string): Promise<void> {
+  const { firebase, auth } = await loadFirebaseAuth();
+  const user = auth.currentUser;
+  if (!user?.email) throw Object.assign(new Error('No signed-in user with an email address'), { code: 'auth/no-current-user' });
+  await user.reauthenticateWithCredential(firebase.auth.EmailAuthProvider.credential(user.email, password));
+  await user.getIdToken(true);
+}
+
+/** Called when a signed-in session ends (sign-out, a refresh that failed, a deleted user), with the reason given to signOut. */
+export function onSessionEnd(listener: (reason: SessionEndReason | null) => void): () => void {
   endListeners.add(listener);
   return () => endListeners.delete(listener);
 }
@@ -133,4 +160,5 @@ export function resetSessionForTests(): void {
   client = null;
   listeners.clear();
   endListeners.clear();
+  endReason = null;
 }

@@ -9,7 +9,8 @@ import { whenIdle } from '../app/whenIdle';
  */
 export function SessionFollower() {
   const navigate = useNavigate();
-  useEffect(() => onSessionEnd(() => navigate('/login', { replace: true })), [navigate]);
+  // A session ended on purpose says why on /login (?reason=, e.g. the account was deleted).
+  useEffect(() => onSessionEnd((reason) => navigate(reason ? `/login?reason=${reason}` : '/login', { replace: true })), [navigate]);
   useEffect(() => {
     if (!hasLoginCookie()) return;
     whenIdle(() => void startSession());
