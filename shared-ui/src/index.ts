@@ -33,6 +33,7 @@ export {
   useSignedInHint,
   onSessionEnd,
   confirmPassword,
+  signedOutPath,
   type SessionEndReason,
   type SessionState,
   type SessionStatus,

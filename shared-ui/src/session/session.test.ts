@@ -152,6 +152,7 @@ describe('the session', () => {
     await act(() => signOut('deleted'));
     await flush();
     expect(ended).toHaveBeenCalledWith('deleted');
+    expect(latest).toEqual({ status: 'signedOut', user: null, endReason: 'deleted' });
     expect(Cookies.get(LOGIN_COOKIE)).toBeUndefined();
     // The next session's end has no reason left over.
     act(() => emit(user('token-3')));

@@ -14,6 +14,8 @@ export interface SessionUser {
 export interface SessionState {
   status: SessionStatus;
   user: SessionUser | null;
+  /** Signed out on purpose, for a reason /login says (the guards and the shell send the user there with it). */
+  endReason?: SessionEndReason;
 }
 
 let state: SessionState = { status: 'unknown', user: null };
@@ -22,6 +24,9 @@ const endListeners = new Set<(reason: SessionEndReason | null) => void>();
 /** Why the session is being ended on purpose, said on /login (`?reason=`, mfe-auth's `login.reasons.*`). */
 export type SessionEndReason = 'deleted';
 let endReason: SessionEndReason | null = null;
+
+/** Where a session that ended goes: /login, saying why when it was ended on purpose. */
+export const signedOutPath = (reason?: SessionEndReason | null): string => (reason ? `/login?reason=${reason}` : '/login');
 
 function publish(next: SessionState) {
   state = next;
@@ -61,7 +66,7 @@ async function follow(user: FirebaseUser | null) {
     const ended = state.status === 'signedIn';
     const reason = endReason;
     endReason = null;
-    publish({ status: 'signedOut', user: null });
+    publish(reason ? { status: 'signedOut', user: null, endReason: reason } : { status: 'signedOut', user: null });
     if (ended) for (const listener of endListeners) listener(reason);
     return;
   }

@@ -1,4 +1,4 @@
-import { Container, LoadingStatus, Navigate, startSession, useSession } from '@site/shared-ui';
+import { Container, LoadingStatus, Navigate, signedOutPath, startSession, useSession } from '@site/shared-ui';
 import { useEffect, type ReactNode } from 'react';
 import { isCrawler } from './isCrawler';
 
@@ -13,7 +13,8 @@ export function AccessGuard({ children }: { children: ReactNode }) {
     void startSession();
   }, []);
   if (session.status === 'signedIn') return <>{children}</>;
-  if (session.status === 'signedOut') return isCrawler() ? <>{children}</> : <Navigate to="/login" replace />;
+  // A session ended on purpose (the account deleted) keeps its reason: the guard and SessionFollower agree.
+  if (session.status === 'signedOut') return isCrawler() ? <>{children}</> : <Navigate to={signedOutPath(session.endReason)} replace />;
   return (
     <Container>
       <LoadingStatus />

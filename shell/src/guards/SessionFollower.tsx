@@ -1,4 +1,4 @@
-import { hasLoginCookie, onSessionEnd, startSession, useNavigate } from '@site/shared-ui';
+import { hasLoginCookie, onSessionEnd, signedOutPath, startSession, useNavigate } from '@site/shared-ui';
 import { useEffect } from 'react';
 import { whenIdle } from '../app/whenIdle';
 
@@ -10,7 +10,7 @@ import { whenIdle } from '../app/whenIdle';
 export function SessionFollower() {
   const navigate = useNavigate();
   // A session ended on purpose says why on /login (?reason=, e.g. the account was deleted).
-  useEffect(() => onSessionEnd((reason) => navigate(reason ? `/login?reason=${reason}` : '/login', { replace: true })), [navigate]);
+  useEffect(() => onSessionEnd((reason) => navigate(signedOutPath(reason), { replace: true })), [navigate]);
   useEffect(() => {
     if (!hasLoginCookie()) return;
     whenIdle(() => void startSession());

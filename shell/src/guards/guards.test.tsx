@@ -9,6 +9,7 @@ import {
   useSession,
 } from '@site/shared-ui';
 import { act, render, screen } from '@testing-library/react';
+import { useLocation } from '@site/shared-ui';
 import userEvent from '@testing-library/user-event';
 import '../i18n/register';
 import { AccessGuard } from './AccessGuard';
@@ -33,12 +34,17 @@ const answerUserInfo = (answer: { trialActivated: boolean; subscriptionActive: b
   return $post;
 };
 
+function LoginStub() {
+  const { search } = useLocation();
+  return <h1>{`login page${search}`}</h1>;
+}
+
 function renderAt(path: string, element: React.ReactNode) {
   return render(
     <SiteProviders>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/login" element={<h1>login page</h1>} />
+          <Route path="/login" element={<LoginStub />} />
           <Route path="/account-pricing" element={<h1>pricing page</h1>} />
           <Route path="/my-account" element={<h1>account page</h1>} />
           <Route path="*" element={element} />
@@ -66,6 +72,12 @@ describe('the access guard', () => {
     setSession({ status: 'signedOut', user: null });
     renderAt('/pricing', <AccessGuard><h1>protected</h1></AccessGuard>);
     expect(screen.getByRole('heading', { name: 'login page' })).toBeInTheDocument();
+  });
+
+  it('keeps the reason of a session ended on purpose: a deleted account lands on /login?reason=deleted', () => {
+    setSession({ status: 'signedOut', user: null, endReason: 'deleted' });
+    renderAt('/account', <AccessGuard><h1>protected</h1></AccessGuard>);
+    expect(screen.getByRole('heading', { name: 'login page?reason=deleted' })).toBeInTheDocument();
   });
 
   it('lets a search-engine crawler read the page without signing in', () => {
