@@ -46,7 +46,7 @@ async function userWithTrialAndPhone(page: Page, email: string, { verified = fal
   const deviceId = `pixel-${Date.now()}`;
   await linkDevice(account.idToken, { deviceId, deviceName: 'Pixel 8' });
   await page.goto('/account');
-  await expect(h1(page)).toBeFocused();
+  await expect(h1(page)).toHaveText(/^(Bine ați venit|Welcome), /);
   return { email, deviceId, ...account };
 }
 
