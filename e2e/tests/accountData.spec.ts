@@ -11,6 +11,10 @@ const emulator = `http://127.0.0.1:${ports.auth_emulator}`;
 const service = `http://127.0.0.1:${ports.service_user}`;
 const panel = (page: Page, name: string) => page.getByRole('tabpanel', { name });
 
+// Each journey signs in, starts a trial through the local checkout and links a phone before its own
+// steps: on a busy two-core machine that alone can take most of the default 30 s.
+test.describe.configure({ timeout: 60_000 });
+
 /** Firebase says the address is the user's (as the link in a verification email would). */
 async function verifyEmail(uid: string) {
   const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-api-key`, {
