@@ -6,6 +6,7 @@ import { responseHeaders } from './http/responseHeaders';
 import { requestDeadline } from './http/requestDeadline';
 import { accountRoutes } from './routes/account';
 import { billingPortalRoutes } from './routes/billingPortal';
+import { accountDataRoutes } from './routes/accountData';
 import { healthRoutes } from './routes/health';
 import { localBillingRoutes, type SelfRequest } from './routes/localBilling';
 import { localPortalRoutes } from './routes/localPortal';
@@ -42,6 +43,7 @@ export function createApp(deps: Deps) {
     .route('/', localBillingRoutes(deps, selfRequest))
     .route('/', localPortalRoutes(deps, selfRequest))
     .route('/', billingPortalRoutes(deps))
+    .route('/', accountDataRoutes(deps, selfRequest))
     .route('/', telemetryRoutes(deps))
     .route('/', metricsRoutes(deps));
   self = app;

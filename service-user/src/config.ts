@@ -5,6 +5,8 @@ import { LOG_LEVELS, type LogLevel } from './http/logging';
 /** The only NODE_ENV values that turn on local conveniences; anything else (unset included) fails closed. */
 export const LOCAL_NODE_ENVS = ['development', 'test'] as const;
 const LOCAL_WEBHOOK_SECRET = 'whsec_local_development_only';
+/** The Auth emulator takes any key; the site's local default (site-server/src/runtimeConfig.ts). */
+const LOCAL_FIREBASE_API_KEY = 'demo-api-key';
 const LOCAL_CORS_ORIGINS = 'http://localhost:3000,http://localhost:3001,http://localhost:3002,http://localhost:3003';
 
 /** Unset and empty are the same: a variable emptied by a deployment tool is not a value. */
@@ -26,6 +28,8 @@ const schema = z.object({
   DATA_DIR: z.string().default('.data/service-user'),
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-assistive-site'),
   FIREBASE_AUTH_EMULATOR_HOST: optional,
+  /** The project's Web API key (public): deleting an account asks Firebase's Identity Toolkit with it. */
+  FIREBASE_API_KEY: optional,
   GOOGLE_JWKS_URL: z
     .string()
     .url()
@@ -69,6 +73,8 @@ export interface Config {
   /** Set only when the Firebase Auth emulator issues the tokens (never in production). */
   authEmulatorHost?: string;
   googleJwksUrl: string;
+  /** Identity Toolkit's key; unset outside local mode, accounts cannot be deleted (nothing is). */
+  firebaseApiKey?: string;
   stripeSecretKey?: string;
   stripeWebhookSecret: string;
   productNames: Record<string, string>;
@@ -138,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firebaseProjectId: e.FIREBASE_PROJECT_ID,
     authEmulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
+    firebaseApiKey: e.FIREBASE_API_KEY ?? (local ? LOCAL_FIREBASE_API_KEY : undefined),
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET,
     productNames,

@@ -183,7 +183,7 @@ describe('emulator mode', () => {
   it('accepts the emulator\'s unsigned tokens, still checking issuer, audience and expiry', async () => {
     const verify = createTokenVerifier({ projectId: PROJECT_ID, emulator: true });
     const claims = { iss: ISSUER, aud: PROJECT_ID, sub: 'emu-uid', email: 'emu@example.com', auth_time: now() - 10, iat: now() - 10, exp: now() - 10 + 3600 };
-    await expect(verify(new UnsecuredJWT(claims).encode())).resolves.toEqual({ uid: 'emu-uid', email: 'emu@example.com' });
+    await expect(verify(new UnsecuredJWT(claims).encode())).resolves.toEqual({ uid: 'emu-uid', email: 'emu@example.com', emailVerified: false, authTime: claims.auth_time });
     await expect(verify(new UnsecuredJWT({ ...claims, aud: 'other' }).encode())).rejects.toMatchObject({ code: 'token_invalid' });
     await expect(verify(new UnsecuredJWT({ ...claims, iat: now() - 3700, exp: now() - 100 }).encode())).rejects.toMatchObject({ code: 'token_expired' });
     await expect(verify(new UnsecuredJWT({ ...claims, exp: now() + 7200 }).encode())).rejects.toMatchObject({ code: 'token_invalid' });

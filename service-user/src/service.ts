@@ -8,11 +8,19 @@ import { createLogger, type Logger } from './http/logging';
 import { createMetrics } from './http/metrics';
 import { cacheVerifiedTokens } from './identity/tokenCache';
 import { createTokenVerifier, type TokenVerifier } from './identity/verifyIdToken';
+import type { FirebaseUserDeleter } from './identity/firebaseAccounts';
 
 /** Opens the database, runs the migrations and wires the app: what server.ts and the tests share. */
 export async function createService(
   config: Config,
-  overrides: { db?: Database; verifyToken?: TokenVerifier; stripe?: Stripe; logger?: Logger; processMetrics?: boolean } = {},
+  overrides: {
+    db?: Database;
+    verifyToken?: TokenVerifier;
+    stripe?: Stripe;
+    logger?: Logger;
+    processMetrics?: boolean;
+    deleteFirebaseUser?: FirebaseUserDeleter | null;
+  } = {},
 ) {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const db = overrides.db
@@ -39,7 +47,7 @@ export async function createService(
   const stripe = overrides.stripe ?? new Stripe(config.stripeSecretKey ?? 'sk_test_webhook_verification_only');
   // Process metrics (CPU, memory, event-loop delay) are the server's to turn on: one set per process.
   const metrics = createMetrics({ connections: () => db.connections(), processMetrics: overrides.processMetrics ?? false });
-  const app = createApp({ config, db, verifyToken, stripe, logger, metrics });
+  const app = createApp({ config, db, verifyToken, stripe, logger, metrics, deleteFirebaseUser: overrides.deleteFirebaseUser });
   return { app, db, logger };
 }
 

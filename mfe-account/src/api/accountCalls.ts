@@ -1,4 +1,4 @@
-import { settle, userService, type CallResult } from '@site/shared-ui';
+import { settle, userService, type AccountDataExport, type CallResult } from '@site/shared-ui';
 
 /** What the account pages read from the user service (spec section 3). */
 export interface SubscriptionInfo {
@@ -65,3 +65,35 @@ export type PortalFlow = 'manage' | 'cancel' | 'payment_method';
 /** A Stripe customer-portal session for the signed-in user, made by the service (it holds the Stripe key). */
 export const openPortalSession = (flow: PortalFlow, returnUrl: string): AccountCall<{ url: string }> => (init) =>
   settle(() => userService()['billing-portal'].session.$post({ json: { flow, returnUrl } }, { init }));
+
+/** The user's data, as the service exports it, with the name it is saved under and its text as sent. */
+export interface DataFile {
+  fileName: string;
+  text: string;
+  data: AccountDataExport;
+}
+
+/** The file name the service gives (Content-Disposition), else one from the export's date. */
+const fileNameOf = (disposition: string | null, data: AccountDataExport) =>
+  /filename="([^"/\\]+)"/.exec(disposition ?? '')?.[1] ?? `account-data-${data.exportedAt.slice(0, 10)}.json`;
+
+/** POST /export-account-data: everything the service holds about the user. */
+export const exportAccountData: AccountCall<DataFile> = (init) =>
+  settle(async () => {
+    const response = await userService()['export-account-data'].$post(undefined, { init });
+    if (!response.ok) return response;
+    const text = await response.text();
+    const fileName = response.headers.get('Content-Disposition');
+    return {
+      ok: true,
+      status: response.status,
+      json: async () => {
+        const data = JSON.parse(text) as AccountDataExport;
+        return { fileName: fileNameOf(fileName, data), text, data };
+      },
+    };
+  });
+
+/** POST /delete-account: cancels the subscription, removes the data and the sign-in, in that order. */
+export const deleteAccount: AccountCall<{ deleted: true; subscriptionsCancelled: number }> = (init) =>
+  settle(() => userService()['delete-account'].$post({ json: { confirm: true } }, { init }));

@@ -5,6 +5,18 @@ import { userService, useSession, type SessionState } from '@site/shared-ui';
 /** An answer of the user service, as the typed client returns it. */
 export const answer = (body: unknown, status = 200) => ({ ok: status < 400, status, json: async () => body });
 
+/** A file the service sends: its text, and the name it gives it (Content-Disposition). */
+export const fileAnswer = (body: unknown, fileName: string) => {
+  const text = JSON.stringify(body);
+  return {
+    ok: true,
+    status: 200,
+    headers: new Headers({ 'Content-Disposition': `attachment; filename="${fileName}"` }),
+    text: async () => text,
+    json: async () => JSON.parse(text) as unknown,
+  };
+};
+
 /** A call that never answers (a service that hangs), and one whose network fails. */
 type Answer = ReturnType<typeof answer>;
 export const never = (): Promise<Answer> => new Promise(() => undefined);
@@ -16,7 +28,9 @@ type Handler = jest.Mock;
 
 /** Replaces the user service with handlers for the calls the account pages make. */
 export function fakeUserService(
-  handlers: Partial<Record<'subscription' | 'device' | 'reset' | 'checkout' | 'portal' | 'portalUpdate' | 'portalSession', Handler>>,
+  handlers: Partial<
+    Record<'subscription' | 'device' | 'reset' | 'checkout' | 'portal' | 'portalUpdate' | 'portalSession' | 'exportData' | 'deleteAccount', Handler>
+  >,
 ) {
   const none = () => jest.fn(never);
   const client = {
@@ -28,6 +42,8 @@ export function fakeUserService(
       portal: { $post: handlers.portal ?? none(), update: { $post: handlers.portalUpdate ?? none() } },
     },
     'billing-portal': { session: { $post: handlers.portalSession ?? none() } },
+    'export-account-data': { $post: handlers.exportData ?? none() },
+    'delete-account': { $post: handlers.deleteAccount ?? none() },
   };
   jest.mocked(userService).mockReturnValue(client as never);
   return client;

@@ -118,6 +118,23 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE subscriptions ADD COLUMN cancel_at bigint;
     `,
   },
+  {
+    version: 6,
+    name: 'accounts deleted at their user\'s request',
+    sql: `
+      -- A deleted account's uid, hashed (nothing else of it is kept): a token issued before the
+      -- deletion cannot create the user again, nor can a late Stripe event bring its data back.
+      CREATE TABLE erased_accounts (
+        uid_hash text PRIMARY KEY,
+        erased_at timestamptz NOT NULL DEFAULT now()
+      );
+      -- The Stripe customers of deleted accounts: their late events (the cancellation's) store nothing.
+      CREATE TABLE erased_customers (
+        customer_id text PRIMARY KEY,
+        erased_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];
 
 // Any fixed number: replicas starting together take turns on the migrations.

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { TokenVerifier, VerifiedUser } from '../identity/verifyIdToken';
+import type { FirebaseUserDeleter } from '../identity/firebaseAccounts';
 import type Stripe from 'stripe';
 import type { Logger } from './logging';
 import type { Metrics } from './metrics';
@@ -13,6 +14,8 @@ export interface Deps {
   stripe: Stripe;
   logger: Logger;
   metrics: Metrics;
+  /** Deletes a Firebase user (tests give their own); unset: Identity Toolkit's, null: none configured. */
+  deleteFirebaseUser?: FirebaseUserDeleter | null;
 }
 
 export interface AppEnv {

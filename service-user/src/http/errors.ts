@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { answeringRoute, type Logger } from './logging';
 import { DatabaseUnavailableError, DeadlineExceededError } from '../db/database';
+import { AccountErasedError } from '../store/accountData';
 
 /** How long a client is asked to wait before retrying a call the database could not serve. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -35,6 +36,8 @@ const codeForStatus: Partial<Record<number, string>> = {
 /** Answers every error as JSON; what is not the client's doing is logged once (pino, one line, with the stack). */
 export function handleError(error: Error, c: Context, logger: Pick<Logger, 'warn' | 'error'>) {
   if (error instanceof ApiError) return c.json(errorBody(error.code, error.message), error.status);
+  // A token of a deleted account, still unexpired, asking for something that would create it again.
+  if (error instanceof AccountErasedError) return c.json(errorBody('account_deleted', 'This account has been deleted. Sign up again to use the site.'), 410);
   if (error instanceof DatabaseUnavailableError || error instanceof DeadlineExceededError) {
     logger.warn({ requestId: c.get('requestId') }, error.message);
     c.header('Retry-After', String(RETRY_AFTER_SECONDS));

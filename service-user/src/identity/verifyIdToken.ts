@@ -3,6 +3,10 @@ import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, Unsecured
 export interface VerifiedUser {
   uid: string;
   email: string | null;
+  /** Firebase checked that the user owns the address (only then is data kept under it shown as theirs). */
+  emailVerified?: boolean;
+  /** When the user last signed in (seconds): deleting the account asks for a recent sign-in. */
+  authTime?: number;
 }
 
 export type TokenVerifier = (token: string) => Promise<VerifiedUser>;
@@ -45,7 +49,12 @@ function checkClaims(payload: JWTPayload): VerifiedUser {
   if (!isTime(iat) || iat > now + CLOCK_TOLERANCE_S) throw new InvalidTokenError('token_invalid', 'the token has no valid iat');
   if (!isTime(exp)) throw new InvalidTokenError('token_invalid', 'the token has no exp');
   if (exp - iat > MAX_TOKEN_LIFETIME_S) throw new InvalidTokenError('token_invalid', 'the token lives longer than an hour');
-  return { uid: payload.sub, email: typeof payload.email === 'string' ? payload.email : null };
+  return {
+    uid: payload.sub,
+    email: typeof payload.email === 'string' ? payload.email : null,
+    emailVerified: payload.email_verified === true,
+    authTime,
+  };
 }
 
 function translate(error: unknown): never {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database, Queryable } from '../db/database';
 import { keepPendingCheckout, linkCustomer, lockUserLinking } from '../store/customers';
 import { findUser } from '../store/users';
+import { isErased } from '../store/accountData';
 
 export type Outcome =
   | 'duplicate'
@@ -13,7 +14,8 @@ export type Outcome =
   | 'product_saved'
   | 'ignored_type'
   | 'ignored_incomplete'
-  | 'ignored_email_mismatch';
+  | 'ignored_email_mismatch'
+  | 'ignored_erased';
 
 /** Signed by Stripe, but not an object this service can apply: answered 400, recorded nowhere. */
 export class InvalidEventError extends Error {
@@ -104,6 +106,8 @@ async function linkCheckout(tx: Queryable, session: Checkout): Promise<Outcome> 
   if (!uid || !customerId) return 'ignored_incomplete';
   const email = session.customer_details?.email ?? session.customer_email ?? null;
   await lockUserLinking(tx, uid);
+  // The user deleted the account: a checkout of theirs arriving late keeps nothing of them.
+  if (await isErased(tx, uid)) return 'ignored_erased';
   const user = await findUser(tx, uid);
   if (!user) {
     // Paid before registering (or the registration is still on its way): linked when it arrives.
@@ -155,6 +159,9 @@ async function saveSubscription(tx: Queryable, event: Stripe.Event, fromEvent: S
   const sub = reader ? await currentSubscription(tx, reader, fromEvent) : fromEvent;
   const customerId = idOf(sub.customer);
   if (!customerId) return 'ignored_incomplete';
+  // The customer of a deleted account (its cancellation's event comes after the deletion).
+  const { rows: erased } = await tx.query('SELECT 1 FROM erased_customers WHERE customer_id = $1', [customerId]);
+  if (erased.length > 0) return 'ignored_erased';
   const item = sub.items?.data?.[0];
   const product = item?.price?.product;
   if (product && typeof product === 'object' && typeof product.name === 'string') {

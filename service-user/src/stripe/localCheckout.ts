@@ -108,3 +108,30 @@ export function signEvent(
   const payload = JSON.stringify(event);
   return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret }) };
 }
+
+/**
+ * The event Stripe sends when a subscription is cancelled at once (`subscriptions.cancel`): the
+ * local billing's cancellation, delivered through the same webhook as its checkouts.
+ */
+export function localCancellationEvent(
+  subscription: { subscriptionId: string; customerId: string; trialEnd: number | null; currentPeriodEnd: number | null; productId: string | null },
+  now = Math.floor(Date.now() / 1000),
+): { type: 'customer.subscription.deleted'; object: Record<string, unknown> } {
+  return {
+    type: 'customer.subscription.deleted',
+    object: {
+      id: subscription.subscriptionId,
+      object: 'subscription',
+      customer: subscription.customerId,
+      status: 'canceled',
+      canceled_at: now,
+      ended_at: now,
+      trial_end: subscription.trialEnd,
+      livemode: false,
+      items: {
+        object: 'list',
+        data: [{ object: 'subscription_item', current_period_end: subscription.currentPeriodEnd, price: { object: 'price', product: subscription.productId } }],
+      },
+    },
+  };
+}

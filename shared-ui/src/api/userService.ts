@@ -1,5 +1,5 @@
 import type { AppType } from '@site/service-user';
-import { hc, type InferRequestType } from 'hono/client';
+import { hc, type InferRequestType, type InferResponseType } from 'hono/client';
 import { runtimeConfig } from '../config';
 
 /** Supplies the current Firebase ID token (the session module), or null when signed out. */
@@ -33,3 +33,6 @@ export type ContactMessage = InferRequestType<UserServiceClient['contact']['$pos
 export interface UserServiceError {
   error: { code: string; message: string };
 }
+
+/** Everything the service holds about the signed-in user, as it exports it (POST /export-account-data). */
+export type AccountDataExport = InferResponseType<UserServiceClient['export-account-data']['$post'], 200>;

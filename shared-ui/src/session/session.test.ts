@@ -3,7 +3,7 @@ import Cookies from 'js-cookie';
 import { createUserServiceClient } from '../api/userService';
 import { loadFirebaseAuth } from './firebase';
 import { LOGIN_COOKIE } from './loginCookie';
-import { onSessionEnd, resetSessionForTests, startSession, signOut } from './session';
+import { confirmPassword, onSessionEnd, resetSessionForTests, startSession, signOut } from './session';
 import * as session from './session';
 
 jest.mock('./firebase', () => ({ loadFirebaseAuth: jest.fn() }));
@@ -211,6 +211,21 @@ describe('the session', () => {
     act(() => emit(null));
     await act(() => started);
     expect(latest).toEqual({ status: 'signedOut', user: null });
+  });
+
+  it('confirms the password with a fresh credential, then refreshes the token (its sign-in time)', async () => {
+    const credential = { providerId: 'password' };
+    const EmailAuthProvider = { credential: jest.fn(() => credential) };
+    const current = { ...user('token-9'), reauthenticateWithCredential: jest.fn(async () => calls.push('reauthenticate')) };
+    jest.mocked(loadFirebaseAuth).mockResolvedValue({ auth: { ...auth, currentUser: current }, firebase: { auth: { EmailAuthProvider } } } as never);
+    await confirmPassword('parola-42');
+    expect(EmailAuthProvider.credential).toHaveBeenCalledWith('ana@exemplu.ro', 'parola-42');
+    expect(current.reauthenticateWithCredential).toHaveBeenCalledWith(credential);
+    expect(calls).toEqual(['reauthenticate', 'getIdToken(true)']);
+
+    const wrong = Object.assign(new Error('wrong'), { code: 'auth/wrong-password' });
+    current.reauthenticateWithCredential.mockRejectedValueOnce(wrong);
+    await expect(confirmPassword('nu')).rejects.toMatchObject({ code: 'auth/wrong-password' });
   });
 
   it('when the token cannot be refreshed: cookie removed and the user signed out', async () => {

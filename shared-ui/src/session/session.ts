@@ -129,6 +129,19 @@ export async function signOut(reason: Exclude<SessionEndReason, 'sessionEnded'> 
   }
 }
 
+/**
+ * Confirms the signed-in user's identity with their password (Firebase asks for a recent sign-in
+ * before deleting an account), then refreshes the token so that it carries the new sign-in time.
+ * Firebase's error (its `code`, e.g. auth/wrong-password) is thrown for the caller to explain.
+ */
+export async function confirmPassword(password: string): Promise<void> {
+  const { firebase, auth } = await loadFirebaseAuth();
+  const user = auth.currentUser;
+  if (!user?.email) throw Object.assign(new Error('No signed-in user with an email address'), { code: 'auth/no-current-user' });
+  await user.reauthenticateWithCredential(firebase.auth.EmailAuthProvider.credential(user.email, password));
+  await user.getIdToken(true);
+}
+
 /** Called when a session ends in this page (sign-out, a refresh that failed, a deleted user). */
 export function onSessionEnd(listener: (reason: SessionEndReason) => void): () => void {
   endListeners.add(listener);

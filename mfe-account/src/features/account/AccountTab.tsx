@@ -1,6 +1,8 @@
 import { ButtonAnchor, runtimeConfig, useTranslation, VisuallyHidden } from '@site/shared-ui';
 import styled from 'styled-components';
 import { Details } from '../../components/Details';
+import { DeleteAccount } from '../accountData/DeleteAccount';
+import { DownloadData } from '../accountData/DownloadData';
 import { LogoutButton } from './LogoutButton';
 
 const Actions = styled.div`
@@ -10,7 +12,7 @@ const Actions = styled.div`
   gap: 1rem;
 `;
 
-/** The account tab: the email, logging out, and the Android app. */
+/** The account tab: the email, logging out, the Android app, and the user's rights over their data (a copy, deletion). */
 export function AccountTab({ email }: { email: string | null }) {
   const { t } = useTranslation('account');
   const androidAppUrl = runtimeConfig().androidAppUrl;
@@ -31,6 +33,8 @@ export function AccountTab({ email }: { email: string | null }) {
           <LogoutButton />
         </div>
       </Actions>
+      <DownloadData />
+      <DeleteAccount email={email} />
     </>
   );
 }

@@ -28,6 +28,11 @@ describe('/login', () => {
     expect(said.closest('[role="status"]')).toBe(screen.getByRole('heading', { level: 1 }).nextElementSibling);
   });
 
+  it('says why from the address too (a full page load after a sign-out that failed)', async () => {
+    renderWithSite(<LoginPage />, { path: '/login?reason=deleted' });
+    expect(await screen.findByText('Contul dumneavoastră a fost șters, împreună cu datele păstrate despre el.')).toBeInTheDocument();
+  });
+
   it('says nothing to a visitor who came on their own, or with a reason it does not know', () => {
     for (const state of [undefined, { reason: 'hacked' }]) {
       const { container, unmount } = renderWithSite(<LoginPage />, { path: '/login', state });

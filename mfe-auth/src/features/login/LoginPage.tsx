@@ -67,7 +67,10 @@ export default function LoginPage() {
   const widget = useRef<HTMLDivElement>(null);
   const { message, validate, revalidate, announcement } = useFormValidation({ email: t('login.emailLabel') });
   const [carried, setCarried] = useState<string | null>(null);
-  const sentBecause = loginReasonOf(useLocation().state);
+  // The navigation's state says why; a full page load after a failed sign-out can say it only
+  // in the address (?reason=).
+  const location = useLocation();
+  const sentBecause = loginReasonOf(location.state) ?? loginReasonOf({ reason: new URLSearchParams(location.search).get('reason') });
   const [reason, setReason] = useState<typeof sentBecause>(null);
   useEffect(() => setReason(sentBecause), [sentBecause]);
 
