@@ -8,9 +8,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import os from 'node:os';
 import { serviceReportMarkdown } from '../service-user/bench/report.mjs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { builtinsOnly, compiledBuild, createStaticApp, listen, pageDocument, ROBOTS, securityHeaders } from '@site/site-server';
 import * as runtimeConfig from '@site/site-server/runtime-config';
@@ -18,8 +20,11 @@ import { pathToFileURL } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
-const { ports, configScript } = runtimeConfig;
+const { ports, configScript, firebaseProjectId } = runtimeConfig;
 const ROUTES = ['/', '/contact', '/aboutus', '/accessibility', '/login'];
+// The signed-in pages, through a real session of the Auth emulator: /pricing before a subscription
+// (with one it sends the user to /account), then each tab of /account once the trial is on.
+const SIGNED_IN_ROUTES = ['/pricing', '/account?tab=account', '/account?tab=subscription', '/account?tab=device'];
 const PRESETS = { mobile: undefined, desktop: desktopConfig };
 // For a quicker look while working: BENCH_ROUTES=/login BENCH_PRESETS=mobile BENCH_SITES=federated
 const only = (name, all) => (process.env[name] ? process.env[name].split(',') : all);
@@ -63,8 +68,19 @@ if (only('BENCH_SITES', ['single']).includes('single')) {
 }
 
 log('starting the federated site (site-server/src/serve.ts)');
-const site = spawn(join(root, 'site-server', 'node_modules', '.bin', 'tsx'), [join(root, 'site-server', 'src', 'serve.ts')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+// The single bundle's pages call the same user service, from their own origin.
+const siteOrigins = [ports.shell, ports.mfe_marketing, ports.mfe_auth, ports.mfe_account, SINGLE_PORT].map((port) => `http://localhost:${port}`);
+const site = spawn(join(root, 'site-server', 'node_modules', '.bin', 'tsx'), [join(root, 'site-server', 'src', 'serve.ts')], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
+  env: { ...process.env, CORS_ORIGINS: process.env.CORS_ORIGINS ?? siteOrigins.join(',') },
+});
 await waitFor(`http://localhost:${ports.shell}/remotes.json`);
+
+// The single bundle's pages use the same Auth emulator as the federated site (serve.ts's default
+// without Firebase keys): its configuration and its content security policy say so.
+if (!process.env.FIREBASE_API_KEY) process.env.FIREBASE_AUTH_EMULATOR_URL ||= `http://127.0.0.1:${ports.auth_emulator}`;
 
 // The single bundle's public pages are prerendered as the federated site's are (the same shell
 // renderer, compiled with the pages into the single bundle's own server build, and the same
@@ -142,7 +158,14 @@ function classify(url) {
 const compressedSizes = new Map();
 async function sizes(url) {
   if (!compressedSizes.has(url)) {
-    const body = Buffer.from(await (await fetch(url, { headers: { 'Accept-Encoding': 'identity' } })).arrayBuffer());
+    // A request the page made that the closed network does not answer (Google's API loader, which
+    // the Firebase SDK asks for on signed-in pages) weighs nothing here: it never arrived.
+    const response = await fetch(url, { headers: { 'Accept-Encoding': 'identity' } }).catch(() => null);
+    if (!response?.ok) {
+      compressedSizes.set(url, { raw: 0, gzip: 0, brotli: 0, unreachable: true });
+      return compressedSizes.get(url);
+    }
+    const body = Buffer.from(await response.arrayBuffer());
     compressedSizes.set(url, {
       raw: body.length,
       gzip: gzipSync(body, { level: 9 }).length,
@@ -159,24 +182,55 @@ function chainDepth(chains) {
 
 // --- Lighthouse ------------------------------------------------------------------------------
 
+// The machine the figures were measured on: they move with it (the ratios in one run hold better).
+const machineAtStart = {
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  cores: os.cpus().length,
+  memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+  loadAverageAtStart: os.loadavg().map((l) => Math.round(l * 100) / 100),
+  node: process.version,
+  chromium: spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).stdout?.trim() || CHROMIUM,
+};
+
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const runsDir = join(here, '.runs');
 mkdirSync(runsDir, { recursive: true });
 
-async function audit(url, preset, label) {
+/** Why a Lighthouse run does not count: its own error, or no performance score (a 0 is a failure too). */
+const failureOf = (lhr) =>
+  lhr.runtimeError?.code
+    ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message ?? ''}`.trim()
+    : !lhr.categories.performance.score
+      ? `performance score ${lhr.categories.performance.score === null ? 'missing' : '0'}`
+      : null;
+
+/**
+ * Every run of a page, each reported (score, TBT, LCP, or why it failed); the median is taken over
+ * the runs that completed, and a failed run stays in the report as a failure, never hidden by it.
+ */
+async function audit(url, preset, label, { flags = {}, beforeRun = async () => {} } = {}) {
+  const runs = [];
   const lhrs = [];
   for (let i = 0; i < RUNS; i += 1) {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, PRESETS[preset]);
-    // A run Lighthouse could not complete (it says why) is run again, once.
-    lhrs.push(result.lhr.runtimeError && i === RUNS - 1 && lhrs.length === 0 ? (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, PRESETS[preset])).lhr : result.lhr);
+    await beforeRun();
+    const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...flags }, PRESETS[preset]);
+    const failure = failureOf(lhr);
+    runs.push(
+      failure
+        ? { failure }
+        : { performance: Math.round(lhr.categories.performance.score * 100), tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue), lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue) },
+    );
+    if (!failure) lhrs.push(lhr);
+    else log(`  run ${i + 1} failed: ${failure}`);
   }
+  if (lhrs.length === 0) return { lhr: null, runs };
   // The run with the median performance score stands for the page; its full report is kept in .runs/.
-  const score = (lhr) => lhr.categories.performance.score ?? 0;
+  const score = (lhr) => lhr.categories.performance.score;
   const kept = lhrs.find((lhr) => score(lhr) === median(lhrs.map(score)));
   writeFileSync(join(runsDir, `${label}.json`), JSON.stringify(kept));
-  return { lhr: kept, performanceScores: lhrs.map((lhr) => Math.round(score(lhr) * 100)) };
+  return { lhr: kept, runs };
 }
 
 async function criticalPath(lhr) {
@@ -223,36 +277,134 @@ async function criticalPath(lhr) {
   };
 }
 
+// --- a signed-in session (the Auth emulator), driven in Lighthouse's own browser ---------------------
+
+const PASSWORD = 'parola-sigura-42';
+let driver = null;
+async function browserDriver() {
+  if (!driver) {
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const context = browser.contexts()[0];
+    // One page kept open to reach the browser: its HTTP cache is emptied before each signed-in run,
+    // as Lighthouse does for the others (it must keep the signed-in storage, so it resets nothing).
+    const keeper = await context.newPage();
+    const cdp = await context.newCDPSession(keeper);
+    driver = { context, clearCache: () => cdp.send('Network.clearBrowserCache') };
+  }
+  return driver;
+}
+
+/** A new user of the emulator, signed in on `origin` through its /login page (lands on /pricing). */
+async function signIn(origin) {
+  const email = `bench.${Date.now()}@exemplu.ro`;
+  const created = await fetch(`http://127.0.0.1:${ports.auth_emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: false }),
+  });
+  if (!created.ok) throw new Error(`the Auth emulator (${firebaseProjectId(process.env)}) did not create the bench's user: ${created.status}`);
+  const { context } = await browserDriver();
+  const page = await context.newPage();
+  try {
+    await page.goto(`${origin}/login`);
+    await page.locator('input.firebaseui-id-email').waitFor();
+    await page.locator('input.firebaseui-id-email').fill(email);
+    await page.locator('input.firebaseui-id-email').press('Enter');
+    await page.locator('input.firebaseui-id-password').fill(PASSWORD);
+    await page.locator('button.firebaseui-id-submit').click();
+    // Signed in, the user is sent to the account, and from there (no trial yet) to pricing.
+    await page.waitForURL(/\/(account-)?pricing$/, { timeout: 60_000 });
+    return page;
+  } catch (error) {
+    await page.screenshot({ path: join(runsDir, `sign-in-failed-${new URL(origin).port}.png`), fullPage: true }).catch(() => {});
+    throw error;
+  }
+}
+
+/** The trial, started as a user starts it: the plan card's button (local billing), then /account. */
+async function startTrial(page) {
+  await page.getByRole('button', { name: 'Începe perioada de probă' }).click();
+  await page.waitForURL(/\/account/, { timeout: 60_000 });
+  await page.close();
+}
+
+async function measure(siteName, route, preset, url, options) {
+  log(`${siteName} ${route} ${preset} (${RUNS} run${RUNS > 1 ? 's' : ''})`);
+  const label = `${siteName}${route.replace(/[/?=]/g, '_')}-${preset}`;
+  const { lhr, runs } = await audit(url, preset, label, options);
+  const performanceScores = runs.map((run) => run.performance ?? null);
+  const signedIn = SIGNED_IN_ROUTES.includes(route);
+  if (!lhr) {
+    pages.push({ site: siteName, route, preset, signedIn, runs, performanceScores, failed: true });
+    return;
+  }
+  const metric = (id) => Math.round(lhr.audits[id].numericValue * 1000) / 1000;
+  const category = (id) => Math.round(lhr.categories[id].score * 100);
+  // A signed-in page that Lighthouse saw as another (the session lost: /login) is a failure too.
+  if (signedIn && new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+    pages.push({ site: siteName, route, preset, signedIn, runs: runs.map(() => ({ failure: `ended on ${lhr.finalDisplayedUrl}` })), performanceScores, failed: true });
+    return;
+  }
+  pages.push({
+    site: siteName,
+    route,
+    preset,
+    signedIn,
+    scores: { performance: category('performance'), accessibility: category('accessibility'), bestPractices: category('best-practices'), seo: category('seo') },
+    performanceScores,
+    runs,
+    metrics: {
+      lcpMs: Math.round(metric('largest-contentful-paint')),
+      tbtMs: Math.round(metric('total-blocking-time')),
+      cls: metric('cumulative-layout-shift'),
+      fcpMs: Math.round(metric('first-contentful-paint')),
+      speedIndexMs: Math.round(metric('speed-index')),
+    },
+    runtimeError: lhr.runtimeError?.code,
+    failedAudits: Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 1 && ['accessibility', 'best-practices', 'seo'].some((c) => lhr.categories[c].auditRefs.some((ref) => ref.id === a.id && ref.weight > 0)))
+      .map((a) => a.id),
+    criticalPath: preset === 'mobile' ? await criticalPath(lhr) : undefined,
+  });
+}
+
 const pages = [];
 try {
   for (const [siteName, origin] of Object.entries(SITES).filter(([name]) => only('BENCH_SITES', Object.keys(SITES)).includes(name))) {
-    for (const route of only('BENCH_ROUTES', ROUTES)) {
-      for (const preset of only('BENCH_PRESETS', Object.keys(PRESETS))) {
-        log(`${siteName} ${route} ${preset} (${RUNS} run${RUNS > 1 ? 's' : ''})`);
-        const label = `${siteName}${route.replace(/\//g, '_')}-${preset}`;
-        const { lhr, performanceScores } = await audit(`${origin}${route}`, preset, label);
-        const metric = (id) => Math.round(lhr.audits[id].numericValue * 1000) / 1000;
-        const category = (id) => Math.round(lhr.categories[id].score * 100);
-        pages.push({
-          site: siteName,
-          route,
-          preset,
-          scores: { performance: category('performance'), accessibility: category('accessibility'), bestPractices: category('best-practices'), seo: category('seo') },
-          performanceScores,
-          metrics: {
-            lcpMs: Math.round(metric('largest-contentful-paint')),
-            tbtMs: Math.round(metric('total-blocking-time')),
-            cls: metric('cumulative-layout-shift'),
-            fcpMs: Math.round(metric('first-contentful-paint')),
-            speedIndexMs: Math.round(metric('speed-index')),
-          },
-          runtimeError: lhr.runtimeError?.code,
-          failedAudits: Object.values(lhr.audits)
-            .filter((a) => a.score !== null && a.score < 1 && ['accessibility', 'best-practices', 'seo'].some((c) => lhr.categories[c].auditRefs.some((ref) => ref.id === a.id && ref.weight > 0)))
-            .map((a) => a.id),
-          criticalPath: preset === 'mobile' ? await criticalPath(lhr) : undefined,
-        });
+    for (const route of only('BENCH_ROUTES', ROUTES).filter((r) => ROUTES.includes(r))) {
+      for (const preset of only('BENCH_PRESETS', Object.keys(PRESETS))) await measure(siteName, route, preset, `${origin}${route}`);
+    }
+    const signedInRoutes = only('BENCH_ROUTES', SIGNED_IN_ROUTES).filter((r) => SIGNED_IN_ROUTES.includes(r));
+    if (signedInRoutes.length === 0 || process.env.BENCH_SIGNED_IN === 'off') continue;
+    const { clearCache } = await browserDriver();
+    const signedInRun = { flags: { disableStorageReset: true }, beforeRun: clearCache };
+    // A sign-in or a trial that fails is reported as the failure of every page it left unmeasured.
+    const unmeasured = (routes, error) => {
+      log(`  signed-in pages of ${siteName} not measured: ${error.message}`);
+      for (const route of routes) {
+        for (const preset of only('BENCH_PRESETS', Object.keys(PRESETS))) {
+          pages.push({ site: siteName, route, preset, signedIn: true, runs: [{ failure: `no session: ${error.message.split('\n')[0]}` }], performanceScores: [null], failed: true });
+        }
       }
+    };
+    let session;
+    try {
+      session = await signIn(origin);
+    } catch (error) {
+      unmeasured(signedInRoutes, error);
+      continue;
+    }
+    for (const route of signedInRoutes.filter((r) => r === '/pricing')) {
+      for (const preset of only('BENCH_PRESETS', Object.keys(PRESETS))) await measure(siteName, route, preset, `${origin}${route}`, signedInRun);
+    }
+    try {
+      await startTrial(session);
+    } catch (error) {
+      unmeasured(signedInRoutes.filter((r) => r !== '/pricing'), error);
+      continue;
+    }
+    for (const route of signedInRoutes.filter((r) => r !== '/pricing')) {
+      for (const preset of only('BENCH_PRESETS', Object.keys(PRESETS))) await measure(siteName, route, preset, `${origin}${route}`, signedInRun);
     }
   }
 } finally {
@@ -281,7 +433,8 @@ const service = latestService && { ...latestService, history: [...(earlierServic
 
 const find = (siteName, route, preset) => pages.find((p) => p.site === siteName && p.route === route && p.preset === preset);
 const ratio = (a, b) => (b ? Math.round((a / b) * 100) / 100 : null);
-const comparison = ROUTES.filter((route) => find('federated', route, 'mobile') && find('single', route, 'mobile')).map((route) => {
+const measured = (page) => page && !page.failed;
+const comparison = [...ROUTES, ...SIGNED_IN_ROUTES].filter((route) => measured(find('federated', route, 'mobile')) && measured(find('single', route, 'mobile'))).map((route) => {
   const fed = find('federated', route, 'mobile');
   const one = find('single', route, 'mobile');
   return {
@@ -295,7 +448,7 @@ const comparison = ROUTES.filter((route) => find('federated', route, 'mobile') &
 
 const results = {
   date: new Date().toISOString(),
-  machine: { node: process.version, cpus: (await import('node:os')).cpus().length, chromium: CHROMIUM },
+  machine: { ...machineAtStart, loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 100) / 100) },
   lighthouse: JSON.parse(readFileSync(join(here, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version,
   runsPerPage: RUNS,
   pages,
@@ -312,9 +465,22 @@ const table = (header, rows) => [`| ${header.join(' | ')} |`, `| ${header.map(()
 const md = [
   `# Benchmark (${results.date}, Lighthouse ${results.lighthouse}, median of ${RUNS} runs)`,
   '',
+  `Machine: ${results.machine.cpuModel}, ${results.machine.cores} cores, ${results.machine.memoryGiB} GiB; load average ${results.machine.loadAverageAtStart.join(' / ')} at start, ${results.machine.loadAverageAtEnd.join(' / ')} at the end; ${results.machine.chromium}, Node ${results.machine.node}.`,
+  '',
   '## Lighthouse',
-  table(['site', 'route', 'preset', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'FCP ms', 'SI ms'],
-    pages.map((p) => [p.site, p.route, p.preset, p.scores.performance, p.scores.accessibility, p.scores.bestPractices, p.scores.seo, p.metrics.lcpMs, p.metrics.tbtMs, p.metrics.cls, p.metrics.fcpMs, p.metrics.speedIndexMs])),
+  'perf: the median, then every run (✗ a run that failed: see below).',
+  '',
+  table(['site', 'route', 'preset', 'perf (runs)', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'TBT ms (runs)', 'CLS', 'FCP ms', 'SI ms'],
+    pages.map((p) => {
+      const each = (key) => p.runs.map((run) => run[key] ?? '✗').join(' / ');
+      if (p.failed) return [p.site, p.route, p.preset, `✗ (${each('performance')})`, '', '', '', '', '', each('tbtMs'), '', '', ''];
+      return [p.site, p.route, p.preset, `${p.scores.performance} (${each('performance')})`, p.scores.accessibility, p.scores.bestPractices, p.scores.seo, p.metrics.lcpMs, p.metrics.tbtMs, each('tbtMs'), p.metrics.cls, p.metrics.fcpMs, p.metrics.speedIndexMs];
+    })),
+  '',
+  '## Runs that failed',
+  ...(pages.some((p) => p.runs.some((run) => run.failure))
+    ? pages.flatMap((p) => p.runs.map((run, i) => (run.failure ? `- ${p.site} ${p.route} ${p.preset}, run ${i + 1}: ${run.failure}` : null)).filter(Boolean))
+    : ['none']),
   '',
   '## Critical path (requests finished before the observed LCP, mobile)',
   table(['site', 'route', 'requests', 'chain depth', 'all gzip KB', 'all brotli KB', 'JS gzip KB', 'JS brotli KB', 'shell gzip KB', 'shared deps gzip KB', 'remote gzip KB'],
