@@ -8,6 +8,7 @@ import { accountRoutes } from './routes/account';
 import { healthRoutes } from './routes/health';
 import { localBillingRoutes, type SelfRequest } from './routes/localBilling';
 import { metricsRoutes } from './routes/metrics';
+import { newsletterIssueRoutes } from './routes/newsletterIssues';
 import { publicRoutes } from './routes/public';
 import { stripeRoutes } from './routes/stripe';
 import { telemetryRoutes } from './routes/telemetry';
@@ -36,6 +37,7 @@ export function createApp(deps: Deps) {
     .route('/', healthRoutes(deps))
     .route('/', stripeRoutes(deps))
     .route('/', publicRoutes(deps))
+    .route('/', newsletterIssueRoutes(deps))
     .route('/', accountRoutes(deps))
     .route('/', localBillingRoutes(deps, selfRequest))
     .route('/', telemetryRoutes(deps))

@@ -8,11 +8,14 @@ import { createLogger, type Logger } from './http/logging';
 import { createMetrics } from './http/metrics';
 import { cacheVerifiedTokens } from './identity/tokenCache';
 import { createTokenVerifier, type TokenVerifier } from './identity/verifyIdToken';
+import { createMailDelivery } from './mail/delivery';
+import { newsletterLinks } from './mail/links';
+import { createMailTransport, type MailTransport } from './mail/transport';
 
 /** Opens the database, runs the migrations and wires the app: what server.ts and the tests share. */
 export async function createService(
   config: Config,
-  overrides: { db?: Database; verifyToken?: TokenVerifier; stripe?: Stripe; logger?: Logger; processMetrics?: boolean } = {},
+  overrides: { db?: Database; verifyToken?: TokenVerifier; stripe?: Stripe; logger?: Logger; processMetrics?: boolean; mailTransport?: MailTransport } = {},
 ) {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const db = overrides.db
@@ -39,8 +42,11 @@ export async function createService(
   const stripe = overrides.stripe ?? new Stripe(config.stripeSecretKey ?? 'sk_test_webhook_verification_only');
   // Process metrics (CPU, memory, event-loop delay) are the server's to turn on: one set per process.
   const metrics = createMetrics({ connections: () => db.connections(), processMetrics: overrides.processMetrics ?? false });
-  const app = createApp({ config, db, verifyToken, stripe, logger, metrics });
-  return { app, db, logger };
+  // Mail waits in the database's outbox; start() (the server's) sends it, and polls for what is due.
+  const mail = createMailDelivery({ db, transport: overrides.mailTransport ?? createMailTransport(config.mail), logger });
+  const links = newsletterLinks({ secret: config.mail.tokenSecret, publicSiteUrl: config.mail.publicSiteUrl });
+  const app = createApp({ config, db, verifyToken, stripe, logger, metrics, mail, links });
+  return { app, db, logger, mail };
 }
 
 async function migrated(db: Database): Promise<Database> {

@@ -1,5 +1,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import type { MailDelivery } from '../mail/delivery';
+import type { NewsletterLinks } from '../mail/links';
 import type { TokenVerifier, VerifiedUser } from '../identity/verifyIdToken';
 import type Stripe from 'stripe';
 import type { Logger } from './logging';
@@ -13,6 +15,9 @@ export interface Deps {
   stripe: Stripe;
   logger: Logger;
   metrics: Metrics;
+  /** The outbox's sender: kick() after a request queued mail. */
+  mail: MailDelivery;
+  links: NewsletterLinks;
 }
 
 export interface AppEnv {
