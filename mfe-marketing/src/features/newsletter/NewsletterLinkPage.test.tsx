@@ -22,6 +22,7 @@ describe('the newsletter\'s link pages', () => {
     follow.mockResolvedValue({ ok: true, data: { subscribed: true } });
     renderWithSite(<NewsletterConfirmPage />, { path: '/newsletter/confirm?token=a.b.c' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Confirmarea abonării');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
     expect(status()).toHaveTextContent('Se confirmă abonarea…');
     expect(await screen.findByText(/^Abonarea este confirmată\./)).toBe(status());
     expect(follow).toHaveBeenCalledTimes(1);

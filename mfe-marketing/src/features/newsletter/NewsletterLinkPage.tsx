@@ -1,5 +1,5 @@
-import { Button, Container, Link, PageHeading, StatusMessage, useSearchParams, useTranslation, type CallResult } from '@site/shared-ui';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Container, Link, PageHeading, requestFocusAfterNavigation, StatusMessage, useSearchParams, useTranslation, type CallResult } from '@site/shared-ui';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { followNewsletterLink } from '../../api/publicCalls';
 import '../../i18n/register';
@@ -50,6 +50,10 @@ export function NewsletterLinkPage({ action }: { action: NewsletterLinkAction })
   const problem = useRef<HTMLParagraphElement>(null);
   const retried = useRef(false);
   const running = state.status === 'working' ? state.attempt : null;
+
+  // Arrival is from a mail, a first load (where the site otherwise leaves the focus to the
+  // browser): the h1 takes it all the same, so that what is said next is the outcome below it.
+  useLayoutEffect(() => requestFocusAfterNavigation(''), []);
 
   // Once per attempt: the first on arrival, then one for each retry.
   useEffect(() => {
