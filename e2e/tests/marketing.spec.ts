@@ -114,7 +114,7 @@ test.describe('forms that reach the user service', () => {
     await page.getByRole('textbox', { name: /Adresa de email/ }).fill(address);
     await page.getByRole('button', { name: 'Abonează-mă' }).click();
     await expect(page.locator('#newsletter [role="status"]')).toHaveText(checkInbox(address));
-    return linkIn(address, 'Confirmați abonarea la noutățile Vedere', '/newsletter/confirm');
+    return linkIn(address, 'Confirmați abonarea la noutățile Vedere', '/newsletter-confirm');
   }
   /** The link to `path` in the mail of that subject sent to `address`, once it is in the outbox. */
   async function linkIn(address: string, subject: string, path: string) {
@@ -169,7 +169,7 @@ test.describe('forms that reach the user service', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expectNoAxeViolations(page);
 
-    const unsubscribe = await linkIn(address, 'Abonarea la noutățile Vedere este confirmată', '/newsletter/unsubscribe');
+    const unsubscribe = await linkIn(address, 'Abonarea la noutățile Vedere este confirmată', '/newsletter-unsubscribe');
     await setStoredPreferences(page, { theme: 'light' });
     await page.goto(unsubscribe);
     await expect(h1(page)).toHaveText('Dezabonare de la noutăți');

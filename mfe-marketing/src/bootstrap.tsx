@@ -12,6 +12,6 @@ mountLocalHost([
   { path: '/contact', label: i18n.t('marketing:contact.title'), element: <ContactPage /> },
   { path: '/aboutus', label: i18n.t('marketing:about.title'), element: <AboutPage /> },
   { path: '/accessibility', label: i18n.t('marketing:accessibility.title'), element: <AccessibilityPage /> },
-  { path: '/newsletter/confirm', label: i18n.t('marketing:newsletterLink.confirm.title'), element: <NewsletterConfirmPage /> },
-  { path: '/newsletter/unsubscribe', label: i18n.t('marketing:newsletterLink.unsubscribe.title'), element: <NewsletterUnsubscribePage /> },
+  { path: '/newsletter-confirm', label: i18n.t('marketing:newsletterLink.confirm.title'), element: <NewsletterConfirmPage /> },
+  { path: '/newsletter-unsubscribe', label: i18n.t('marketing:newsletterLink.unsubscribe.title'), element: <NewsletterUnsubscribePage /> },
 ]);

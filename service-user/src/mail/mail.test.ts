@@ -80,7 +80,7 @@ describe.each(backends)('mail through the outbox on %s', (backend) => {
       const [confirmation, ...more] = await mailTo(outbox, 'nora@example.com');
       expect(more).toEqual([]);
       expect(confirmation!.subject).toBe('Confirmați abonarea la noutățile Vedere');
-      const link = confirmation!.links.find((l) => l.startsWith('https://vedere.example/newsletter/confirm?token='));
+      const link = confirmation!.links.find((l) => l.startsWith('https://vedere.example/newsletter-confirm?token='));
       expect(link).toBeDefined();
 
       const confirmed = await follow('/newsletter/confirm', link!);
@@ -123,7 +123,7 @@ describe.each(backends)('mail through the outbox on %s', (backend) => {
       const newsletterMails = received.slice(1);
       expect(newsletterMails.map((m) => m.subject)).toEqual(['Abonarea la noutățile Vedere este confirmată', 'Noutăți de toamnă']);
       for (const m of newsletterMails) {
-        const link = m.links.find((l) => l.startsWith('https://vedere.example/newsletter/unsubscribe?token='));
+        const link = m.links.find((l) => l.startsWith('https://vedere.example/newsletter-unsubscribe?token='));
         expect(link).toBeDefined();
         expect(m.headers.get('list')).toEqual({ unsubscribe: expect.objectContaining({ url: link }) });
       }
@@ -164,8 +164,8 @@ describe.each(backends)('mail through the outbox on %s', (backend) => {
       expect((await follow('/newsletter/confirm', waiting[1]!.links[0]!)).status).toBe(200);
       const member = (await mailTo(outbox, 'member@example.com')).at(-1)!;
       expect(member.subject).toBe('Sunteți deja abonat la noutățile Vedere');
-      expect(member.links.some((l) => l.includes('/newsletter/confirm'))).toBe(false);
-      expect(member.links.some((l) => l.includes('/newsletter/unsubscribe'))).toBe(true);
+      expect(member.links.some((l) => l.includes('/newsletter-confirm'))).toBe(false);
+      expect(member.links.some((l) => l.includes('/newsletter-unsubscribe'))).toBe(true);
     });
   });
 

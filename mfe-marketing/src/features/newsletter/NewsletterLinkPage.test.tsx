@@ -20,7 +20,7 @@ const alert = () => screen.getByRole('alert');
 describe('the newsletter\'s link pages', () => {
   it('confirms on arrival with the token of the address, and says so in a status', async () => {
     follow.mockResolvedValue({ ok: true, data: { subscribed: true } });
-    renderWithSite(<NewsletterConfirmPage />, { path: '/newsletter/confirm?token=a.b.c' });
+    renderWithSite(<NewsletterConfirmPage />, { path: '/newsletter-confirm?token=a.b.c' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Confirmarea abonării');
     expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
     expect(status()).toHaveTextContent('Se confirmă abonarea…');
@@ -33,7 +33,7 @@ describe('the newsletter\'s link pages', () => {
   it('unsubscribes on arrival, in English when that is the language', async () => {
     follow.mockResolvedValue({ ok: true, data: { unsubscribed: true } });
     act(() => setLocale('en'));
-    renderWithSite(<NewsletterUnsubscribePage />, { path: '/newsletter/unsubscribe?token=x.y.z' });
+    renderWithSite(<NewsletterUnsubscribePage />, { path: '/newsletter-unsubscribe?token=x.y.z' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Unsubscribe from our news');
     expect(await screen.findByText(/^You have unsubscribed\./)).toBe(status());
     expect(follow).toHaveBeenCalledWith('unsubscribe', 'x.y.z');
@@ -46,7 +46,7 @@ describe('the newsletter\'s link pages', () => {
     [null, 'Linkul nu este valid.'],
   ])('says at once why a link refused (%s) cannot work, and leads to the form instead of a retry', async (code, words) => {
     follow.mockResolvedValue({ ok: false, failure: 'invalid', code });
-    renderWithSite(<NewsletterConfirmPage />, { path: '/newsletter/confirm?token=a.b.c' });
+    renderWithSite(<NewsletterConfirmPage />, { path: '/newsletter-confirm?token=a.b.c' });
     expect(await screen.findByText(new RegExp(`^${words}`))).toBe(alert());
     expect(status()).toBeEmptyDOMElement();
     expect(screen.getByRole('link', { name: 'Abonați-vă la noutăți' })).toHaveAttribute('href', '/#newsletter');
@@ -54,7 +54,7 @@ describe('the newsletter\'s link pages', () => {
   });
 
   it('calls nothing for an address without a token, and says the link is not valid', () => {
-    renderWithSite(<NewsletterUnsubscribePage />, { path: '/newsletter/unsubscribe' });
+    renderWithSite(<NewsletterUnsubscribePage />, { path: '/newsletter-unsubscribe' });
     expect(alert()).toHaveTextContent(/^Linkul nu este valid\./);
     expect(follow).not.toHaveBeenCalled();
   });
@@ -65,7 +65,7 @@ describe('the newsletter\'s link pages', () => {
     let answer!: (value: Awaited<ReturnType<typeof followNewsletterLink>>) => void;
     follow.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     const user = userEvent.setup();
-    renderWithSite(<NewsletterConfirmPage />, { path: '/newsletter/confirm?token=a.b.c' });
+    renderWithSite(<NewsletterConfirmPage />, { path: '/newsletter-confirm?token=a.b.c' });
     expect(await screen.findByText(/^Serviciul nu răspunde acum\./)).toBe(alert());
 
     const retry = screen.getByRole('button', { name: 'Încercați din nou' });

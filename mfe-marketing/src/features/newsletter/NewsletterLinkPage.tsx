@@ -36,7 +36,7 @@ const Actions = styled.p`
 `;
 
 /**
- * A newsletter link followed from a mail (/newsletter/confirm, /newsletter/unsubscribe, with its
+ * A newsletter link followed from a mail (/newsletter-confirm, /newsletter-unsubscribe, with its
  * token in the address): the page acts on arrival and says the outcome, politely while it works
  * and once done (role=status), at once when it fails (role=alert). A link that cannot work says
  * why and leads to the form; a service that did not answer gets a retry, the focus staying on it.
