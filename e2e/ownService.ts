@@ -4,14 +4,19 @@
 import { startEmbeddedService } from '@site/service-user/embedded';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { listen, shellApp } from '@site/site-server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const emulatorHost = `127.0.0.1:${runtimeConfig.ports.auth_emulator}`;
 
 export async function startShellWithOwnService({ shellPort, servicePort }: { shellPort: number; servicePort: number }) {
   const origin = `http://localhost:${shellPort}`;
+  // The mail this service sends, one .eml file each, its links leading to this shell.
+  const outboxDir = mkdtempSync(join(tmpdir(), 'e2e-outbox-'));
   const service = await startEmbeddedService({
     port: servicePort,
-    env: { CORS_ORIGINS: origin, PUBLIC_RATE_LIMIT: '1000', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost },
+    env: { CORS_ORIGINS: origin, PUBLIC_RATE_LIMIT: '1000', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, MAIL_OUTBOX_DIR: outboxDir, PUBLIC_SITE_URL: origin },
   });
   const shell = await listen(
     shellApp({ browserConfig: { userServiceUrl: `http://localhost:${servicePort}`, authEmulatorUrl: `http://${emulatorHost}` } }),
@@ -21,11 +26,13 @@ export async function startShellWithOwnService({ shellPort, servicePort }: { she
     origin,
     serviceUrl: `http://127.0.0.1:${servicePort}`,
     db: service.db,
+    outboxDir,
     stopService: service.stop,
     startService: service.start,
     close: async () => {
       await shell.close();
       await service.close();
+      rmSync(outboxDir, { recursive: true, force: true });
     },
   };
 }

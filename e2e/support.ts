@@ -10,6 +10,9 @@ export const routes = [
   { path: '/contact', h1: 'Contact' },
   { path: '/aboutus', h1: 'Despre noi' },
   { path: '/accessibility', h1: 'Declarație de accesibilitate' },
+  // Without a token in the address (the state a mangled link shows): the alert saying the link is not valid.
+  { path: '/newsletter-confirm', h1: 'Confirmarea abonării' },
+  { path: '/newsletter-unsubscribe', h1: 'Dezabonare de la noutăți' },
   { path: '/login', h1: 'Autentificare' },
   { path: '/account', h1: 'Contul meu', guarded: true },
   { path: '/my-account', h1: 'Contul meu', guarded: true },
@@ -67,6 +70,8 @@ export const englishH1: Record<(typeof routes)[number]['path'], string> = {
   '/contact': 'Contact',
   '/aboutus': 'About us',
   '/accessibility': 'Accessibility statement',
+  '/newsletter-confirm': 'Confirming your subscription',
+  '/newsletter-unsubscribe': 'Unsubscribe from our news',
   '/login': 'Log in',
   '/account': 'My account',
   '/my-account': 'My account',

@@ -11,5 +11,7 @@ module.exports = createAppConfig({
     './ContactPage': './src/features/contact/ContactPage.tsx',
     './AboutPage': './src/features/about/AboutPage.tsx',
     './AccessibilityPage': './src/features/accessibility/AccessibilityPage.tsx',
+    './NewsletterConfirmPage': './src/features/newsletter/NewsletterConfirmPage.tsx',
+    './NewsletterUnsubscribePage': './src/features/newsletter/NewsletterUnsubscribePage.tsx',
   },
 });

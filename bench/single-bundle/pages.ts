@@ -11,6 +11,8 @@ const pages: Record<string, () => Promise<PageModule>> = {
   'mfe_marketing/ContactPage': () => import('../../mfe-marketing/src/features/contact/ContactPage'),
   'mfe_marketing/AboutPage': () => import('../../mfe-marketing/src/features/about/AboutPage'),
   'mfe_marketing/AccessibilityPage': () => import('../../mfe-marketing/src/features/accessibility/AccessibilityPage'),
+  'mfe_marketing/NewsletterConfirmPage': () => import('../../mfe-marketing/src/features/newsletter/NewsletterConfirmPage'),
+  'mfe_marketing/NewsletterUnsubscribePage': () => import('../../mfe-marketing/src/features/newsletter/NewsletterUnsubscribePage'),
   'mfe_auth/LoginPage': () => import('../../mfe-auth/src/features/login/LoginPage'),
   'mfe_account/AccountPage': () => import('../../mfe-account/src/features/account/AccountPage'),
   'mfe_account/PricingPage': () => import('../../mfe-account/src/features/pricing/PricingPage'),

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { mailTo } from '@site/service-user/testing/outbox';
 import { startShellWithOwnService } from '../ownService';
-import { h1, open, routes } from '../support';
+import { expectNoAxeViolations, h1, open, routes, setStoredPreferences } from '../support';
 
 const LANDING_SECTIONS = [
   'hero', 'howItWorks', 'sponsors', 'team', 'testimonials', 'features', 'faq', 'callToAction', 'newsletter', 'developers',
@@ -104,15 +105,39 @@ test.describe('the landing page', () => {
   });
 });
 
+const checkInbox = (email: string) => `Verificați-vă emailul: am trimis un link de confirmare la ${email}. Abonarea începe după ce deschideți linkul.`;
+
 test.describe('forms that reach the user service', () => {
   const SHELL = 3120;
+
+  /** Subscribes in the browser, and answers the link of the confirmation mail that arrives in the outbox. */
+  async function subscribeAndReadLink(page: Page, address: string) {
+    await open(page, `${site.origin}/`, routes[0].h1);
+    await page.getByRole('textbox', { name: /Adresa de email/ }).fill(address);
+    await page.getByRole('button', { name: 'Abonează-mă' }).click();
+    await expect(page.locator('#newsletter [role="status"]')).toHaveText(checkInbox(address));
+    return linkIn(address, 'Confirmați abonarea la noutățile Vedere', '/newsletter-confirm');
+  }
+  /** The link to `path` in the mail of that subject sent to `address`, once it is in the outbox. */
+  async function linkIn(address: string, subject: string, path: string) {
+    let link: string | undefined;
+    await expect.poll(async () => {
+      const mail = (await mailTo(site.outboxDir, address)).find((m) => m.subject === subject);
+      link = mail?.links.find((l) => l.startsWith(`${site.origin}${path}?token=`));
+      return link;
+    }).toBeDefined();
+    return link!;
+  }
+  const subscription = async (address: string) =>
+    (await site.db.query<{ status: string }>('SELECT status FROM newsletter_subscriptions WHERE email = $1', [address])).rows[0]?.status ?? 'none';
+
   let site: Awaited<ReturnType<typeof startShellWithOwnService>>;
   test.beforeAll(async () => {
     site = await startShellWithOwnService({ shellPort: SHELL, servicePort: 3190 });
   });
   test.afterAll(async () => site.close());
 
-  test('the newsletter subscribes (stored once, even twice) and announces it', async ({ page }) => {
+  test('the newsletter asks for a subscription (stored once, even twice, pending) and says to check the inbox', async ({ page }) => {
     await page.goto(`${site.origin}/`);
     const email = page.getByRole('textbox', { name: /Adresa de email/ });
     await email.fill('nu-e-o-adresa');
@@ -122,11 +147,81 @@ test.describe('forms that reach the user service', () => {
     for (let time = 0; time < 2; time += 1) {
       await email.fill('Ana.Pop@Exemplu.ro');
       await page.getByRole('button', { name: 'Abonează-mă' }).click();
-      await expect(page.locator('#newsletter [role="status"]')).toHaveText('Mulțumim! Veți primi noutățile la Ana.Pop@Exemplu.ro.');
+      await expect(page.locator('#newsletter [role="status"]')).toHaveText(checkInbox('Ana.Pop@Exemplu.ro'));
       await expect(email).toHaveValue('');
     }
-    const { rows } = await site.db.query<{ email: string }>('SELECT email FROM newsletter_subscriptions');
-    expect(rows).toEqual([{ email: 'ana.pop@exemplu.ro' }]);
+    const { rows } = await site.db.query<{ email: string; status: string }>("SELECT email, status FROM newsletter_subscriptions WHERE email LIKE 'ana.pop%'");
+    expect(rows).toEqual([{ email: 'ana.pop@exemplu.ro', status: 'pending' }]);
+  });
+
+  test('the confirmation mail\'s link confirms the subscription, and the unsubscribe link of the next mail ends it (announced, focus on the h1, axe)', async ({ page }) => {
+    const address = 'maria@exemplu.ro';
+    const confirm = await subscribeAndReadLink(page, address);
+    expect(await subscription(address)).toBe('pending');
+
+    await setStoredPreferences(page, { theme: 'dark' });
+    await page.goto(confirm);
+    await expect(h1(page)).toHaveText('Confirmarea abonării');
+    await expect(h1(page)).toBeFocused();
+    await expect(page).toHaveTitle('Confirmarea abonării · Vedere');
+    await expect(page.getByRole('status').filter({ hasText: 'Abonarea' })).toHaveText(
+      'Abonarea este confirmată. Veți primi noutățile noastre, cel mult un mesaj pe lună. Fiecare mesaj are la final un link de dezabonare.',
+    );
+    expect(await subscription(address)).toBe('confirmed');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expectNoAxeViolations(page);
+
+    const unsubscribe = await linkIn(address, 'Abonarea la noutățile Vedere este confirmată', '/newsletter-unsubscribe');
+    await setStoredPreferences(page, { theme: 'light' });
+    await page.goto(unsubscribe);
+    await expect(h1(page)).toHaveText('Dezabonare de la noutăți');
+    await expect(h1(page)).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'dezabonat' })).toHaveText(
+      'V-ați dezabonat. Nu veți mai primi noutățile noastre, iar adresa dumneavoastră a fost ștearsă.',
+    );
+    expect(await subscription(address)).toBe('none');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expectNoAxeViolations(page);
+  });
+
+  for (const [locale, theme, words, form] of [
+    ['ro', 'dark', 'Linkul nu este valid. Deschideți-l direct din mesaj sau copiați-l întreg în bara de adrese.', 'Abonați-vă la noutăți'],
+    ['en', 'light', 'This link is not valid. Open it straight from the email, or copy all of it into the address bar.', 'Subscribe to our news'],
+  ] as const) {
+    test(`a link that was tampered with says so at once and leads to the form (${locale}, ${theme} theme, axe)`, async ({ page }) => {
+      const confirm = await subscribeAndReadLink(page, `tampered.${locale}@exemplu.ro`);
+      await setStoredPreferences(page, { locale, theme });
+      await page.goto(`${confirm.slice(0, -4)}AAAA`);
+      await expect(h1(page)).toBeFocused();
+      await expect(page.getByRole('alert').filter({ hasText: words })).toHaveText(words);
+      await expect(page.locator('main').getByRole('status')).toHaveText('');
+      expect(await subscription(`tampered.${locale}@exemplu.ro`)).toBe('pending');
+      await expectNoAxeViolations(page);
+      await page.getByRole('link', { name: form }).click();
+      await expect(page).toHaveURL(`${site.origin}/#newsletter`);
+      await expect(page.locator('#newsletter')).toBeFocused();
+    });
+  }
+
+  test('when the service does not answer, the page says so and its retry, keeping the focus, confirms once it is back (axe)', async ({ page }) => {
+    const address = 'ion@exemplu.ro';
+    const confirm = await subscribeAndReadLink(page, address);
+    await site.stopService();
+    try {
+      await page.goto(confirm);
+      await expect(h1(page)).toHaveText('Confirmarea abonării');
+      await expect(page.getByRole('alert').filter({ hasText: 'Serviciul' })).toHaveText('Serviciul nu răspunde acum. Încercați din nou peste câteva momente.');
+      await expectNoAxeViolations(page);
+    } finally {
+      await site.startService();
+    }
+    const retry = page.getByRole('button', { name: 'Încercați din nou' });
+    await retry.focus();
+    await page.keyboard.press('Enter');
+    const outcome = page.getByRole('status').filter({ hasText: 'Abonarea este confirmată' });
+    await expect(outcome).toBeFocused();
+    await expect(retry).toHaveCount(0);
+    expect(await subscription(address)).toBe('confirmed');
   });
 
   test('the newsletter says what to correct each time Enter is pressed, with the focus kept in its field', async ({ page }) => {
@@ -167,7 +262,7 @@ test.describe('forms that reach the user service', () => {
     // Pressed again while sending: nothing more is sent.
     await page.keyboard.press('Enter');
     release();
-    await expect(page.locator('#newsletter [role="status"]')).toHaveText('Mulțumim! Veți primi noutățile la radu@exemplu.ro.');
+    await expect(page.locator('#newsletter [role="status"]')).toHaveText(checkInbox('radu@exemplu.ro'));
     await expect(page.getByRole('button', { name: 'Abonează-mă' })).toBeFocused();
     const { rows } = await site.db.query<{ n: number }>("SELECT count(*)::int AS n FROM newsletter_subscriptions WHERE email = 'radu@exemplu.ro'");
     expect(rows).toEqual([{ n: 1 }]);

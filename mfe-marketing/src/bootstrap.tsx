@@ -4,10 +4,14 @@ import LandingPage from './features/landing/LandingPage';
 import ContactPage from './features/contact/ContactPage';
 import AboutPage from './features/about/AboutPage';
 import AccessibilityPage from './features/accessibility/AccessibilityPage';
+import NewsletterConfirmPage from './features/newsletter/NewsletterConfirmPage';
+import NewsletterUnsubscribePage from './features/newsletter/NewsletterUnsubscribePage';
 
 mountLocalHost([
   { path: '/', label: i18n.t('marketing:landing.title'), element: <LandingPage /> },
   { path: '/contact', label: i18n.t('marketing:contact.title'), element: <ContactPage /> },
   { path: '/aboutus', label: i18n.t('marketing:about.title'), element: <AboutPage /> },
   { path: '/accessibility', label: i18n.t('marketing:accessibility.title'), element: <AccessibilityPage /> },
+  { path: '/newsletter-confirm', label: i18n.t('marketing:newsletterLink.confirm.title'), element: <NewsletterConfirmPage /> },
+  { path: '/newsletter-unsubscribe', label: i18n.t('marketing:newsletterLink.unsubscribe.title'), element: <NewsletterUnsubscribePage /> },
 ]);

@@ -11,6 +11,7 @@ import { healthRoutes } from './routes/health';
 import { localBillingRoutes, type SelfRequest } from './routes/localBilling';
 import { localPortalRoutes } from './routes/localPortal';
 import { metricsRoutes } from './routes/metrics';
+import { newsletterIssueRoutes } from './routes/newsletterIssues';
 import { publicRoutes } from './routes/public';
 import { stripeRoutes } from './routes/stripe';
 import { telemetryRoutes } from './routes/telemetry';
@@ -39,6 +40,7 @@ export function createApp(deps: Deps) {
     .route('/', healthRoutes(deps))
     .route('/', stripeRoutes(deps))
     .route('/', publicRoutes(deps))
+    .route('/', newsletterIssueRoutes(deps))
     .route('/', accountRoutes(deps))
     .route('/', localBillingRoutes(deps, selfRequest))
     .route('/', localPortalRoutes(deps, selfRequest))

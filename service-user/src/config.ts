@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DATABASE_TIMEOUT_DEFAULTS } from './db/database';
 import { LOG_LEVELS, type LogLevel } from './http/logging';
@@ -8,6 +9,8 @@ const LOCAL_WEBHOOK_SECRET = 'whsec_local_development_only';
 /** The Auth emulator takes any key; the site's local default (site-server/src/runtimeConfig.ts). */
 const LOCAL_FIREBASE_API_KEY = 'demo-api-key';
 const LOCAL_CORS_ORIGINS = 'http://localhost:3000,http://localhost:3001,http://localhost:3002,http://localhost:3003';
+const LOCAL_MAIL_TOKEN_SECRET = 'local-development-only-newsletter-link-secret';
+const LOCAL_MAIL = { from: 'Vedere <no-reply@localhost>', contactInbox: 'contact@localhost', publicSiteUrl: 'http://localhost:3000' };
 
 /** Unset and empty are the same: a variable emptied by a deployment tool is not a value. */
 const optional = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
@@ -58,6 +61,17 @@ const schema = z.object({
   OPS_TOKEN: optional.pipe(z.string().min(16, 'OPS_TOKEN must be at least 16 characters').optional()),
   /** Beacons per client and PUBLIC_RATE_WINDOW_MS: a visitor sends one every few seconds while pages change. */
   TELEMETRY_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  /** smtp(s)://user:pass@host:port: every mail goes through it. Unset in local mode: the outbox folder. */
+  SMTP_URL: optional.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
+  /** Local mode without SMTP_URL: each mail is written here as one .eml file. */
+  MAIL_OUTBOX_DIR: z.string().default('.data/mail-outbox'),
+  MAIL_FROM: optional,
+  /** The team's address: every contact message is forwarded to it. */
+  CONTACT_INBOX: optional.pipe(z.email('CONTACT_INBOX must be an email address').optional()),
+  /** The site's address as visitors reach it: the links in mails start with it. */
+  PUBLIC_SITE_URL: optional.pipe(z.url('PUBLIC_SITE_URL must be a URL').optional()),
+  /** Signs the newsletter's confirmation and unsubscribe links (HS256). */
+  MAIL_TOKEN_SECRET: optional.pipe(z.string().min(32, 'MAIL_TOKEN_SECRET must be at least 32 characters').optional()),
 });
 
 export interface Config {
@@ -98,6 +112,17 @@ export interface Config {
   telemetryRateLimit: { limit: number; windowMs: number };
   /** Simulated checkouts through the real webhook path: in local mode only, and only without a Stripe key. */
   localBilling: boolean;
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** SMTP when SMTP_URL is set; the local outbox folder only in local mode without it. */
+  transport: { kind: 'smtp'; url: string } | { kind: 'outbox'; dir: string };
+  from: string;
+  contactInbox: string;
+  /** Without a trailing slash. */
+  publicSiteUrl: string;
+  tokenSecret: string;
 }
 
 export class ConfigError extends Error {
@@ -122,10 +147,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const missing = [
       ...(e.STRIPE_WEBHOOK_SECRET ? [] : ['STRIPE_WEBHOOK_SECRET']),
       ...(e.CORS_ORIGINS ? [] : ['CORS_ORIGINS']),
+      // Mail is never silently written to a folder in production: each of these must be real.
+      ...(e.SMTP_URL ? [] : ['SMTP_URL']),
+      ...(e.MAIL_FROM ? [] : ['MAIL_FROM']),
+      ...(e.CONTACT_INBOX ? [] : ['CONTACT_INBOX']),
+      ...(e.PUBLIC_SITE_URL ? [] : ['PUBLIC_SITE_URL']),
+      ...(e.MAIL_TOKEN_SECRET ? [] : ['MAIL_TOKEN_SECRET']),
     ];
-    if (missing.length > 0) throw new ConfigError(`${missing.join(' and ')} must be set ${why}`);
+    if (missing.length > 0) {
+      const names = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
+      throw new ConfigError(`${names} must be set ${why}`);
+    }
     if (e.STRIPE_WEBHOOK_SECRET === LOCAL_WEBHOOK_SECRET) {
       throw new ConfigError(`STRIPE_WEBHOOK_SECRET is the public local value: set the endpoint's own secret ${why}`);
+    }
+    if (e.MAIL_TOKEN_SECRET === LOCAL_MAIL_TOKEN_SECRET) {
+      throw new ConfigError(`MAIL_TOKEN_SECRET is the public local value: set a secret of your own ${why}`);
     }
   }
   let productNames: Record<string, string>;
@@ -162,5 +199,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     opsToken: e.OPS_TOKEN,
     telemetryRateLimit: { limit: e.TELEMETRY_RATE_LIMIT, windowMs: e.PUBLIC_RATE_WINDOW_MS },
     localBilling: local && !e.STRIPE_SECRET_KEY,
+    mail: {
+      transport: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL } : { kind: 'outbox', dir: resolve(e.MAIL_OUTBOX_DIR) },
+      from: e.MAIL_FROM ?? LOCAL_MAIL.from,
+      contactInbox: e.CONTACT_INBOX ?? LOCAL_MAIL.contactInbox,
+      publicSiteUrl: (e.PUBLIC_SITE_URL ?? LOCAL_MAIL.publicSiteUrl).replace(/\/+$/, ''),
+      tokenSecret: e.MAIL_TOKEN_SECRET ?? LOCAL_MAIL_TOKEN_SECRET,
+    },
   };
 }

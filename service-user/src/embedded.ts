@@ -10,7 +10,8 @@ import { createService } from './service';
  */
 export async function startEmbeddedService({ port, env }: { port: number; env: Record<string, string> }) {
   const config = loadConfig({ NODE_ENV: 'test', ...env });
-  const { app, db } = await createService(config, { db: await openPglite() });
+  const { app, db, mail } = await createService(config, { db: await openPglite() });
+  mail.start();
   const listen = () => listenGracefully(app, { port, host: '127.0.0.1' });
   let server: Awaited<ReturnType<typeof listen>> | null = await listen();
   const stop = async () => {
@@ -19,12 +20,14 @@ export async function startEmbeddedService({ port, env }: { port: number; env: R
   };
   return {
     db,
+    mail,
     stop,
     start: async () => {
       server ??= await listen();
     },
     close: async () => {
       await stop();
+      await mail.stop();
       await db.close();
     },
   };

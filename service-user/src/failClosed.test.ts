@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config';
-import { call, startService, tokenFactory } from './testing/harness';
+import { call, DEPLOYED_MAIL_ENV, startService, tokenFactory } from './testing/harness';
 
-const REAL = { STRIPE_WEBHOOK_SECRET: 'whsec_real_endpoint_secret', CORS_ORIGINS: 'https://site.example' };
+const REAL = { STRIPE_WEBHOOK_SECRET: 'whsec_real_endpoint_secret', CORS_ORIGINS: 'https://site.example', ...DEPLOYED_MAIL_ENV };
 
 describe('local mode is explicit: NODE_ENV development or test only', () => {
   it.each(['development', 'test'])('turns the local conveniences on for NODE_ENV=%s', (NODE_ENV) => {
@@ -21,7 +21,7 @@ describe('local mode is explicit: NODE_ENV development or test only', () => {
     ['production', 'production'],
     ['dev', 'dev'],
   ])('refuses to start with NODE_ENV %s and no STRIPE_WEBHOOK_SECRET, naming the variable', (_case, NODE_ENV) => {
-    const start = () => loadConfig({ NODE_ENV, CORS_ORIGINS: REAL.CORS_ORIGINS });
+    const start = () => loadConfig({ ...REAL, NODE_ENV, STRIPE_WEBHOOK_SECRET: undefined });
     expect(start).toThrow(ConfigError);
     expect(start).toThrow(/^STRIPE_WEBHOOK_SECRET must be set \(NODE_ENV is (unset|"\w+"); only development and test run with local defaults\)$/);
   });
@@ -31,12 +31,38 @@ describe('local mode is explicit: NODE_ENV development or test only', () => {
   });
 
   it('refuses a missing CORS_ORIGINS outside local mode, and names both when both are missing', () => {
-    expect(() => loadConfig({ NODE_ENV: 'staging', STRIPE_WEBHOOK_SECRET: REAL.STRIPE_WEBHOOK_SECRET })).toThrow(/^CORS_ORIGINS must be set/);
-    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(/^STRIPE_WEBHOOK_SECRET and CORS_ORIGINS must be set/);
+    expect(() => loadConfig({ ...REAL, NODE_ENV: 'staging', CORS_ORIGINS: undefined })).toThrow(/^CORS_ORIGINS must be set/);
+    expect(() => loadConfig({ ...REAL, NODE_ENV: 'staging', STRIPE_WEBHOOK_SECRET: undefined, CORS_ORIGINS: undefined })).toThrow(/^STRIPE_WEBHOOK_SECRET and CORS_ORIGINS must be set/);
   });
 
   it('refuses the public local webhook secret outside local mode', () => {
     expect(() => loadConfig({ NODE_ENV: 'staging', ...REAL, STRIPE_WEBHOOK_SECRET: 'whsec_local_development_only' })).toThrow(/public local value/);
+  });
+
+  it.each(['SMTP_URL', 'MAIL_FROM', 'CONTACT_INBOX', 'PUBLIC_SITE_URL', 'MAIL_TOKEN_SECRET'] as const)(
+    'refuses a missing %s outside local mode (mail is never written to a folder there)',
+    (name) => {
+      expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', [name]: undefined })).toThrow(new RegExp(`^${name} must be set`));
+      expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', [name]: '' })).toThrow(ConfigError);
+    },
+  );
+
+  it('names every missing mail variable at once, and refuses the public local link secret', () => {
+    const { SMTP_URL, CONTACT_INBOX, PUBLIC_SITE_URL, ...rest } = REAL;
+    expect(() => loadConfig({ ...rest, NODE_ENV: 'production' })).toThrow(/^SMTP_URL, CONTACT_INBOX and PUBLIC_SITE_URL must be set/);
+    expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', MAIL_TOKEN_SECRET: 'local-development-only-newsletter-link-secret' })).toThrow(/MAIL_TOKEN_SECRET is the public local value/);
+    expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL must start with smtp/);
+    expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', CONTACT_INBOX: 'team' })).toThrow(/CONTACT_INBOX must be an email address/);
+  });
+
+  it('sends through SMTP_URL outside local mode, and writes to the outbox folder only in local mode without it', () => {
+    expect(loadConfig({ ...REAL, NODE_ENV: 'production' }).mail).toMatchObject({
+      transport: { kind: 'smtp', url: REAL.SMTP_URL },
+      contactInbox: REAL.CONTACT_INBOX,
+      publicSiteUrl: 'https://site.example',
+    });
+    expect(loadConfig({ NODE_ENV: 'development', MAIL_OUTBOX_DIR: '/tmp/outbox' }).mail.transport).toEqual({ kind: 'outbox', dir: '/tmp/outbox' });
+    expect(loadConfig({ NODE_ENV: 'development', SMTP_URL: 'smtp://localhost:1025' }).mail.transport).toEqual({ kind: 'smtp', url: 'smtp://localhost:1025' });
   });
 
   it('with every variable set outside local mode: no local billing, the given secret and origins only', () => {
@@ -62,7 +88,7 @@ describe('local mode is explicit: NODE_ENV development or test only', () => {
     const serviceDir = join(__dirname, '..');
     const child = spawn(join(serviceDir, 'node_modules', '.bin', 'tsx'), ['src/server.ts'], {
       cwd: serviceDir,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'staging', CORS_ORIGINS: REAL.CORS_ORIGINS },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'staging', CORS_ORIGINS: REAL.CORS_ORIGINS, ...DEPLOYED_MAIL_ENV },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

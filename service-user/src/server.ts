@@ -24,7 +24,7 @@ try {
   logger.flush();
   process.exit(1);
 }
-const { app, db } = service;
+const { app, db, mail } = service;
 const server = await listenGracefully(app, {
   port: config.port,
   host: config.host,
@@ -34,7 +34,12 @@ const server = await listenGracefully(app, {
 
 const database = db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server';
 const identity = config.authEmulatorHost ? `Firebase Auth emulator at ${config.authEmulatorHost}` : 'Firebase (Google keys)';
-logger.info({ url: `http://${config.host}:${server.port}`, database, identity }, 'service-user listening');
+mail.start();
+logger.info({ url: `http://${config.host}:${server.port}`, database, identity, mail: mail.transport.description }, 'service-user listening');
+if (config.mail.transport.kind === 'outbox') {
+  // Local mode without SMTP_URL: where to read what the site "sent".
+  logger.info({ outbox: config.mail.transport.dir }, `mail is not sent: each message is written to ${config.mail.transport.dir} (one .eml file each)`);
+}
 
 // Shutdown: readiness off at once, requests in flight finish, connections still open at the
 // deadline are closed, then the database (PGlite writes its last pages and frees its folder).
@@ -51,6 +56,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.exit(1);
     }, config.shutdownTimeoutMs + CLOSE_DATABASE_GRACE_MS).unref();
     await server.close();
+    await mail.stop();
     await db.close();
     logger.info('stopped');
     process.exit(0);

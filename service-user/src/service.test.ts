@@ -203,11 +203,11 @@ describe.each(backends)('user service on %s', (backend) => {
       });
     });
 
-    it('subscribes to the newsletter, and subscribing twice is not an error', async () => {
-      expect((await call(app, '/newsletter', { body: { email: 'Reader@Example.com' } })).status).toBe(200);
+    it('takes a newsletter subscription (to be confirmed), and subscribing twice is not an error', async () => {
+      expect((await call(app, '/newsletter', { body: { email: 'Reader@Example.com' } })).status).toBe(202);
       const twice = await call(app, '/newsletter', { body: { email: 'reader@example.com' } });
-      expect(twice.status).toBe(200);
-      expect(await twice.json()).toEqual({ subscribed: true });
+      expect(twice.status).toBe(202);
+      expect(await twice.json()).toEqual({ confirmationRequested: true });
       const { rows } = await db.query("SELECT count(*)::int AS n FROM newsletter_subscriptions WHERE email = 'reader@example.com'");
       expect(rows[0]).toEqual({ n: 1 });
     });

@@ -9,6 +9,9 @@ import { createMetrics } from './http/metrics';
 import { cacheVerifiedTokens } from './identity/tokenCache';
 import { createTokenVerifier, type TokenVerifier } from './identity/verifyIdToken';
 import type { FirebaseUserDeleter } from './identity/firebaseAccounts';
+import { createMailDelivery } from './mail/delivery';
+import { newsletterLinks } from './mail/links';
+import { createMailTransport, type MailTransport } from './mail/transport';
 
 /** Opens the database, runs the migrations and wires the app: what server.ts and the tests share. */
 export async function createService(
@@ -20,6 +23,7 @@ export async function createService(
     logger?: Logger;
     processMetrics?: boolean;
     deleteFirebaseUser?: FirebaseUserDeleter | null;
+    mailTransport?: MailTransport;
   } = {},
 ) {
   const logger = overrides.logger ?? createLogger(config.logLevel);
@@ -47,8 +51,11 @@ export async function createService(
   const stripe = overrides.stripe ?? new Stripe(config.stripeSecretKey ?? 'sk_test_webhook_verification_only');
   // Process metrics (CPU, memory, event-loop delay) are the server's to turn on: one set per process.
   const metrics = createMetrics({ connections: () => db.connections(), processMetrics: overrides.processMetrics ?? false });
-  const app = createApp({ config, db, verifyToken, stripe, logger, metrics, deleteFirebaseUser: overrides.deleteFirebaseUser });
-  return { app, db, logger };
+  // Mail waits in the database's outbox; start() (the server's) sends it, and polls for what is due.
+  const mail = createMailDelivery({ db, transport: overrides.mailTransport ?? createMailTransport(config.mail), logger });
+  const links = newsletterLinks({ secret: config.mail.tokenSecret, publicSiteUrl: config.mail.publicSiteUrl });
+  const app = createApp({ config, db, verifyToken, stripe, logger, metrics, mail, links, deleteFirebaseUser: overrides.deleteFirebaseUser });
+  return { app, db, logger, mail };
 }
 
 async function migrated(db: Database): Promise<Database> {

@@ -45,6 +45,12 @@ export const deployBaseUrl = (env: Env = process.env) => (env.DEPLOY_BASE_URL ||
  */
 export const isLocalMode = (env: Env) => env.NODE_ENV === 'development' || env.NODE_ENV === 'test';
 
+/**
+ * Where the user service writes each mail as an .eml file when no SMTP_URL is set (local mode
+ * only: outside it the service refuses to start without SMTP_URL). The start command prints it.
+ */
+export const mailOutboxDir = (env: Env = process.env) => resolve(env.MAIL_OUTBOX_DIR || join(repoRoot, 'service-user', '.data', 'mail-outbox'));
+
 /** A real Firebase project is configuration only; without one, the local Auth emulator. */
 export const firebaseProjectId = (env: Env) => env.FIREBASE_PROJECT_ID || 'demo-assistive-site';
 

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deployDir, firebaseProjectId, ports, remoteNames } from './runtimeConfig';
+import { deployDir, firebaseProjectId, mailOutboxDir, ports, remoteNames } from './runtimeConfig';
 import { deployStoreApp, remoteApp, shellApp } from './siteServers';
 import { listen } from './staticServer';
 
@@ -64,9 +64,17 @@ if (useEmulator) {
   }
 }
 
+// Without an SMTP server the service writes each mail to this folder (one .eml file each).
+const outbox = process.env.SMTP_URL ? null : mailOutboxDir();
 start('service-user', join(root, 'service-user', 'node_modules', '.bin', 'tsx'), ['src/server.ts'], {
   cwd: join(root, 'service-user'),
-  env: { PORT: String(ports.service_user), FIREBASE_PROJECT_ID: firebaseProjectId(process.env), ...process.env },
+  env: {
+    PORT: String(ports.service_user),
+    FIREBASE_PROJECT_ID: firebaseProjectId(process.env),
+    PUBLIC_SITE_URL: `http://localhost:${ports.shell}`,
+    ...(outbox ? { MAIL_OUTBOX_DIR: outbox } : {}),
+    ...process.env,
+  },
 });
 
 // The site opens once sign-in can work (the end-to-end tests wait for the shell to answer).
@@ -84,6 +92,7 @@ const servers = await Promise.all([
 const identity = useEmulator ? `Firebase Auth emulator on ${ports.auth_emulator}` : 'Firebase project';
 const deployment = `; deployment store ${store}${released ? '' : ' (no release yet)'} on ${ports.deploy}`;
 console.log(`Site ready on http://localhost:${ports.shell} (remotes on ${servers.slice(1, 1 + remoteNames.length).map((s) => s.port).join(', ')}; user service on ${ports.service_user}; ${identity}${deployment})`);
+console.log(outbox ? `Mail is not sent: each message is written to ${outbox} (one .eml file each; set SMTP_URL to send it)` : 'Mail is sent through SMTP_URL');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {

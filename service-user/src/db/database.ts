@@ -62,6 +62,11 @@ export function withDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> 
   return deadlines.run({ at: performance.now() + ms, ms }, work);
 }
 
+/** Runs work started by a request but not part of it (the mail it queued), free of the request's deadline. */
+export function outsideDeadline<T>(work: () => T): T {
+  return deadlines.exit(work);
+}
+
 // SQLSTATEs of a server that is going away or refusing work, and of its statement_timeout.
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 const UNAVAILABLE_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);

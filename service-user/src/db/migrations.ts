@@ -135,6 +135,33 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 7,
+    name: 'mail outbox, newsletter double opt-in',
+    sql: `
+      -- Every mail is stored (with what caused it, in one transaction) before it is sent; any
+      -- replica sends it, one at a time (a lease), again later if the server refused it.
+      CREATE TABLE mail_outbox (
+        id bigserial PRIMARY KEY,
+        mail jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        leased_until timestamptz,
+        sent_at timestamptz,
+        last_error text
+      );
+      CREATE INDEX mail_outbox_due ON mail_outbox(next_attempt_at) WHERE sent_at IS NULL;
+      -- A subscription is active only once its owner followed the confirmation link. The rows
+      -- from before were never confirmed by anyone: they stay pending (no mail goes to them).
+      ALTER TABLE newsletter_subscriptions
+        ADD COLUMN id bigserial UNIQUE,
+        ADD COLUMN status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'confirmed')),
+        ADD COLUMN locale text NOT NULL DEFAULT 'ro',
+        ADD COLUMN confirmed_at timestamptz,
+        ADD COLUMN last_mail_at timestamptz;
+    `,
+  },
 ];
 
 // Any fixed number: replicas starting together take turns on the migrations.

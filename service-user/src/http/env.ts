@@ -1,5 +1,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import type { MailDelivery } from '../mail/delivery';
+import type { NewsletterLinks } from '../mail/links';
 import type { TokenVerifier, VerifiedUser } from '../identity/verifyIdToken';
 import type { FirebaseUserDeleter } from '../identity/firebaseAccounts';
 import type Stripe from 'stripe';
@@ -16,6 +18,9 @@ export interface Deps {
   metrics: Metrics;
   /** Deletes a Firebase user (tests give their own); unset: Identity Toolkit's, null: none configured. */
   deleteFirebaseUser?: FirebaseUserDeleter | null;
+  /** The outbox's sender: kick() after a request queued mail. */
+  mail: MailDelivery;
+  links: NewsletterLinks;
 }
 
 export interface AppEnv {

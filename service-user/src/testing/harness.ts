@@ -1,7 +1,10 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, UnsecuredJWT, type JWTPayload } from 'jose';
 import pg from 'pg';
 import Stripe from 'stripe';
-import { loadConfig, type Config } from '../config';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LOCAL_NODE_ENVS, loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/database';
 import { createTokenVerifier } from '../identity/verifyIdToken';
 import { createService } from '../service';
@@ -36,8 +39,23 @@ export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Databa
   };
 }
 
+/** What a deployment sets for mail (outside local mode each is required); nothing listens on that port. */
+export const DEPLOYED_MAIL_ENV = {
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  MAIL_FROM: 'Vedere <no-reply@site.example>',
+  CONTACT_INBOX: 'team@site.example',
+  PUBLIC_SITE_URL: 'https://site.example',
+  MAIL_TOKEN_SECRET: 'a-deployment-secret-of-at-least-32-characters',
+};
+
+/** A folder of this test file's own for the mail the service writes (local mode's outbox). */
+export const testOutboxDir = () => mkdtempSync(join(tmpdir(), 'service-user-outbox-'));
+let sharedOutbox: string | null = null;
+
 export function testConfig(env: Record<string, string> = {}): Config {
+  const local = (LOCAL_NODE_ENVS as readonly string[]).includes(env.NODE_ENV ?? 'test');
   return loadConfig({
+    ...(local ? { MAIL_OUTBOX_DIR: (sharedOutbox ??= testOutboxDir()) } : DEPLOYED_MAIL_ENV),
     NODE_ENV: 'test',
     FIREBASE_PROJECT_ID: PROJECT_ID,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -90,8 +108,8 @@ export async function startService(
   const config = testConfig(env);
   const db = await freshDatabase(kind);
   const verifyToken = createTokenVerifier({ projectId: PROJECT_ID, emulator: false, keys: tokens.keys });
-  const { app } = await createService(config, { db, verifyToken, ...overrides });
-  return { app, db, config };
+  const { app, mail } = await createService(config, { db, verifyToken, ...overrides });
+  return { app, db, config, mail };
 }
 
 /** The service's log lines, as a pino destination the test reads (set LOG_LEVEL: tests are silent by default). */

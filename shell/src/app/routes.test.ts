@@ -31,6 +31,21 @@ describe('the route table', () => {
     }
   });
 
+  it('gives every route one path segment (the shell\'s page loads its scripts relative to its address)', () => {
+    for (const route of siteRoutes) expect(route.path).toMatch(/^\/[^/]*$/);
+  });
+
+  it('opens the newsletter\'s link pages to anyone, not prerendered (they act on the token in their address)', () => {
+    for (const path of ['/newsletter-confirm', '/newsletter-unsubscribe']) {
+      const route = siteRoutes.find((r) => r.path === path);
+      expect(route).toMatchObject({ path });
+      expect(route?.access).toBeUndefined();
+      expect(route?.prerender).toBeUndefined();
+    }
+    expect(pageForPath('/newsletter-confirm')).toEqual({ remote: 'mfe_marketing', module: './NewsletterConfirmPage' });
+    expect(pageForPath('/newsletter-unsubscribe')).toEqual({ remote: 'mfe_marketing', module: './NewsletterUnsubscribePage' });
+  });
+
   it('guards the account, pricing, reset and local portal pages and their aliases', () => {
     const guarded = siteRoutes.filter((r) => r.access).map((r) => r.path);
     expect(guarded).toEqual(['/account', '/my-account', '/pricing', '/account-pricing', '/reset-linked-device', '/account-billing']);

@@ -5,7 +5,7 @@ import { likelyNextPages, prefetchLikelyNextPagesWhenIdle } from './prefetch';
 jest.mock('@module-federation/enhanced/runtime', () => ({ preloadRemote: jest.fn(async () => undefined), loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 
 describe('prefetching the next likely pages', () => {
-  it('takes, from the landing page, the other public pages of the same remote and no other remote\'s', () => {
+  it('takes, from the landing page, the other public pages of the same remote and no other remote\'s (nor the pages a mail\'s link opens)', () => {
     expect(likelyNextPages(pages.landing).map((p) => p.module)).toEqual(['./ContactPage', './AboutPage', './AccessibilityPage']);
   });
 

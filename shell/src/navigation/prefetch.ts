@@ -11,11 +11,12 @@ export function prefetchRoute(to: string): void {
 
 /**
  * The next likely pages of a visitor on `page`: the other public pages of the same remote (from
- * the landing page: contact, about, accessibility). Its code is already running, so they cost
+ * the landing page: contact, about, accessibility; not the newsletter's link pages). Its code is already running, so they cost
  * only their own chunks, and no other remote is touched.
  */
 export function likelyNextPages(page: ExposedPage): ExposedPage[] {
-  const publicPages = new Set(siteRoutes.filter((route) => !route.access).map((route) => pages[route.page]));
+  // The public pages a visitor browses to (prerendered); not the pages a mail's link opens (the newsletter's).
+  const publicPages = new Set(siteRoutes.filter((route) => route.prerender).map((route) => pages[route.page]));
   return [...publicPages].filter((other) => other.remote === page.remote && other.module !== page.module);
 }
 

@@ -55,15 +55,30 @@ describe('newsletter', () => {
     expect(said()).toBe('Eroare: Completați câmpul „Adresa de email”.\u00a0');
   });
 
-  it('subscribes, announces it and clears the field', async () => {
-    subscribe.mockResolvedValue({ ok: true, data: { subscribed: true } });
+  it('asks for the subscription in the page\'s language, says to check the inbox and clears the field', async () => {
+    subscribe.mockResolvedValue({ ok: true, data: { confirmationRequested: true } });
     const user = userEvent.setup();
     renderWithSite(<Newsletter />);
     await user.type(field(), '  ana@exemplu.ro ');
     await user.click(submit());
-    expect(subscribe).toHaveBeenCalledWith('ana@exemplu.ro');
-    expect(await screen.findByRole('status')).toHaveTextContent('Mulțumim! Veți primi noutățile la ana@exemplu.ro.');
+    expect(subscribe).toHaveBeenCalledWith('ana@exemplu.ro', 'ro');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Verificați-vă emailul: am trimis un link de confirmare la ana@exemplu.ro. Abonarea începe după ce deschideți linkul.',
+    );
     expect(field()).toHaveValue('');
+  });
+
+  it('in English, asks for English mails and says so in English', async () => {
+    subscribe.mockResolvedValue({ ok: true, data: { confirmationRequested: true } });
+    act(() => setLocale('en'));
+    const user = userEvent.setup();
+    renderWithSite(<Newsletter />);
+    await user.type(screen.getByRole('textbox', { name: /Email address/ }), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(subscribe).toHaveBeenCalledWith('ana@example.com', 'en');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Check your email: we have sent a confirmation link to ana@example.com. Your subscription starts once you open the link.',
+    );
   });
 
   it('announces a failure, in the current language, and keeps the address', async () => {

@@ -1,4 +1,4 @@
-import { Button, EMAIL_PATTERN, FormStatus, RefusalAnnouncement, TextField, useFormValidation, useSubmission, useTranslation } from '@site/shared-ui';
+import { Button, currentLocale, EMAIL_PATTERN, FormStatus, RefusalAnnouncement, TextField, useFormValidation, useSubmission, useTranslation } from '@site/shared-ui';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { subscribeToNewsletter } from '../../api/publicCalls';
@@ -10,8 +10,10 @@ const Form = styled.form`
 `;
 
 /**
- * One email field and a button. It really subscribes (POST /newsletter); subscribing twice is
- * answered like the first time. The outcome is announced through live regions.
+ * One email field and a button. It asks for a subscription (POST /newsletter): the service mails
+ * a confirmation link, and the subscription starts only once it is followed (double opt-in), so
+ * the success says to check the inbox. Any address is answered the same (subscribed already or
+ * not: only its owner learns which). The outcome is announced through live regions.
  */
 export function Newsletter() {
   const { t } = useTranslation('marketing');
@@ -27,7 +29,7 @@ export function Newsletter() {
       (form.elements.namedItem('email') as HTMLInputElement).focus();
       return;
     }
-    await submission.send(form, () => subscribeToNewsletter(values.email), values.email);
+    await submission.send(form, () => subscribeToNewsletter(values.email, currentLocale()), values.email);
   };
 
   return (
