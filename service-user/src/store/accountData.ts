@@ -156,6 +156,8 @@ export async function eraseAccountData(tx: Queryable, user: VerifiedUser): Promi
   if (user.emailVerified && user.email) {
     await tx.query('DELETE FROM contact_messages WHERE lower(email) = lower($1)', [user.email]);
     await tx.query('DELETE FROM newsletter_subscriptions WHERE email = lower($1)', [user.email]);
+    // The outbox's copies: mail to the user, and their forwarded messages (their words, their address).
+    await tx.query("DELETE FROM mail_outbox WHERE lower(mail->>'to') = lower($1) OR lower(mail->'replyTo'->>'address') = lower($1)", [user.email]);
   }
   await tx.query('DELETE FROM users WHERE uid = $1', [uid]);
   await tx.query('INSERT INTO erased_accounts (uid_hash) VALUES ($1) ON CONFLICT DO NOTHING', [erasedKey(uid)]);
