@@ -94,6 +94,10 @@ const htmlPage = ({ title, isHost = false, prerendered = isHost }) =>
     signals: SIGNALS,
     inject: 'body',
     scriptLoading: 'defer',
+    // The shell's page is served for every address of the site, nested ones too (/a/b): its
+    // scripts are named from the root, not relative to the address. A remote's own page stays
+    // relative (its build may be served from a folder of a deployment store).
+    publicPath: isHost ? '/' : 'auto',
   });
 
 /** Emits documents beside the build's output (the shell's routes.json, read by its server). */

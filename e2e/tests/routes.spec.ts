@@ -9,6 +9,10 @@ test.describe('every route renders', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     });
   }
+  test('a nested address that is no page shows the not-found page (the shell loads its scripts from the root)', async ({ page }) => {
+    await open(page, '/no/such/page', 'Pagina nu a fost găsită');
+    await expect(page).toHaveTitle('Pagina nu a fost găsită · Vedere');
+  });
   for (const route of guardedRoutes) {
     test(`${route.path} sends a signed-out visitor to /login`, async ({ page }) => {
       await open(page, route.path, 'Autentificare');
