@@ -80,7 +80,7 @@ test('a subscription Stripe deletes shows Expired with a renew button, and renew
   await expect(page).toHaveURL(/\/account\?tab=subscription$/);
   await expect(h1(page)).toHaveText(welcome(email));
   await expect(panel(page, 'Abonament')).toContainText('Activ');
-  await expect(panel(page, 'Abonament')).toContainText('Full plan');
+  await expect(panel(page, 'Abonament')).toContainText('Plan complet');
 });
 
 test('a phone the app links shows in the device tab, and unlinking it works', async ({ page }) => {

@@ -76,7 +76,7 @@ test('the account tab downloads everything the service holds about the user as a
 
   const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
   expect(data.account).toMatchObject({ uid, email });
-  expect(data.subscriptions).toEqual([expect.objectContaining({ status: 'trialing', productName: 'Free Trial' })]);
+  expect(data.subscriptions).toEqual([expect.objectContaining({ status: 'trialing', productName: 'Free Trial', plan: 'trial' })]);
   expect(data.stripeCustomers).toHaveLength(1);
   expect(data.device).toMatchObject({ deviceId, deviceName: 'Pixel 8' });
   expect(data.emailVerified).toBe(true);
@@ -93,7 +93,7 @@ test('the deletion\'s confirmation in English and the light theme: what is lost,
   await expect(question).toBeFocused();
   const confirmation = page.getByRole('group', { name: 'Are you sure you want to delete your account?' });
   await expect(confirmation.getByRole('listitem')).toHaveText([
-    'your free trial (Free Trial) ends now, and the 14 days left of it are lost',
+    'your free trial ends now, and the 14 days left of it are lost',
     'the phone “Pixel 8” is unlinked, and the app on it no longer recognises you',
     /^you can no longer sign in as /,
     /^everything we keep about you is erased/,
@@ -112,7 +112,7 @@ test('deleting an account with a subscription: confirmed, announced, signed out 
   await account.getByRole('button', { name: 'Șterge contul meu' }).click();
   await expect(page.getByRole('heading', { level: 3, name: 'Sigur doriți să vă ștergeți contul?' })).toBeFocused();
   const confirmation = page.getByRole('group', { name: 'Sigur doriți să vă ștergeți contul?' });
-  await expect(confirmation.getByRole('listitem').first()).toHaveText('perioada de probă gratuită (Free Trial) se încheie acum, iar cele 14 zile rămase se pierd');
+  await expect(confirmation.getByRole('listitem').first()).toHaveText('perioada de probă gratuită se încheie acum, iar cele 14 zile rămase se pierd');
   await expectNoAxeViolations(page, { only: ['[role="tabpanel"]'] });
 
   // While the service works, the pressed button keeps the focus and the wait is said.

@@ -108,7 +108,7 @@ test('the local portal, from the subscription tab: switch plan, cancel (the tab 
   await page.getByRole('link', { name: w.back }).click();
   await expect(page).toHaveURL(/\/account\?tab=subscription$/);
   await expect(tab).toContainText('Activ');
-  await expect(tab).toContainText('Full plan');
+  await expect(tab).toContainText('Plan complet');
   await expect(tab).toContainText(w.tabEnds(endDate));
   await expectNoAxeViolations(page, { only: ['[role="tabpanel"]'] });
 

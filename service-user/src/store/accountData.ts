@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import type { VerifiedUser } from '../identity/verifyIdToken';
 import { lockUserLinking } from './customers';
+import { planOf } from '../stripe/localCheckout';
 
 /** The account was deleted at its user's request: only a new sign-up (a new uid) makes one again. */
 export class AccountErasedError extends Error {
@@ -112,6 +113,7 @@ export async function exportAccountData(db: Database, user: VerifiedUser) {
         status: row.status,
         productId: row.product_id,
         productName: row.product_name,
+        plan: planOf(row.product_id),
         trialEnd: row.trial_end === null ? null : Number(row.trial_end),
         currentPeriodEnd: row.current_period_end === null ? null : Number(row.current_period_end),
         updatedAt: iso(row.updated_at),

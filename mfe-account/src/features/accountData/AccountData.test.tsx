@@ -21,7 +21,7 @@ const exported = (overrides: Record<string, unknown> = {}) => ({
   account: { uid: 'uid-ana', email: 'ana.pop@exemplu.ro', createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' },
   stripeCustomers: [{ customerId: 'cus_1', createdAt: '2026-11-01T10:00:00.000Z' }],
   subscriptions: [{
-    subscriptionId: 'sub_1', customerId: 'cus_1', status: 'trialing', productId: 'prod_trial', productName: 'Free Trial',
+    subscriptionId: 'sub_1', customerId: 'cus_1', status: 'trialing', productId: 'prod_trial', productName: 'Free Trial', plan: null,
     trialEnd: Math.floor(Date.now() / 1000) + 9 * DAY, currentPeriodEnd: null, updatedAt: '2026-11-01T10:00:00.000Z',
   }],
   pendingCheckouts: [],
@@ -105,6 +105,12 @@ describe('deleting my account', () => {
     return { user, client, group: screen.getByRole('group', { name: 'Sigur doriți să vă ștergeți contul?' }) };
   }
 
+  it("names the site's own free trial once, in the page's language (not its English product name)", async () => {
+    const own = exported({ subscriptions: [{ ...exported().subscriptions[0]!, plan: 'trial' }] });
+    const { group } = await openConfirmation({ exportData: jest.fn(async () => fileAnswer(own, FILE)) });
+    expect(within(group).getAllByRole('listitem')[0]).toHaveTextContent(/^perioada de probă gratuită se încheie acum, iar cele 9 zile rămase se pierd$/);
+  });
+
   it('asks first, naming what will be lost: the trial and its days left, the phone, the sign-in, the data', async () => {
     const deleteAccount = jest.fn();
     const { group } = await openConfirmation({ deleteAccount });
@@ -121,7 +127,7 @@ describe('deleting my account', () => {
 
   it('names a paid subscription with the date its paid time runs to', async () => {
     const end = Date.UTC(2027, 0, 15, 12) / 1000;
-    const paid = exported({ subscriptions: [{ subscriptionId: 's', customerId: 'c', status: 'active', productId: 'p', productName: 'Full plan', trialEnd: null, currentPeriodEnd: end, updatedAt: '' }], device: null });
+    const paid = exported({ subscriptions: [{ subscriptionId: 's', customerId: 'c', status: 'active', productId: 'p', productName: 'Full plan', plan: null, trialEnd: null, currentPeriodEnd: end, updatedAt: '' }], device: null });
     const { group } = await openConfirmation({ exportData: jest.fn(async () => fileAnswer(paid, FILE)) });
     expect(within(group).getAllByRole('listitem')[0]).toHaveTextContent('abonamentul (Full plan) este anulat acum, iar timpul rămas până la 15 ianuarie 2027 se pierde');
     expect(within(group).queryByText(/telefonul „/)).not.toBeInTheDocument();

@@ -16,6 +16,7 @@ import { deleteAccount, exportAccountData } from '../../api/accountCalls';
 import { useAccountAction, useAccountCall, type ActionState } from '../../api/useAccountCall';
 import { CallOutcome } from '../../components/CallOutcome';
 import { Notice } from '../../components/Details';
+import { usePlanName } from '../pricing/usePlanName';
 import { trialStatus } from '../subscription/subscriptionDisplay';
 
 /**
@@ -52,13 +53,20 @@ type Deletion = { deleted: true; subscriptionsCancelled: number };
 /** What the user loses, named from their own data: the subscription and its time left, the phone, the sign-in, the rest. */
 function Losses({ data, email, now = Date.now() }: { data: AccountDataExport; email: string | null; now?: number }) {
   const { t } = useTranslation('account');
+  const planName = usePlanName();
   const items: string[] = [];
   const live = data.subscriptions.find((s) => s.status === 'active' || s.status === 'trialing');
   if (live) {
-    const plan = live.productName ?? t('subscription.noPlan');
+    const plan = planName(live.plan, live.productName);
     if (live.status === 'trialing' && live.trialEnd !== null) {
       const trial = trialStatus(live.trialEnd, now);
-      items.push(trial.kind === 'daysLeft' ? t('accountData.delete.losses.trial', { plan, count: trial.days }) : t('accountData.delete.losses.trialEndsToday', { plan }));
+      // The site's own free trial is not named twice ("the free trial (Free trial)").
+      const context = live.plan === 'trial' ? 'free' : undefined;
+      items.push(
+        trial.kind === 'daysLeft'
+          ? t('accountData.delete.losses.trial', { plan, count: trial.days, context })
+          : t('accountData.delete.losses.trialEndsToday', { plan, context }),
+      );
     } else if (live.currentPeriodEnd !== null && live.currentPeriodEnd * 1000 > now) {
       const until = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'long' }).format(new Date(live.currentPeriodEnd * 1000));
       items.push(t('accountData.delete.losses.subscription', { plan, date: until }));
