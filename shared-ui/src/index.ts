@@ -15,7 +15,7 @@ export { rovingTarget } from './primitives/rovingFocus';
 export { PageHeading, PageIntro, usePageTitle } from './primitives/PageHeading';
 export { LoadingStatus } from './primitives/LoadingStatus';
 export { requestFocusAfterNavigation, findHashTarget, focusElement } from './navigationFocus';
-export { createUserServiceClient, type AccountDataExport, type ContactMessage, type UserServiceClient, type UserServiceError, type TokenSource } from './api/userService';
+export { createUserServiceClient, type AccountDataExport, type ContactMessage, type LocalPortalState, type UserServiceClient, type UserServiceError, type TokenSource } from './api/userService';
 // The health beacons' contract, from the service's own schema (the shell sends them with sendBeacon, outside the client).
 export type { TelemetryBatch, TelemetryEvent, TelemetrySummary } from '@site/service-user';
 export { settle, type CallResult, type CallFailure } from './api/callResult';

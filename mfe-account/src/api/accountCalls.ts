@@ -1,4 +1,4 @@
-import { settle, userService, type AccountDataExport, type CallResult } from '@site/shared-ui';
+import { settle, userService, type AccountDataExport, type CallResult, type LocalPortalState } from '@site/shared-ui';
 
 /** What the account pages read from the user service (spec section 3). */
 export interface SubscriptionInfo {
@@ -35,19 +35,8 @@ export const resetLinkedDevice: AccountCall<DeviceInfo> = (init) =>
 export const localCheckout = (plan: LocalPlan): AccountCall<{ plan: LocalPlan; completed: true }> => (init) =>
   settle(() => userService()['local-billing'].checkout.$post({ json: { plan } }, { init }));
 
-/** The local customer portal's view of the subscription (the service's local billing; see LocalPortalPage). */
-export interface LocalPortalState {
-  subscription: {
-    id: string;
-    status: string;
-    live: boolean;
-    plan: LocalPlan | null;
-    productName: string | null;
-    currentPeriodEnd: number | null;
-    cancelAt: number | null;
-  } | null;
-  switchTo: LocalPlan[];
-}
+/** The local customer portal's view of the subscription: the service's answer, typed from it (shared-ui). */
+export type { LocalPortalState };
 
 export type LocalPortalUpdate =
   | { action: 'switch_plan'; subscription: string; plan: LocalPlan }

@@ -36,3 +36,6 @@ export interface UserServiceError {
 
 /** Everything the service holds about the signed-in user, as it exports it (POST /export-account-data). */
 export type AccountDataExport = InferResponseType<UserServiceClient['export-account-data']['$post'], 200>;
+
+/** The local customer portal's view of the subscription, as the service answers it (POST /local-billing/portal). */
+export type LocalPortalState = InferResponseType<UserServiceClient['local-billing']['portal']['$post'], 200>;
