@@ -3,7 +3,7 @@
 // folders of their own (<remote>/.variants/<name>/dist). The shell is not rebuilt:
 // independence.spec.ts serves them beside the builds in force, release.spec.ts releases them with
 // the release command. A copy is rebuilt only when its sources changed.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -72,7 +72,7 @@ function set(json: Record<string, unknown>, keyPath: string, value: string) {
   node[keys.at(-1) as string] = value;
 }
 
-function build(name: VariantName) {
+async function build(name: VariantName): Promise<void> {
   const { remote, strings, code = {} }: Variant = VARIANTS[name];
   const source = join(root, remote);
   const copy = join(source, '.variants', name);
@@ -99,14 +99,23 @@ function build(name: VariantName) {
     writeFileSync(join(copy, file), source.replace(text, replacement));
   }
   // The copy resolves its packages from the remote's own node_modules (one folder up).
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--mode', 'production', '--config', 'webpack.config.cjs'], {
+  const child = spawn(process.execPath, [join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--mode', 'production', '--config', 'webpack.config.cjs'], {
     cwd: copy,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  if (result.status !== 0) throw new Error(`building the ${name} variant of ${remote} failed`);
+  const status = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  if (status !== 0) throw new Error(`building the ${name} variant of ${remote} failed`);
   writeFileSync(stamp, digest);
 }
 
-export default function buildVariants() {
-  for (const name of Object.keys(VARIANTS) as VariantName[]) build(name);
+/** Two builds at a time: a webpack build keeps about one core busy. */
+export default async function buildVariants() {
+  const queue = Object.keys(VARIANTS) as VariantName[];
+  const worker = async () => {
+    for (let name = queue.shift(); name; name = queue.shift()) await build(name);
+  };
+  await Promise.all([worker(), worker()]);
 }
