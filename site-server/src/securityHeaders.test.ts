@@ -7,9 +7,13 @@ import { securityHeaders } from './securityHeaders';
 import { createStaticApp } from './staticServer';
 
 const INDEX = '<!doctype html><html><head><script>document.documentElement.dataset.theme="dark"</script></head><body><script>window.early=[]</script></body></html>';
-const PRERENDERED = '<!doctype html><html><head><script>document.documentElement.dataset.theme="dark"</script></head><body><h1>Contact</h1><script>import("/entry.js")</script></body></html>';
+const PRERENDERED =
+  '<!doctype html><html><head><script>document.documentElement.dataset.theme="dark"</script></head><body><h1>Contact</h1><script>import("/entry.js")</script></body></html>';
 const REMOTES: RemotesDocument = {
-  mfe_marketing: { manifest: 'https://cdn.example/mfe-marketing/1.0.0-aaaaaaaaaaaa/mf-manifest.json', canary: { manifest: 'https://canary.example/mf-manifest.json', percentage: 5 } },
+  mfe_marketing: {
+    manifest: 'https://cdn.example/mfe-marketing/1.0.0-aaaaaaaaaaaa/mf-manifest.json',
+    canary: { manifest: 'https://canary.example/mf-manifest.json', percentage: 5 },
+  },
   mfe_auth: { manifest: '/mfe-auth/mf-manifest.json' },
   mfe_account: { manifest: 'https://cdn.example/mfe-account/1.0.0-bbbbbbbbbbbb/mf-manifest.json' },
 };
@@ -35,23 +39,49 @@ const app = (env: Record<string, string> = ENV) =>
   });
 
 describe('the security headers of the production server (Hono secureHeaders)', () => {
-  it('allow this environment\'s origins and the inline scripts of the page served by their hashes, nothing else', async () => {
+  it("allow this environment's origins and the inline scripts of the page served by their hashes, nothing else", async () => {
     const response = await app().request('/');
     const csp = directives(response.headers.get('Content-Security-Policy'));
-    expect(Object.keys(csp)).toEqual(['default-src', 'script-src', 'style-src', 'img-src', 'font-src', 'connect-src', 'frame-src', 'object-src', 'base-uri', 'form-action', 'frame-ancestors']);
+    expect(Object.keys(csp)).toEqual([
+      'default-src',
+      'script-src',
+      'style-src',
+      'img-src',
+      'font-src',
+      'connect-src',
+      'frame-src',
+      'object-src',
+      'base-uri',
+      'form-action',
+      'frame-ancestors',
+    ]);
     expect(csp['default-src']).toEqual(["'self'"]);
     // The remotes document's origins, canary included; FirebaseUI's two inline handlers by their hashes.
     expect(csp['script-src']).toEqual([
-      "'self'", sha256('document.documentElement.dataset.theme="dark"'), sha256('window.early=[]'),
-      'https://cdn.example', 'https://canary.example', 'https://apis.google.com', "'unsafe-hashes'", sha256('return false;'), sha256('javascript:void(0)'),
+      "'self'",
+      sha256('document.documentElement.dataset.theme="dark"'),
+      sha256('window.early=[]'),
+      'https://cdn.example',
+      'https://canary.example',
+      'https://apis.google.com',
+      "'unsafe-hashes'",
+      sha256('return false;'),
+      sha256('javascript:void(0)'),
     ]);
-    expect(csp['connect-src']).toEqual(["'self'", 'https://cdn.example', 'https://canary.example', 'https://api.example', 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']);
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'https://cdn.example',
+      'https://canary.example',
+      'https://api.example',
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+    ]);
     expect(csp['frame-src']).toEqual(['https://auth.example']);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
   });
 
-  it('hash a prerendered page\'s own inline scripts, and give a file the headers of index.html', async () => {
+  it("hash a prerendered page's own inline scripts, and give a file the headers of index.html", async () => {
     const page = directives((await app().request('/contact')).headers.get('Content-Security-Policy'));
     expect(page['script-src']).toContain(sha256('import("/entry.js")'));
     expect(page['script-src']).not.toContain(sha256('window.early=[]'));
@@ -60,7 +90,7 @@ describe('the security headers of the production server (Hono secureHeaders)', (
     expect(directives(file.headers.get('Content-Security-Policy'))['script-src']).toContain(sha256('window.early=[]'));
   });
 
-  it('allow Stripe\'s pricing table only where it is configured, and the Auth emulator in place of Google\'s endpoints', async () => {
+  it("allow Stripe's pricing table only where it is configured, and the Auth emulator in place of Google's endpoints", async () => {
     expect((await app().request('/')).headers.get('Content-Security-Policy')).not.toContain('stripe.com');
     const env = { ...ENV, STRIPE_PRICING_TABLE_ID: 'prctbl_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9099' };
     const csp = directives((await app(env).request('/')).headers.get('Content-Security-Policy'));
@@ -79,7 +109,14 @@ describe('the security headers of the production server (Hono secureHeaders)', (
     expect(headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin-allow-popups');
     expect(headers.get('X-Content-Type-Options')).toBe('nosniff');
     // The remotes' code is loaded from another origin: no Cross-Origin-Resource-Policy.
-    for (const name of ['Cross-Origin-Resource-Policy', 'Origin-Agent-Cluster', 'X-DNS-Prefetch-Control', 'X-Download-Options', 'X-Permitted-Cross-Domain-Policies', 'X-XSS-Protection']) {
+    for (const name of [
+      'Cross-Origin-Resource-Policy',
+      'Origin-Agent-Cluster',
+      'X-DNS-Prefetch-Control',
+      'X-Download-Options',
+      'X-Permitted-Cross-Domain-Policies',
+      'X-XSS-Protection',
+    ]) {
       expect([name, headers.get(name)]).toEqual([name, null]);
     }
   });

@@ -48,6 +48,7 @@ function PrefetchLikelyNextPages({ page }: { page: ExposedPage }) {
 export function RemotePage({ page }: { page: ExposedPage }) {
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React keeps a rejected lazy rejected forever.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` is what makes the new one
   const Page = useMemo(() => lazy(() => loadPage(page, { atNavigation: true })), [page, attempt]);
   // One view per visit of the page, counted when it has an outcome (rendered, or failed to load or
   // render): a canary whose page always throws has views too, so its error rate is a share of them.

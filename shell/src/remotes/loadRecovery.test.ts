@@ -43,7 +43,7 @@ function runtimeWith(plan: Failure[], { atNavigation = true, reloads = false } =
   return { federation, entry, entryLoads, reloadForMissingCode };
 }
 
-describe('a remote module that fails to load (the runtime\'s errorLoadRemote hook)', () => {
+describe("a remote module that fails to load (the runtime's errorLoadRemote hook)", () => {
   // The runtime warns at each registration afresh (a remote registered again).
   beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
   afterEach(() => jest.restoreAllMocks());
