@@ -1,11 +1,11 @@
 // jsdom lacks a few browser APIs the site relies on; these stand-ins behave like the real ones
 // as far as the component tests look.
 require('@testing-library/jest-dom');
-const { TextEncoder, TextDecoder } = require('node:util');
+const util = require('node:util');
 
 // react-router 7 expects the encoders every browser has.
-globalThis.TextEncoder ??= TextEncoder;
-globalThis.TextDecoder ??= TextDecoder;
+globalThis.TextEncoder ??= util.TextEncoder;
+globalThis.TextDecoder ??= util.TextDecoder;
 
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {

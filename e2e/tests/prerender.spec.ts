@@ -1,7 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import * as runtimeConfig from '@site/site-server/runtime-config';
-import { createStaticApp, listen, shellApp } from '@site/site-server';
-import { tmpdir } from 'node:os';
 import { englishH1, h1, routes, setStoredPreferences, watchReplacedNodes } from '../support';
 
 const PRERENDERED = ['/', '/contact', '/aboutus', '/accessibility', '/login'] as const;

@@ -4,7 +4,7 @@ import { cohortBucket, type RemoteName } from '@site/shared-ui/remotes-document'
 import { deployStoreApp, listen, shellApp, type Listening } from '@site/site-server';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

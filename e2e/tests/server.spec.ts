@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from '../auth';
 import { listen, shellApp } from '@site/site-server';
-import { h1, open, routes } from '../support';
+import { open, routes } from '../support';
 
 /** Records every Content-Security-Policy violation the page reports. */
 async function recordViolations(page: Page) {

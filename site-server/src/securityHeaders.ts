@@ -1,7 +1,9 @@
-// Security headers of the production servers. The Content-Security-Policy is computed from the
-// same runtime configuration the pages get (remotes, user service, Firebase, Stripe), so it
-// allows exactly the origins this environment uses and nothing more.
+// Security headers of the production servers, as options of Hono's secureHeaders. The
+// Content-Security-Policy is computed from the same runtime configuration the pages get (remotes,
+// user service, Firebase, Stripe), so it allows exactly the origins this environment uses and
+// nothing more, and from the page served (its inline scripts' hashes).
 import { allManifests, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import type { secureHeaders as honoSecureHeaders } from 'hono/secure-headers';
 import { createHash } from 'node:crypto';
 import { browserConfig, remotesDocument, type BrowserConfig } from './runtimeConfig';
 
@@ -40,6 +42,13 @@ function remoteOrigins(doc: RemotesDocument): string[] {
   return [...new Set(allManifests(doc).map((manifest) => originOf(manifest, self)).filter((o): o is string => Boolean(o) && o !== self))];
 }
 
+export type SecurityHeaders = NonNullable<Parameters<typeof honoSecureHeaders>[0]>;
+
+/**
+ * The headers of a response serving `html` (or a file beside it). Built per response, not as
+ * secureHeaders' per-request directive functions: those run before the handler, and the hashes
+ * are those of the page the handler chose (a prerendered page has its own inline script).
+ */
 export function securityHeaders({
   html,
   env = process.env,
@@ -50,7 +59,7 @@ export function securityHeaders({
   env?: Record<string, string | undefined>;
   remotes?: RemotesDocument | null;
   config?: Partial<BrowserConfig>;
-}): Record<string, string> {
+}): SecurityHeaders {
   const browser = { ...browserConfig(env), ...config };
   const remotesFrom = remotes ? remoteOrigins(remotes) : [];
   const service = originOf(browser.userServiceUrl);
@@ -69,31 +78,38 @@ export function securityHeaders({
   const stripeScripts = stripe ? ['https://js.stripe.com'] : [];
   const stripeFrames = stripe ? ['https://js.stripe.com'] : [];
 
-  const directives: Record<string, string[]> = {
-    'default-src': ["'self'"],
-    'script-src': ["'self'", ...inlineScriptHashes(html), ...remotesFrom, ...firebaseScripts, ...stripeScripts],
-    // styled-components writes its rules into <style> elements at run time.
-    'style-src': ["'self'", "'unsafe-inline'", ...remotesFrom],
-    'img-src': ["'self'", 'data:', ...remotesFrom, ...firebaseImages],
-    'font-src': ["'self'", ...remotesFrom],
-    'connect-src': ["'self'", ...remotesFrom, ...(service ? [service] : []), ...firebaseConnect],
-    'frame-src': [...firebaseFrames, ...stripeFrames],
-    'object-src': ["'none'"],
-    'base-uri': ["'self'"],
-    'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
-  };
-  const csp = Object.entries(directives)
-    .map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ') || "'none'"}`)
-    .join('; ');
+  const sources = (...list: string[]) => (list.length > 0 ? [...new Set(list)] : ["'none'"]);
 
   return {
-    'Content-Security-Policy': csp,
-    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), serial=()',
-    'X-Frame-Options': 'DENY',
+    contentSecurityPolicy: {
+      defaultSrc: sources("'self'"),
+      scriptSrc: sources("'self'", ...inlineScriptHashes(html), ...remotesFrom, ...firebaseScripts, ...stripeScripts),
+      // styled-components writes its rules into <style> elements at run time.
+      styleSrc: sources("'self'", "'unsafe-inline'", ...remotesFrom),
+      imgSrc: sources("'self'", 'data:', ...remotesFrom, ...firebaseImages),
+      fontSrc: sources("'self'", ...remotesFrom),
+      connectSrc: sources("'self'", ...remotesFrom, ...(service ? [service] : []), ...firebaseConnect),
+      frameSrc: sources(...firebaseFrames, ...stripeFrames),
+      objectSrc: sources("'none'"),
+      baseUri: sources("'self'"),
+      formAction: sources("'self'"),
+      frameAncestors: sources("'none'"),
+    },
+    strictTransportSecurity: 'max-age=63072000; includeSubDomains',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [], usb: [], serial: [] },
+    xFrameOptions: 'DENY',
     // The sign-in widget's popup flow needs its opener.
-    'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+    crossOriginOpenerPolicy: 'same-origin-allow-popups',
+    // The static server sends nosniff with every file, these headers or not.
+    xContentTypeOptions: false,
+    // Not secureHeaders' same-origin: the remotes' code is loaded by the shell from another origin.
+    crossOriginResourcePolicy: false,
+    // The rest of secureHeaders' defaults stay off: the site sends the headers above and no others.
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
   };
 }

@@ -6,10 +6,12 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
+import { secureHeaders as secureHeadersOf } from 'hono/secure-headers';
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { SecurityHeaders } from './securityHeaders';
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|webp|avif|svg|woff2?)$/;
 
@@ -22,7 +24,7 @@ export interface StaticAppOptions {
   cors?: boolean;
   documents?: Record<string, Document>;
   /** Computed for each response (the configuration they follow may change), from the HTML served. */
-  securityHeaders?: (html: string) => Record<string, string>;
+  securityHeaders?: (html: string) => SecurityHeaders;
   /** The HTML of the page at this request when it is not index.html (a prerendered page). */
   pageHtml?: (c: Context) => Promise<string | null>;
   /** The Link header (preload hints) of the page served. */
@@ -42,8 +44,9 @@ export function createStaticApp({ root, spa = false, cors: allowCors = false, do
     const path = new URL(c.req.url).pathname;
     c.header('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
     c.header('X-Content-Type-Options', 'nosniff');
-    // A page's own HTML (a prerendered page has its own inline script), else index.html's.
-    for (const [name, value] of Object.entries(securityHeaders?.(c.get('pageHtml') ?? index) ?? {})) c.header(name, value);
+    // A page's own HTML (a prerendered page has its own inline script), else index.html's: known
+    // once the handler has run, so Hono's middleware runs here with the headers of this response.
+    if (securityHeaders) await secureHeadersOf(securityHeaders(c.get('pageHtml') ?? index))(c, async () => undefined);
   });
   for (const [path, render] of Object.entries(documents)) {
     app.get(path, (c) => {

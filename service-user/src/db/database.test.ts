@@ -169,10 +169,18 @@ if (postgresUrl) {
         port,
         set(next: typeof mode) {
           mode = next;
-          if (next === 'refuse') for (const [client, upstream] of pairs) (client.destroy(), upstream.destroy());
+          if (next === 'refuse') {
+            for (const [client, upstream] of pairs) {
+              client.destroy();
+              upstream.destroy();
+            }
+          }
         },
         close: () => {
-          for (const [client, upstream] of pairs) (client.destroy(), upstream.destroy());
+          for (const [client, upstream] of pairs) {
+            client.destroy();
+            upstream.destroy();
+          }
           for (const client of clients) client.destroy();
           return new Promise<void>((resolve) => server.close(() => resolve()));
         },

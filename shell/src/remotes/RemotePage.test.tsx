@@ -1,5 +1,7 @@
+import { PageHeading } from '@site/shared-ui';
 import { renderWithSite } from '@site/shared-ui/testing';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import '../i18n/register';
 import { loadPage } from './federation';
 import { reportRemoteEvent, RemoteLoadFailure } from './health';
@@ -38,5 +40,27 @@ describe("a remote's page and its health", () => {
     renderWithSite(<RemotePage page={page} />);
     await screen.findByRole('button');
     expect(reported()).toEqual([['mfe_marketing', 'view']]);
+  });
+});
+
+describe("a remote's page that fails", () => {
+  it('shows the translated failure in its place, and on retry loads the page afresh, its heading focused', async () => {
+    load.mockRejectedValueOnce(new RemoteLoadFailure('mfe_marketing', new Error('entry 404')));
+    renderWithSite(<RemotePage page={page} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Această pagină nu s-a putut încărca' })).toBeInTheDocument();
+    load.mockResolvedValueOnce({ default: () => <PageHeading>Acasă</PageHeading> });
+    await userEvent.click(screen.getByRole('button', { name: 'Încearcă din nou' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acasă' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Acasă' })).toHaveFocus());
+  });
+
+  it('logs what it caught, and keeps failing alone while the remote stays down', async () => {
+    load.mockRejectedValue(new RemoteLoadFailure('mfe_marketing', new Error('entry 404')));
+    renderWithSite(<RemotePage page={page} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Încearcă din nou' }));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    expect(await screen.findByRole('button', { name: 'Încearcă din nou' })).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalledWith('A remote failed to load or render', expect.any(RemoteLoadFailure), expect.any(String));
   });
 });

@@ -1,10 +1,10 @@
 import { SIGNALS } from '@site/site-server/signals';
 import { Button, Container, LoadingStatus, PageHeading, requestFocusAfterNavigation, useTranslation } from '@site/shared-ui';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { prefetchLikelyNextPagesWhenIdle } from '../navigation/prefetch';
 import { loadPage, type ExposedPage } from './federation';
 import { RemoteLoadFailure, reportRemoteEvent } from './health';
-import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
 /**
  * Tells the page's early-event script (site-server/src/browser/earlyEvents.js) that the page is React's now: what a
@@ -48,6 +48,7 @@ function PrefetchLikelyNextPages({ page }: { page: ExposedPage }) {
 export function RemotePage({ page }: { page: ExposedPage }) {
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React keeps a rejected lazy rejected forever.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` is what makes the new one
   const Page = useMemo(() => lazy(() => loadPage(page, { atNavigation: true })), [page, attempt]);
   // One view per visit of the page, counted when it has an outcome (rendered, or failed to load or
   // render): a canary whose page always throws has views too, so its error rate is a share of them.
@@ -58,9 +59,11 @@ export function RemotePage({ page }: { page: ExposedPage }) {
     viewed.current = true;
     reportRemoteEvent(page.remote, 'view');
   }, [page]);
+  // A failing remote (down, slow to fail, or throwing) never blanks the rest of the site; retry re-mounts it.
   return (
-    <RemoteErrorBoundary
-      onError={(error) => {
+    <ErrorBoundary
+      onError={(error, info) => {
+        console.error('A remote failed to load or render', error, info.componentStack);
         countView();
         // One error at most per visit (React may report one failure more than once): the error
         // rate is the share of visits that failed. A load failure was counted by the loader, after its retry.
@@ -68,17 +71,18 @@ export function RemotePage({ page }: { page: ExposedPage }) {
         failed.current = true;
         if (!(error instanceof RemoteLoadFailure)) reportRemoteEvent(page.remote, 'render_error');
       }}
-      onRetry={() => {
+      onReset={() => {
         // Whichever h1 mounts next (the page, or this message again) takes focus from the button.
         requestFocusAfterNavigation('');
         setAttempt((n) => n + 1);
-      }} fallback={(retry) => <RemoteUnavailable retry={retry} />}>
+      }}
+      fallbackRender={({ resetErrorBoundary }) => <RemoteUnavailable retry={resetErrorBoundary} />}>
       <Suspense fallback={<Container><LoadingStatus /></Container>}>
         <Page />
         <PageViewed countView={countView} />
         <PrefetchLikelyNextPages page={page} />
         <PageReady />
       </Suspense>
-    </RemoteErrorBoundary>
+    </ErrorBoundary>
   );
 }

@@ -3,7 +3,7 @@ import type * as Health from './health';
 import type * as Reload from './reloadOnce';
 import type * as Runtime from '@module-federation/enhanced/runtime';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), preloadRemote: jest.fn(async () => undefined), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), preloadRemote: jest.fn(async () => undefined), registerPlugins: jest.fn(), registerRemotes: jest.fn() }));
 jest.mock('./health', () => ({ ...jest.requireActual('./health'), reportRemoteEvent: jest.fn(), rememberDeployments: jest.fn() }));
 jest.mock('./reloadOnce', () => ({ ...jest.requireActual('./reloadOnce'), reloadOnce: jest.fn(() => true), reloadPage: jest.fn() }));
 
@@ -114,42 +114,83 @@ describe('the remotes the shell loads', () => {
 describe('a page whose code fails to load', () => {
   const chunkGone = () => Object.assign(new Error('Loading chunk 262 failed.\n(missing: http://localhost:3004/mfe-account/1.0.0-aaaaaaaaaaaa/262.js)'), { name: 'ChunkLoadError' });
 
+  /**
+   * The runtime's answer to a failed load, as loadRecovery.test.ts shows it with the real one: the
+   * errorLoadRemote hook of the plugin federation.ts registered may answer in place of the failure.
+   */
+  async function failingLoads(loader: ReturnType<typeof freshLoader>, failures: unknown[]) {
+    await loader.federation.ensureRemotesRegistered();
+    const [plugin] = loader.runtime.registerPlugins.mock.calls.at(-1)![0]!;
+    const origin = {
+      options: { remotes: [{ name: 'mfe_account', entry: store('mfe-account', '1.0.0-aaaaaaaaaaaa') }] },
+      registerRemotes: jest.fn(),
+      loadRemote: (id: string) => loader.runtime.loadRemote(id),
+    } as unknown as Runtime.ModuleFederation;
+    loader.runtime.loadRemote.mockImplementation(async (id: string) => {
+      const error = failures.shift();
+      if (!error) return page;
+      const answer = await plugin!.errorLoadRemote!({ id, error, lifecycle: 'onLoad', from: 'runtime', origin });
+      if (!answer) throw error;
+      return answer;
+    });
+    return origin;
+  }
+
+  it('registers the loader\'s recovery with the federation runtime once', async () => {
+    const { federation, runtime } = freshLoader();
+    await federation.loadPage(accountPage, { atNavigation: true });
+    await federation.loadPage(landingPage, { atNavigation: true });
+    expect(runtime.registerPlugins).toHaveBeenCalledTimes(1);
+    expect(runtime.registerPlugins).toHaveBeenCalledWith([expect.objectContaining({ name: 'site-load-recovery', errorLoadRemote: expect.any(Function) })]);
+  });
+
   it('reloads the URL once when a chunk is gone (a deleted deployment), instead of showing an error', async () => {
-    const { federation, runtime, reload, health } = freshLoader();
-    runtime.loadRemote.mockRejectedValueOnce(chunkGone());
+    const loader = freshLoader();
+    await failingLoads(loader, [chunkGone()]);
     let settled = false;
-    void federation.loadPage(accountPage, { atNavigation: true }).finally(() => (settled = true));
+    void loader.federation.loadPage(accountPage, { atNavigation: true }).finally(() => (settled = true));
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(reload.reloadOnce).toHaveBeenCalledWith(window.location.href);
+    expect(loader.reload.reloadOnce).toHaveBeenCalledWith(window.location.href);
     expect(settled).toBe(false);
-    expect(health.reportRemoteEvent).not.toHaveBeenCalled();
+    expect(loader.health.reportRemoteEvent).not.toHaveBeenCalled();
   });
 
   it('once reloaded for that URL, tries again, then shows the error and counts a load failure', async () => {
-    const { federation, runtime, reload, health } = freshLoader();
-    reload.reloadOnce.mockReturnValue(false);
-    runtime.loadRemote.mockRejectedValue(chunkGone());
-    const failure = await federation.loadPage(accountPage, { atNavigation: true }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(health.RemoteLoadFailure);
-    expect(runtime.loadRemote).toHaveBeenCalledTimes(2);
-    expect(health.reportRemoteEvent).toHaveBeenCalledTimes(1);
-    expect(health.reportRemoteEvent).toHaveBeenCalledWith('mfe_account', 'load_failure');
+    const loader = freshLoader();
+    loader.reload.reloadOnce.mockReturnValue(false);
+    await failingLoads(loader, [chunkGone(), chunkGone()]);
+    const failure = await loader.federation.loadPage(accountPage, { atNavigation: true }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(loader.health.RemoteLoadFailure);
+    expect(loader.runtime.loadRemote).toHaveBeenCalledTimes(2);
+    expect(loader.health.reportRemoteEvent).toHaveBeenCalledTimes(1);
+    expect(loader.health.reportRemoteEvent).toHaveBeenCalledWith('mfe_account', 'load_failure');
   });
 
   it('counts nothing when the retry succeeds, and registers the remote afresh for it', async () => {
-    const { federation, runtime, health } = freshLoader();
-    runtime.loadRemote.mockRejectedValueOnce(new Error('RUNTIME-008 remote entry failed'));
+    const loader = freshLoader();
+    const origin = await failingLoads(loader, [new Error('RUNTIME-008 remote entry failed')]);
+    await expect(loader.federation.loadPage(accountPage, { atNavigation: true })).resolves.toBe(page);
+    expect(origin.registerRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_account', entry: store('mfe-account', '1.0.0-aaaaaaaaaaaa') }], { force: true });
+    expect(loader.runtime.loadRemote).toHaveBeenCalledTimes(2);
+    expect(loader.health.reportRemoteEvent).not.toHaveBeenCalled();
+  });
+
+  it('reads the remotes document a second time when the first read fails, then loads the page', async () => {
+    const { federation, fetchMock, health } = freshLoader();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(federation.loadPage(accountPage, { atNavigation: true })).resolves.toBe(page);
-    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_account', entry: store('mfe-account', '1.0.0-aaaaaaaaaaaa') }], { force: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(health.reportRemoteEvent).not.toHaveBeenCalled();
   });
 
   it('neither retries nor counts nor reloads for a prefetch', async () => {
-    const { federation, runtime, reload, health } = freshLoader();
-    runtime.loadRemote.mockRejectedValueOnce(chunkGone());
-    await expect(federation.loadPage(accountPage)).rejects.toThrow('Loading chunk 262 failed');
-    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
-    expect(reload.reloadOnce).not.toHaveBeenCalled();
-    expect(health.reportRemoteEvent).not.toHaveBeenCalled();
+    const loader = freshLoader();
+    const origin = await failingLoads(loader, [chunkGone()]);
+    await expect(loader.federation.loadPage(accountPage)).rejects.toThrow('Loading chunk 262 failed');
+    expect(loader.runtime.loadRemote).toHaveBeenCalledTimes(1);
+    expect(loader.reload.reloadOnce).not.toHaveBeenCalled();
+    expect(loader.health.reportRemoteEvent).not.toHaveBeenCalled();
+    // The next load starts afresh all the same.
+    expect(origin.registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_account', entry: store('mfe-account', '1.0.0-aaaaaaaaaaaa') }], { force: true });
   });
 });

@@ -1,9 +1,10 @@
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { runtimeConfig } from '@site/shared-ui';
 import type { ComponentType } from 'react';
 import { REMOTE_NAMES, deploymentFor, parseRemotesDocument, type RemoteName } from '@site/shared-ui/remotes-document';
 import { rememberDeployments, RemoteLoadFailure, reportRemoteEvent, type RemoteDeployment } from './health';
-import { isChunkLoadError, reloadOnce, reloadPage } from './reloadOnce';
+import { loadRecoveryPlugin } from './loadRecovery';
+import { pageGoingAway, reloadOnce, reloadPage } from './reloadOnce';
 import { visitorId } from './visitor';
 
 export type { RemoteDeployment } from './health';
@@ -36,10 +37,16 @@ const started = new Set<RemoteName>();
 /** Started remotes whose deployment changed since: their next page is a full page load. */
 const outdated = new Set<RemoteName>();
 
+/** The modules (`remote/Page`) a navigation is waiting for: their load is recovered (loadRecovery.ts). */
+const awaitedByNavigation = new Set<string>();
+
 /** Reads the remotes document once and registers every remote; a failure can be retried. */
 export function ensureRemotesRegistered(): Promise<RemoteDeployments> {
   registered ??= readDeployments()
     .then((deployments) => {
+      registerPlugins([
+        loadRecoveryPlugin({ atNavigation: (id) => awaitedByNavigation.has(id), reloadForMissingCode: () => reloadOnce(window.location.href) }),
+      ]);
       registerRemotes([...deployments].map(([name, { manifest }]) => ({ name, entry: manifest })));
       rememberDeployments(deployments);
       readAt = Date.now();
@@ -59,9 +66,6 @@ export interface ExposedPage {
 
 type PageModule = { default: ComponentType };
 const loading = new Map<string, Promise<PageModule>>();
-const failed = new Set<RemoteName>();
-
-const manifestOf = async (remote: RemoteName) => (await ensureRemotesRegistered()).get(remote)!.manifest;
 
 let refreshing: Promise<void> | null = null;
 
@@ -83,7 +87,6 @@ function refreshDeployments(): Promise<void> {
     for (const name of changed) if (started.has(name)) outdated.add(name);
     if (swappable.length > 0) {
       registerRemotes(swappable.map((name) => ({ name, entry: fresh.get(name)!.manifest })), { force: true });
-      for (const name of swappable) failed.delete(name);
     }
     // The outdated keep their deployment until the page reloads: their events are still theirs.
     const inForce = new Map([...fresh].map(([name, deployment]) => [name, outdated.has(name) ? current.get(name)! : deployment] as const));
@@ -99,27 +102,24 @@ function refreshDeployments(): Promise<void> {
   return refreshing;
 }
 
-/** After a failed load the runtime may hold the broken entry: register the remote afresh. */
-async function remoteReady(remote: RemoteName): Promise<void> {
-  const manifest = await manifestOf(remote);
-  if (failed.delete(remote)) registerRemotes([{ name: remote, entry: manifest }], { force: true });
-  started.add(remote);
-}
+const moduleId = ({ remote, module }: ExposedPage) => `${remote}/${module.replace(/^\.\//, '')}`;
 
 /** Loads one exposed page; the promise is kept while it succeeds, dropped when it fails. */
-function loadModule({ remote, module }: ExposedPage): Promise<PageModule> {
-  const key = `${remote}/${module.replace(/^\.\//, '')}`;
+function loadModule(page: ExposedPage): Promise<PageModule> {
+  const key = moduleId(page);
   let promise = loading.get(key);
   if (!promise) {
-    promise = remoteReady(remote)
-      .then(() => loadRemote<PageModule>(key))
+    promise = ensureRemotesRegistered()
+      .then(() => {
+        started.add(page.remote);
+        return loadRemote<PageModule>(key);
+      })
       .then((loaded) => {
         if (!loaded?.default) throw new Error(`${key} did not load`);
         return loaded;
       })
       .catch((error: unknown) => {
         loading.delete(key);
-        failed.add(remote);
         throw error;
       });
     loading.set(key, promise);
@@ -127,14 +127,11 @@ function loadModule({ remote, module }: ExposedPage): Promise<PageModule> {
   return promise;
 }
 
-/** The page is being loaded afresh: nothing to render meanwhile (the loading status stays). */
-const pageGoingAway = () => new Promise<never>(() => undefined);
-
 /**
  * A navigation to a remote's page: the document read again when stale (an outdated remote's page
- * is then a full page load), the load tried a second time on failure, a chunk that no longer
- * exists (a deleted deployment) answered by loading the URL afresh once, and a failure after the
- * retry counted for the remote's health.
+ * is then a full page load), the load recovered by the runtime's plugin (loadRecovery.ts: tried a
+ * second time, or the URL loaded afresh once for code that no longer exists), and a failure after
+ * that counted for the remote's health.
  */
 async function loadAtNavigation(page: ExposedPage): Promise<PageModule> {
   if (readAt > 0 && isStale(readAt, Date.now())) await refreshDeployments();
@@ -142,16 +139,17 @@ async function loadAtNavigation(page: ExposedPage): Promise<PageModule> {
     reloadPage();
     return pageGoingAway();
   }
+  const id = moduleId(page);
+  awaitedByNavigation.add(id);
   try {
+    // The remotes document is the site's own, not the runtime's: a first read that fails is tried again.
+    await ensureRemotesRegistered().catch(() => ensureRemotesRegistered());
     return await loadModule(page);
-  } catch (first) {
-    if (isChunkLoadError(first) && reloadOnce(window.location.href)) return pageGoingAway();
-    try {
-      return await loadModule(page);
-    } catch (error) {
-      reportRemoteEvent(page.remote, 'load_failure');
-      throw new RemoteLoadFailure(page.remote, error);
-    }
+  } catch (error) {
+    reportRemoteEvent(page.remote, 'load_failure');
+    throw new RemoteLoadFailure(page.remote, error);
+  } finally {
+    awaitedByNavigation.delete(id);
   }
 }
 

@@ -41,3 +41,6 @@ export function reloadOnce(url: string, { storage, reload = reloadPage }: Reload
 export function reloadPage(): void {
   window.location.reload();
 }
+
+/** The page is being loaded afresh: nothing to render meanwhile (the loading status stays). */
+export const pageGoingAway = () => new Promise<never>(() => undefined);

@@ -16,6 +16,7 @@ import { providePage } from './serverPages';
  * The shared singletons (tools/webpack.cjs sharedSingletons), each loaded when a render entry asks
  * for it: what the remotes' render entries take from the shell.
  */
+/* eslint-disable @typescript-eslint/no-require-imports -- each loaded when asked for, in the render entry's order (an import would load them all first) */
 export const shared: Record<string, () => unknown> = {
   react: () => require('react'),
   'react/jsx-runtime': () => require('react/jsx-runtime'),
@@ -27,6 +28,7 @@ export const shared: Record<string, () => unknown> = {
   'firebase/compat/auth': () => require('firebase/compat/auth'),
   '@site/shared-ui': () => require('@site/shared-ui'),
 };
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** How React marks a Suspense boundary whose server render failed (left to the browser). */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';

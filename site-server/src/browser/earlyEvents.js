@@ -14,6 +14,7 @@
 // A link within the page itself (the skip link, a section's anchor) is never held: it works natively.
 // A link that opens elsewhere (another site, a new tab) is left to the browser. If the page never
 // hydrates (its code failed), held links are followed after 20 s and the page works as plain HTML.
+// eslint-disable-next-line @typescript-eslint/no-unused-expressions -- a function expression: the inliner calls it with the signals
 (function (signals) {
   var d = document;
   var html = d.documentElement;

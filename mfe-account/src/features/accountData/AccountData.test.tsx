@@ -50,9 +50,8 @@ beforeEach(() => {
   });
   URL.revokeObjectURL = jest.fn();
   jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const anchor = this;
     const reader = new FileReader();
-    reader.onload = () => saved.push({ name: anchor.download, text: String(reader.result) });
+    reader.onload = () => saved.push({ name: this.download, text: String(reader.result) });
     reader.readAsText(blob!);
   });
 });

@@ -2,7 +2,6 @@ import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 
 // Stripe's pricing table custom element (https://docs.stripe.com/payments/checkout/pricing-table).
 declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
       'stripe-pricing-table': DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement> & {

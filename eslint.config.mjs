@@ -1,0 +1,73 @@
+// Lint for the whole workspace (`pnpm lint`, run by `pnpm test` beside the import boundaries).
+// Not type-aware: typescript-eslint's recommended rules without type information (the typecheck
+// is tsc's job, `pnpm typecheck`), which keeps a full run to seconds on a small machine.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import prettier from 'eslint-config-prettier';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  globalIgnores([
+    '**/node_modules/',
+    '**/dist/',
+    '.tools/',
+    '**/coverage/',
+    '**/test-results/',
+    '**/playwright-report/',
+    'bench/out/',
+    'bench/.runs/',
+    '**/.prerender/',
+    '**/.variants/',
+    '**/.deploy/',
+    '**/.data/',
+    '**/.firebase/',
+  ]),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    // The classic rules of hooks. The v7 plugin's React Compiler rules are left out: the site does
+    // not build with the compiler, and they judge code by its rules.
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      // `_name` marks what is there for its position or its type only.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrors: 'none',
+          ignoreRestSiblings: true,
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'tools/jest*.cjs', '**/jest.setup.cjs'],
+    languageOptions: { globals: globals.jest },
+    // jest.isolateModules and a module's fresh copy need require().
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  prettier,
+);
