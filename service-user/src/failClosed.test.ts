@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './environment';
 import { call, DEPLOYED_MAIL_ENV, startService, tokenFactory } from './testing/harness';
 
 const REAL = { STRIPE_WEBHOOK_SECRET: 'whsec_real_endpoint_secret', CORS_ORIGINS: 'https://site.example', ...DEPLOYED_MAIL_ENV };

@@ -67,7 +67,7 @@ export function remotesDocument(env: Env = process.env, { deployStore = true } =
   return Object.fromEntries(REMOTE_NAMES.map((name) => [name, { manifest: `${host}:${ports[name]}/mf-manifest.json` }])) as RemotesDocument;
 }
 
-/** What the browser reads as window.__APP_CONFIG__ (see shared-ui/src/config.ts). */
+/** What the browser reads as window.__APP_CONFIG__ (see shared-ui/src/runtimeConfig.ts). */
 export function browserConfig(env: Env = process.env) {
   return {
     remotesUrl: env.REMOTES_URL || '/remotes.json',
