@@ -1,7 +1,8 @@
 // Runtime configuration of the site, read from the environment when a server starts (and the
 // remotes document on every read), never compiled into a build: the same build is promoted
 // unchanged from one environment to the next.
-import { REMOTE_NAMES, parseRemotesDocument, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import { REMOTE_NAMES, parseRemotesDocument, remoteFolder, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import { SITE_APPS, type SiteApp } from '@site/shared-ui/site-apps';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,11 +11,11 @@ type Env = Record<string, string | undefined>;
 
 const repoRoot = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
+/** An app's port: <NAME>_PORT (SHELL_PORT, MFE_ACCOUNT_PORT…), else its own (shared-ui/src/remotes/siteApps.ts). */
+const portOf = (app: SiteApp) => Number(process.env[`${app.name.toUpperCase()}_PORT`] || app.port);
+
 export const ports = {
-  shell: Number(process.env.SHELL_PORT || 3000),
-  mfe_marketing: Number(process.env.MFE_MARKETING_PORT || 3001),
-  mfe_auth: Number(process.env.MFE_AUTH_PORT || 3002),
-  mfe_account: Number(process.env.MFE_ACCOUNT_PORT || 3003),
+  ...(Object.fromEntries(SITE_APPS.map((app) => [app.name, portOf(app)])) as Record<RemoteName | 'shell', number>),
   service_user: Number(process.env.SERVICE_USER_PORT || 8787),
   auth_emulator: Number(process.env.AUTH_EMULATOR_PORT || 9099),
   // The deployment store served as the CDN stand-in (serve.ts, when the store exists).
@@ -23,8 +24,7 @@ export const ports = {
 
 export const remoteNames = REMOTE_NAMES;
 
-/** A remote's folder: its package (mfe_account → mfe-account/) and its versions in the deployment store. */
-export const remoteFolder = (name: RemoteName) => name.replace('_', '-');
+export { remoteFolder };
 
 /**
  * The deployment store of the release command (release/): each remote's published builds in
