@@ -69,13 +69,12 @@ if (only('BENCH_SITES', ['single']).includes('single')) {
 }
 
 log('starting the federated site (site-server/src/serve.ts)');
-// The single bundle's pages call the same user service, from their own origin.
-const siteOrigins = [...SITE_APPS.map((app) => ports[app.name]), SINGLE_PORT].map((port) => `http://localhost:${port}`);
+// The single bundle's pages call the same user service, from their own origin: the service's
+// local mode allows every page of this machine (CORS_ORIGINS, when set, still wins).
 const site = spawn(join(root, 'site-server', 'node_modules', '.bin', 'tsx'), [join(root, 'site-server', 'src', 'serve.ts')], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,
-  env: { ...process.env, CORS_ORIGINS: process.env.CORS_ORIGINS ?? siteOrigins.join(',') },
 });
 await waitFor(`http://localhost:${ports.shell}/remotes.json`);
 

@@ -9,7 +9,18 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exposedFiles, type FederationManifest, type ManifestReader } from './manifests';
 import { readRouteTable, routeAt } from './routeTable';
+import { SIGNALS } from './signals';
 import { visitorIdOf } from './visitor';
+
+const REMOTES_DOCUMENT_PRELOAD = new RegExp(`<link rel="preload" href="[^"]*"( as="fetch" crossorigin ${SIGNALS.remotesDocumentAttribute}>)`);
+const attributeValue = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The shell's HTML preloads the remotes document where this environment serves it (REMOTES_URL,
+ * a run-time value): the build wrote the default address.
+ */
+export const withRemotesDocumentPreload = (html: string, remotesUrl: string) =>
+  html.replace(REMOTES_DOCUMENT_PRELOAD, (_, rest: string) => `<link rel="preload" href="${attributeValue(remotesUrl)}"${rest}`);
 
 // Loaded only when needed (sign-in, the account): never preloaded.
 const LAZY_SHARED = /^firebase\//;

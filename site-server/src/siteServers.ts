@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { manifestReader } from './manifests';
-import { preloadHints } from './preloadHints';
+import { preloadHints, withRemotesDocumentPreload } from './preloadHints';
 import { remotesInForce } from './remotesInForce';
 import { prerenderedPages } from './prerender/prerenderedPages';
 import { browserConfig as environmentConfig, configScript, remoteFolder, remotesDocument, type BrowserConfig } from './runtimeConfig';
@@ -40,9 +40,11 @@ export function shellApp({
 }: ShellAppOptions = {}) {
   const remotes = remotesInForce(read);
   const manifestAt = manifestReader();
+  const { remotesUrl } = { ...environmentConfig(process.env), ...browserConfig };
   return createStaticApp({
     root: dist,
     spa: true,
+    finishHtml: (html) => withRemotesDocumentPreload(html, remotesUrl),
     documents: {
       '/config.js': config(browserConfig),
       '/remotes.json': () => ({ type: 'application/json', body: JSON.stringify(remotes()) }),
