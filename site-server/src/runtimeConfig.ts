@@ -119,5 +119,5 @@ interface DevServer {
 export function devDocuments(devServer: DevServer, { withRemotes = false } = {}) {
   devServer.app?.get('/config.js', (_req, res) => res.type('text/javascript').send(configScript()));
   // The dev servers are the remotes here: the store's document would point at builds nobody serves.
-  if (withRemotes) devServer.app?.get('/remotes.json', (_req, res) => res.json(remotesDocument(process.env, { deployStore: false })));
+  if (withRemotes) devServer.app?.get(DEFAULT_REMOTES_URL, (_req, res) => res.json(remotesDocument(process.env, { deployStore: false })));
 }
