@@ -12,7 +12,8 @@ import { readRouteTable, routeAt } from './routeTable';
 import { SIGNALS } from './signals';
 import { visitorIdOf } from './visitor';
 
-const REMOTES_DOCUMENT_PRELOAD = new RegExp(`<link rel="preload" href="[^"]*"( as="fetch" crossorigin ${SIGNALS.remotesDocumentAttribute}>)`);
+// The tag as the template writes it, or as the production build minifies it (attributes unquoted).
+const REMOTES_DOCUMENT_PRELOAD = new RegExp(`<link\\b[^>]*\\s${SIGNALS.remotesDocumentAttribute}\\b[^>]*>`);
 const attributeValue = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
@@ -20,7 +21,7 @@ const attributeValue = (value: string) => value.replace(/&/g, '&amp;').replace(/
  * a run-time value): the build wrote the default address.
  */
 export const withRemotesDocumentPreload = (html: string, remotesUrl: string) =>
-  html.replace(REMOTES_DOCUMENT_PRELOAD, (_, rest: string) => `<link rel="preload" href="${attributeValue(remotesUrl)}"${rest}`);
+  html.replace(REMOTES_DOCUMENT_PRELOAD, (tag) => tag.replace(/\shref=("[^"]*"|'[^']*'|[^\s>]+)/, () => ` href="${attributeValue(remotesUrl)}"`));
 
 // Loaded only when needed (sign-in, the account): never preloaded.
 const LAZY_SHARED = /^firebase\//;
