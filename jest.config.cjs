@@ -1,4 +1,16 @@
+// Every package of the workspace (pnpm-workspace.yaml, the one list) that has unit tests, i.e. a
+// jest.config.cjs of its own, is a project: a new package's tests run without editing this file.
+const { existsSync, readFileSync } = require('node:fs');
+const path = require('node:path');
+
+const workspace = readFileSync(path.join(__dirname, 'pnpm-workspace.yaml'), 'utf8');
+const packages = workspace.slice(workspace.indexOf('packages:')).split(/\n(?=\S)/)[0]
+  .split('\n')
+  .map((line) => /^\s+-\s+['"]?([^'"\s]+)['"]?\s*$/.exec(line)?.[1])
+  .filter(Boolean);
+
 module.exports = {
-  projects: ['shared-ui', 'shell', 'mfe-marketing', 'mfe-auth', 'mfe-account', 'service-user', 'site-server', 'release']
+  projects: packages
+    .filter((dir) => existsSync(path.join(__dirname, dir, 'jest.config.cjs')))
     .map((dir) => `<rootDir>/${dir}/jest.config.cjs`),
 };

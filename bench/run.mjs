@@ -16,6 +16,7 @@ import { chromium } from 'playwright-core';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { builtinsOnly, compiledBuild, createStaticApp, listen, pageDocument, ROBOTS, securityHeaders } from '@site/site-server';
 import * as runtimeConfig from '@site/site-server/runtime-config';
+import { SITE_APPS } from '@site/shared-ui/site-apps';
 import { pathToFileURL } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -68,13 +69,12 @@ if (only('BENCH_SITES', ['single']).includes('single')) {
 }
 
 log('starting the federated site (site-server/src/serve.ts)');
-// The single bundle's pages call the same user service, from their own origin.
-const siteOrigins = [ports.shell, ports.mfe_marketing, ports.mfe_auth, ports.mfe_account, SINGLE_PORT].map((port) => `http://localhost:${port}`);
+// The single bundle's pages call the same user service, from their own origin: the service's
+// local mode allows every page of this machine (CORS_ORIGINS, when set, still wins).
 const site = spawn(join(root, 'site-server', 'node_modules', '.bin', 'tsx'), [join(root, 'site-server', 'src', 'serve.ts')], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,
-  env: { ...process.env, CORS_ORIGINS: process.env.CORS_ORIGINS ?? siteOrigins.join(',') },
 });
 await waitFor(`http://localhost:${ports.shell}/remotes.json`);
 
@@ -126,7 +126,7 @@ const SITES = {
 // --- what each file is: shell, shared dependency or remote code (from the federation manifests) --
 
 const manifestOf = (dir) => JSON.parse(readFileSync(join(root, dir, 'dist', 'mf-manifest.json'), 'utf8'));
-const APPS = { [ports.shell]: 'shell', [ports.mfe_marketing]: 'mfe-marketing', [ports.mfe_auth]: 'mfe-auth', [ports.mfe_account]: 'mfe-account' };
+const APPS = Object.fromEntries(SITE_APPS.map((app) => [ports[app.name], app.folder]));
 const sharedFiles = new Map();
 for (const dir of Object.values(APPS)) {
   for (const shared of manifestOf(dir).shared) {

@@ -8,7 +8,7 @@ const { ports, firebaseProjectId } = runtimeConfig;
 const projectId = firebaseProjectId(process.env);
 const emulator = `http://127.0.0.1:${ports.auth_emulator}`;
 const service = `http://127.0.0.1:${ports.service_user}`;
-/** The service's local webhook secret (service-user/src/config.ts): never valid in production. */
+/** The service's local webhook secret (service-user/src/environment.ts): never valid in production. */
 const WEBHOOK_SECRET = process.env.STRIPE_WEBHOOK_SECRET || 'whsec_local_development_only';
 
 let counter = 0;

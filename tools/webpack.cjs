@@ -13,6 +13,9 @@ const swcOptions = require('./swc.cjs');
 const tsx = require('tsx/cjs/api');
 const { SIGNALS } = tsx.require('@site/site-server/signals', __filename);
 const { devDocuments, ports } = tsx.require('@site/site-server/runtime-config', __filename);
+// The pre-paint script and the remotes document's default address: shared-ui's own rules.
+const { prePaintScript } = tsx.require('../shared-ui/src/theme/prePaint.ts', __filename);
+const { DEFAULT_REMOTES_URL } = tsx.require('../shared-ui/src/runtimeConfig.ts', __filename);
 
 /** The installed version of a dependency, as the app resolves it (pinned once in the catalog). */
 const catalogVersion = (dir, pkg) => require(require.resolve(`${pkg}/package.json`, { paths: [dir] })).version;
@@ -91,6 +94,8 @@ const htmlPage = ({ title, isHost = false, prerendered = isHost }) =>
     title,
     isHost,
     earlyEvents: prerendered ? earlyEvents() : '',
+    prePaint: prePaintScript(SIGNALS.freshRenderAttribute),
+    remotesUrl: DEFAULT_REMOTES_URL,
     signals: SIGNALS,
     inject: 'body',
     scriptLoading: 'defer',

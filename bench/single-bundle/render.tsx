@@ -1,9 +1,9 @@
 // The single bundle's page renderer for prerendered pages: the shell's own (shell/src/server/),
-// with the page imported from its sources (bench/single-bundle/pages.ts) instead of a remote's
+// with the page imported from its sources (bench/single-bundle/bundledPages.ts) instead of a remote's
 // render entry. Part of the benchmark's declared exception to the board's boundaries.
 import { pageForPath } from '../../shell/src/app/routes';
 import { renderPage as renderAround } from '../../shell/src/server/render';
-import { loadPage } from './pages';
+import { loadPage } from './bundledPages';
 
 export async function renderPage(path: string) {
   const page = pageForPath(path);

@@ -1,6 +1,6 @@
 // The same site built as one ordinary webpack bundle (no Module Federation): the benchmark's
 // baseline. The shell's entry, with the federation loader swapped for plain lazy imports of the
-// remotes' pages (pages.ts), and a server build of the same pages so that its public pages are
+// remotes' pages (bundledPages.ts), and a server build of the same pages so that its public pages are
 // served prerendered too, as the federated site's are (bench/run.mjs). Compiling the remotes'
 // sources into one bundle is the one declared exception to the board's boundaries
 // (.dependency-cruiser.cjs): it exists to measure what federation costs.
@@ -19,7 +19,7 @@ module.exports = (_env, argv) => {
       name: 'browser',
       entry: './src/bootstrap.tsx',
       output: { ...base.output, clean: { keep: new RegExp(`^${SERVER_DIR}/`) } },
-      resolve: { ...base.resolve, alias: { [federation]: path.join(__dirname, 'pages.ts') } },
+      resolve: { ...base.resolve, alias: { [federation]: path.join(__dirname, 'bundledPages.ts') } },
       plugins: [htmlPage({ title: 'Vedere', prerendered: true })],
     },
     {

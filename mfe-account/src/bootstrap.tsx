@@ -4,7 +4,7 @@ import AccountPage from './features/account/AccountPage';
 import PricingPage from './features/pricing/PricingPage';
 import ResetLinkedDevicePage from './features/resetLinkedDevice/ResetLinkedDevicePage';
 import LocalPortalPage from './features/localPortal/LocalPortalPage';
-import { LOCAL_PORTAL_PATH } from './config';
+import { LOCAL_PORTAL_PATH } from './constants';
 
 mountLocalHost([
   { path: '/account', label: i18n.t('account:account.title'), element: <AccountPage /> },

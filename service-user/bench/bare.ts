@@ -7,7 +7,7 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { globalMiddleware } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/environment';
 import { createLogger } from '../src/http/logging';
 import { createMetrics } from '../src/http/metrics';
 

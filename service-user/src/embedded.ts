@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { loadConfig } from './environment';
 import { openPglite } from './db/database';
 import { listenGracefully } from './http/listen';
 import { createService } from './service';

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, isSiteOrigin, loadConfig } from './environment';
 import { call, DEPLOYED_MAIL_ENV, startService, tokenFactory } from './testing/harness';
 
 const REAL = { STRIPE_WEBHOOK_SECRET: 'whsec_real_endpoint_secret', CORS_ORIGINS: 'https://site.example', ...DEPLOYED_MAIL_ENV };
@@ -9,7 +9,10 @@ describe('local mode is explicit: NODE_ENV development or test only', () => {
   it.each(['development', 'test'])('turns the local conveniences on for NODE_ENV=%s', (NODE_ENV) => {
     const config = loadConfig({ NODE_ENV });
     expect(config).toMatchObject({ local: true, production: false, localBilling: true, stripeWebhookSecret: 'whsec_local_development_only' });
-    expect(config.corsOrigins).toContain('http://localhost:3000');
+    // Any page this machine serves (the shell, each remote alone, the bench's bundle), nothing else.
+    for (const origin of ['http://localhost:3000', 'http://localhost:3003', 'http://127.0.0.1:3200']) expect(isSiteOrigin(config.corsOrigins, origin)).toBe(true);
+    for (const origin of ['https://localhost:3000', 'http://localhost.evil.example', 'https://evil.example', 'http://10.0.0.2:3000']) expect(isSiteOrigin(config.corsOrigins, origin)).toBe(false);
+    expect(isSiteOrigin(loadConfig({ NODE_ENV, CORS_ORIGINS: 'http://localhost:3000' }).corsOrigins, 'http://localhost:3001')).toBe(false);
     expect(loadConfig({ NODE_ENV, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).authEmulatorHost).toBe('127.0.0.1:9099');
   });
 

@@ -1,5 +1,5 @@
 import type { Database } from './db/database';
-import { loadConfig } from './config';
+import { loadConfig } from './environment';
 import { backends, call, DEPLOYED_MAIL_ENV, startService, tokenFactory, type TestApp, type Tokens } from './testing/harness';
 
 const DAY = 86_400;

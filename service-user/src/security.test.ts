@@ -1,7 +1,7 @@
 import { exportJWK, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { request as httpRequest, Agent, createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig } from './environment';
 import type { Database } from './db/database';
 import { migrate } from './db/migrations';
 import { listenGracefully } from './http/listen';

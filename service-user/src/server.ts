@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, type Config } from './environment';
 import { DataDirInUseError, DatabaseUnavailableError } from './db/database';
 import { listenGracefully } from './http/listen';
 import { createLogger } from './http/logging';

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { createApp } from './app';
-import type { Config } from './config';
+import type { Config } from './environment';
 import type { Database } from './db/database';
 import { migrate } from './db/migrations';
 import { openMigratedDatabase } from './db/start';

@@ -1,4 +1,4 @@
-export { runtimeConfig, SOCIAL_NETWORKS, type RuntimeConfig, type SocialNetwork, type StripeConfig } from './config';
+export { runtimeConfig, SOCIAL_NETWORKS, type RuntimeConfig, type SocialNetwork, type StripeConfig } from './runtimeConfig';
 export { storage, STORAGE_KEYS } from './storage';
 export { isVisitorId, VISITOR_ID } from './remotes/remotesDocument';
 export { i18n, LOCALES, DEFAULT_LOCALE, isLocale, setLocale, currentLocale, registerNamespace, type Locale } from './i18n/i18n';

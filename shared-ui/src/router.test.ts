@@ -3,9 +3,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { SITE_APPS } from './remotes/siteApps';
 
 const root = join(__dirname, '..', '..');
-const APPS = ['shell', 'mfe-marketing', 'mfe-auth', 'mfe-account'];
+const APPS = SITE_APPS.map((app) => app.folder);
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

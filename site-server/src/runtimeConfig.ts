@@ -1,7 +1,10 @@
 // Runtime configuration of the site, read from the environment when a server starts (and the
 // remotes document on every read), never compiled into a build: the same build is promoted
 // unchanged from one environment to the next.
-import { REMOTE_NAMES, parseRemotesDocument, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import { REMOTE_NAMES, parseRemotesDocument, remoteFolder, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import { DEFAULT_REMOTES_URL, type RuntimeConfig } from '@site/shared-ui/runtime-config';
+import { SITE_APPS, type SiteApp } from '@site/shared-ui/site-apps';
+import { isLocalBilling } from '../../service-user/src/localMode';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,11 +13,11 @@ type Env = Record<string, string | undefined>;
 
 const repoRoot = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
+/** An app's port: <NAME>_PORT (SHELL_PORT, MFE_ACCOUNT_PORT…), else its own (shared-ui/src/remotes/siteApps.ts). */
+const portOf = (app: SiteApp) => Number(process.env[`${app.name.toUpperCase()}_PORT`] || app.port);
+
 export const ports = {
-  shell: Number(process.env.SHELL_PORT || 3000),
-  mfe_marketing: Number(process.env.MFE_MARKETING_PORT || 3001),
-  mfe_auth: Number(process.env.MFE_AUTH_PORT || 3002),
-  mfe_account: Number(process.env.MFE_ACCOUNT_PORT || 3003),
+  ...(Object.fromEntries(SITE_APPS.map((app) => [app.name, portOf(app)])) as Record<RemoteName | 'shell', number>),
   service_user: Number(process.env.SERVICE_USER_PORT || 8787),
   auth_emulator: Number(process.env.AUTH_EMULATOR_PORT || 9099),
   // The deployment store served as the CDN stand-in (serve.ts, when the store exists).
@@ -23,8 +26,7 @@ export const ports = {
 
 export const remoteNames = REMOTE_NAMES;
 
-/** A remote's folder: its package (mfe_account → mfe-account/) and its versions in the deployment store. */
-export const remoteFolder = (name: RemoteName) => name.replace('_', '-');
+export { remoteFolder };
 
 /**
  * The deployment store of the release command (release/): each remote's published builds in
@@ -42,8 +44,9 @@ export const deployBaseUrl = (env: Env = process.env) => (env.DEPLOY_BASE_URL ||
 /**
  * Local conveniences (local billing and the rest) exist only when NODE_ENV says development or
  * test, which the start, dev and test commands set: any other value, or none, is production.
+ * The user service's own rules, read from its source: the site and the service agree by construction.
  */
-export const isLocalMode = (env: Env) => env.NODE_ENV === 'development' || env.NODE_ENV === 'test';
+export { isLocalBilling, isLocalMode } from '../../service-user/src/localMode';
 
 /**
  * Where the user service writes each mail as an .eml file when no SMTP_URL is set (local mode
@@ -67,10 +70,10 @@ export function remotesDocument(env: Env = process.env, { deployStore = true } =
   return Object.fromEntries(REMOTE_NAMES.map((name) => [name, { manifest: `${host}:${ports[name]}/mf-manifest.json` }])) as RemotesDocument;
 }
 
-/** What the browser reads as window.__APP_CONFIG__ (see shared-ui/src/config.ts). */
-export function browserConfig(env: Env = process.env) {
+/** What the browser reads as window.__APP_CONFIG__: the shape shared-ui/src/runtimeConfig.ts declares. */
+export function browserConfig(env: Env = process.env): RuntimeConfig {
   return {
-    remotesUrl: env.REMOTES_URL || '/remotes.json',
+    remotesUrl: env.REMOTES_URL || DEFAULT_REMOTES_URL,
     userServiceUrl: env.USER_SERVICE_URL || `http://localhost:${ports.service_user}`,
     contact: {
       ro: { phone: env.CONTACT_PHONE_RO || '021 000 0000', email: env.CONTACT_EMAIL_RO || 'contact@vedere.app' },
@@ -91,9 +94,8 @@ export function browserConfig(env: Env = process.env) {
       publishableKey: env.STRIPE_PUBLISHABLE_KEY || '',
       customerPortalUrl: env.STRIPE_CUSTOMER_PORTAL_URL || '',
     },
-    // Simulated checkouts (the user service's local billing): only in local mode (NODE_ENV development
-    // or test, the service's own rule), never with real keys.
-    localBilling: !env.STRIPE_PUBLISHABLE_KEY && !env.STRIPE_SECRET_KEY && isLocalMode(env),
+    // Simulated checkouts (the user service's local billing), by the service's own rule.
+    localBilling: isLocalBilling(env),
     // Only the networks whose address is configured are shown.
     social: Object.fromEntries(
       [['facebook', env.SOCIAL_FACEBOOK_URL], ['instagram', env.SOCIAL_INSTAGRAM_URL], ['youtube', env.SOCIAL_YOUTUBE_URL]]
@@ -102,7 +104,7 @@ export function browserConfig(env: Env = process.env) {
   };
 }
 
-export type BrowserConfig = ReturnType<typeof browserConfig>;
+export type BrowserConfig = RuntimeConfig;
 
 /** @param overrides values that win over the environment's (a test's own service) */
 export function configScript(env: Env = process.env, overrides: Partial<BrowserConfig> = {}): string {
@@ -117,5 +119,5 @@ interface DevServer {
 export function devDocuments(devServer: DevServer, { withRemotes = false } = {}) {
   devServer.app?.get('/config.js', (_req, res) => res.type('text/javascript').send(configScript()));
   // The dev servers are the remotes here: the store's document would point at builds nobody serves.
-  if (withRemotes) devServer.app?.get('/remotes.json', (_req, res) => res.json(remotesDocument(process.env, { deployStore: false })));
+  if (withRemotes) devServer.app?.get(DEFAULT_REMOTES_URL, (_req, res) => res.json(remotesDocument(process.env, { deployStore: false })));
 }

@@ -14,6 +14,11 @@ export const SIGNALS = {
    * drawn for (another language or theme, signed in); the page is hidden and rendered afresh.
    */
   freshRenderAttribute: 'data-prerender',
+  /**
+   * On the shell's <link rel=preload> of the remotes document: the server points its href at the
+   * configured address (REMOTES_URL), which the build cannot know.
+   */
+  remotesDocumentAttribute: 'data-remotes-document',
   /** Dispatched on document once the page is React's: held early events are replayed. */
   hydratedEvent: 'site:hydrated',
   /** On <html>, "true" once held events were handed to the hydrated page ("false" if it never hydrated). */

@@ -1,10 +1,11 @@
 // The production servers of the site: the shell, with its runtime documents, and each remote.
 import { REMOTE_NAMES, type RemoteName } from '@site/shared-ui/remotes-document';
+import { DEFAULT_REMOTES_URL } from '@site/shared-ui/runtime-config';
 import { Hono } from 'hono';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { manifestReader } from './manifests';
-import { preloadHints } from './preloadHints';
+import { preloadHints, withRemotesDocumentPreload } from './preloadHints';
 import { remotesInForce } from './remotesInForce';
 import { prerenderedPages } from './prerender/prerenderedPages';
 import { browserConfig as environmentConfig, configScript, remoteFolder, remotesDocument, type BrowserConfig } from './runtimeConfig';
@@ -40,12 +41,15 @@ export function shellApp({
 }: ShellAppOptions = {}) {
   const remotes = remotesInForce(read);
   const manifestAt = manifestReader();
+  const { remotesUrl } = { ...environmentConfig(process.env), ...browserConfig };
   return createStaticApp({
     root: dist,
     spa: true,
+    finishHtml: (html) => withRemotesDocumentPreload(html, remotesUrl),
     documents: {
       '/config.js': config(browserConfig),
-      '/remotes.json': () => ({ type: 'application/json', body: JSON.stringify(remotes()) }),
+      // Where the shell reads it unless REMOTES_URL points elsewhere.
+      [DEFAULT_REMOTES_URL]: () => ({ type: 'application/json', body: JSON.stringify(remotes()) }),
       '/robots.txt': () => ({ type: 'text/plain; charset=utf-8', body: ROBOTS }),
     },
     securityHeaders: (html) => securityHeaders({ html, remotes: remotes(), config: browserConfig }),

@@ -29,11 +29,13 @@ export interface StaticAppOptions {
   pageHtml?: (c: Context) => Promise<string | null>;
   /** The Link header (preload hints) of the page served. */
   pageLinks?: (c: Context, page: { prerendered: boolean }) => Promise<string>;
+  /** What the page's HTML gets at run time before it is sent (the remotes document's address). */
+  finishHtml?: (html: string) => string;
 }
 
 type Env = { Variables: { pageHtml: string } };
 
-export function createStaticApp({ root, spa = false, cors: allowCors = false, documents = {}, securityHeaders, pageLinks, pageHtml }: StaticAppOptions) {
+export function createStaticApp({ root, spa = false, cors: allowCors = false, documents = {}, securityHeaders, pageLinks, pageHtml, finishHtml = (html) => html }: StaticAppOptions) {
   const app = new Hono<Env>();
   const rel = relative(process.cwd(), root) || '.';
   const index = existsSync(join(root, 'index.html')) ? readFileSync(join(root, 'index.html'), 'utf8') : '';
@@ -75,9 +77,10 @@ export function createStaticApp({ root, spa = false, cors: allowCors = false, do
       return null;
     });
     const links = pageLinks ? await pageLinks(c, { prerendered: prerendered !== null }).catch(() => '') : '';
-    c.set('pageHtml', prerendered ?? index);
+    const html = finishHtml(prerendered ?? index);
+    c.set('pageHtml', html);
     // The page depends on the visitor's cohort (its cookie): a shared cache must not mix them.
-    return sendPage(c, prerendered ?? index, { Vary: 'Cookie', ...(links ? { Link: links } : {}) });
+    return sendPage(c, html, { Vary: 'Cookie', ...(links ? { Link: links } : {}) });
   };
   // The site's root is a page too (not the static index.html), with its own hints.
   if (spa) app.get('/', page);

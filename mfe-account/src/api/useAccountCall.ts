@@ -1,6 +1,6 @@
 import type { CallFailure, CallResult } from '@site/shared-ui';
 import { useCallback, useEffect, useState } from 'react';
-import { CALL_TIMEOUT_MS, SLOW_CALL_MS } from '../config';
+import { CALL_TIMEOUT_MS, SLOW_CALL_MS } from '../constants';
 import type { AccountCall } from './accountCalls';
 
 export type CallState<T> =

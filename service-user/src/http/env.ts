@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '../environment';
 import type { Database } from '../db/database';
 import type { MailDelivery } from '../mail/delivery';
 import type { NewsletterLinks } from '../mail/links';

@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { createService } from '../service';
 import { backends, call, freshDatabase, logCapture, startService, testConfig, tokenFactory, type Tokens } from '../testing/harness';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../environment';
 import { createLogger } from './logging';
 
 let tokens: Tokens;

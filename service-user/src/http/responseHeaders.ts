@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
+import { isSiteOrigin, type Config } from '../environment';
 
 /** hono's secure headers with their default values, read once from its own answer. */
 async function secureHeaderValues(): Promise<[string, string][]> {
@@ -15,10 +16,10 @@ async function secureHeaderValues(): Promise<[string, string][]> {
  * CPU than a bare handler's whole request. The values stay hono's: the security headers are its
  * defaults, and preflight requests are answered by its `cors`.
  */
-export function responseHeaders({ corsOrigins }: { corsOrigins: string[] }): MiddlewareHandler {
-  const allowedOrigins = new Set(corsOrigins);
+export function responseHeaders({ corsOrigins }: Pick<Config, 'corsOrigins'>): MiddlewareHandler {
+  const allowed = (origin: string) => isSiteOrigin(corsOrigins, origin);
   const preflight = cors({
-    origin: (origin) => (allowedOrigins.has(origin) ? origin : null),
+    origin: (origin) => (allowed(origin) ? origin : null),
     allowMethods: ['POST', 'GET'],
     allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     maxAge: 600,
@@ -28,7 +29,7 @@ export function responseHeaders({ corsOrigins }: { corsOrigins: string[] }): Mid
     for (const [name, value] of await (security ??= secureHeaderValues())) c.header(name, value);
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     const origin = c.req.header('Origin');
-    if (origin && allowedOrigins.has(origin)) c.header('Access-Control-Allow-Origin', origin);
+    if (origin && allowed(origin)) c.header('Access-Control-Allow-Origin', origin);
     c.header('Vary', 'Origin');
     await next();
   };

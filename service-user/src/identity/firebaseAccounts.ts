@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '../environment';
 
 /** Deletes the Firebase user whose ID token this is; an account already gone counts as deleted. */
 export type FirebaseUserDeleter = (idToken: string) => Promise<void>;

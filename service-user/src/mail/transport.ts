@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
-import type { MailConfig } from '../config';
+import type { MailConfig } from '../environment';
 
 /** One mail as the outbox table keeps it (nodemailer's own fields, JSON-safe). */
 export interface OutgoingMail {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../http/env';
+import { isSiteOrigin } from '../environment';
 import { ApiError } from '../http/errors';
 import { jsonBody, limitBody, requireJson, requireUser } from '../http/middleware';
 import { isLive, storedSubscription } from '../stripe/localPortal';
@@ -38,7 +39,7 @@ export function billingPortalRoutes({ db, verifyToken, config, stripe, logger }:
       const { uid } = c.get('user');
       const { flow, returnUrl } = c.req.valid('json');
       // The session sends the user back to the site only: an origin it serves, never one named by a stranger.
-      if (!config.corsOrigins.includes(new URL(returnUrl).origin)) {
+      if (!isSiteOrigin(config.corsOrigins, new URL(returnUrl).origin)) {
         throw new ApiError(400, 'return_url_not_allowed', 'The return address must be a page of this site.');
       }
       const { rows } = await db.query<{ customer_id: string }>(

@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LOCAL_NODE_ENVS, loadConfig, type Config } from '../config';
+import { LOCAL_NODE_ENVS, loadConfig, type Config } from '../environment';
 import { openPglite, openPostgres, type Database } from '../db/database';
 import { createTokenVerifier } from '../identity/verifyIdToken';
 import { createService } from '../service';

@@ -1,6 +1,6 @@
 import type { AppType } from '@site/service-user';
 import { hc, type InferRequestType, type InferResponseType } from 'hono/client';
-import { runtimeConfig } from '../config';
+import { runtimeConfig } from '../runtimeConfig';
 
 /** Supplies the current Firebase ID token (the session module), or null when signed out. */
 export type TokenSource = () => Promise<string | null>;

@@ -4,11 +4,9 @@ import { STORAGE_KEYS, storage } from '../storage';
 import commonEn from './common.en.json';
 import commonRo from './common.ro.json';
 
-export const LOCALES = ['ro', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'ro';
+import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from './locales';
 
-export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+export { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from './locales';
 
 function storedLocale(): Locale {
   const saved = storage.get(STORAGE_KEYS.locale);

@@ -10,8 +10,9 @@
  *   "mfe_account": { "manifest": "…" }
  * }
  */
-export const REMOTE_NAMES = ['mfe_marketing', 'mfe_auth', 'mfe_account'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+import { REMOTE_NAMES, type RemoteName } from './siteApps';
+
+export { REMOTE_NAMES, remoteFolder, type RemoteName } from './siteApps';
 
 export interface RemoteLocation {
   manifest: string;

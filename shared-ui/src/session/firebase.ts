@@ -1,5 +1,5 @@
 import type firebaseNamespace from 'firebase/compat/app';
-import { runtimeConfig } from '../config';
+import { runtimeConfig } from '../runtimeConfig';
 
 export type FirebaseUser = firebaseNamespace.User;
 export type FirebaseAuth = firebaseNamespace.auth.Auth;

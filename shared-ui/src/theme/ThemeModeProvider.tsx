@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useSt
 import { ThemeProvider } from 'styled-components';
 import { STORAGE_KEYS, storage } from '../storage';
 import { GlobalStyle } from './GlobalStyle';
-import { DEFAULT_THEME, isThemePreference, themes, type ThemeName, type ThemePreference } from './themes';
+import { DARK_QUERY, DEFAULT_THEME, THEME_ATTRIBUTE, isThemePreference, themes, type ThemeName, type ThemePreference } from './themes';
 
 interface ThemeMode {
   preference: ThemePreference;
@@ -11,7 +11,6 @@ interface ThemeMode {
 }
 
 const ThemeModeContext = createContext<ThemeMode | null>(null);
-const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 function subscribeToSystemTheme(onChange: () => void) {
   const query = window.matchMedia(DARK_QUERY);
@@ -33,7 +32,7 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
 
   useLayoutEffect(() => {
     const root = document.documentElement;
-    root.setAttribute('data-theme', resolved);
+    root.setAttribute(THEME_ATTRIBUTE, resolved);
     root.style.colorScheme = resolved;
   }, [resolved]);
 

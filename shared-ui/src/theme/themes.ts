@@ -4,6 +4,10 @@ export type ThemeName = 'dark' | 'light';
 export type ThemePreference = ThemeName | 'system';
 export const THEME_PREFERENCES: readonly ThemePreference[] = ['light', 'dark', 'system'];
 export const DEFAULT_THEME: ThemePreference = 'dark';
+/** On <html>: the theme in force (the pre-paint script sets it first, then ThemeModeProvider). */
+export const THEME_ATTRIBUTE = 'data-theme';
+/** What "system" follows. */
+export const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 export type ColorTokens = (typeof tokens)['dark'];
 

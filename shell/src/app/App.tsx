@@ -1,6 +1,6 @@
 import { BrowserRouter, Route, Routes, SiteProviders, useLocation } from '@site/shared-ui';
 import { AccessGuard } from '../guards/AccessGuard';
-import { SessionFollower } from '../guards/SessionFollower';
+import { SessionFollower } from '../session/SessionFollower';
 import { TrialGuard } from '../guards/TrialGuard';
 import { Footer } from '../footer/Footer';
 import { Header } from '../header/Header';

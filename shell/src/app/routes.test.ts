@@ -1,8 +1,15 @@
 /**
  * @jest-environment node
  */
-import { REMOTE_NAMES } from '@site/shared-ui/remotes-document';
+import { REMOTE_APPS, REMOTE_NAMES } from '@site/shared-ui/site-apps';
+import { join } from 'node:path';
 import { pageForPath, pages, siteRoutes } from './routes';
+
+const root = join(__dirname, '..', '..', '..');
+// The remotes' webpack configs, read as data (never their sources): what each exposes.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const appDescription = require(join(root, 'tools', 'appDescription.cjs')) as (dir: string) => { exposes?: Record<string, string> };
+const exposed = REMOTE_APPS.flatMap((app) => Object.keys(appDescription(join(root, app.folder)).exposes ?? {}).map((module) => `${app.name}/${module}`));
 
 describe('the route table', () => {
   it('names, for every page, a remote the remotes document lists and a module it exposes', () => {
@@ -10,6 +17,12 @@ describe('the route table', () => {
       expect(REMOTE_NAMES).toContain(page.remote);
       expect(page.module).toMatch(/^\.\/[A-Z]\w+Page$/);
     }
+  });
+
+  it('has a page for every module a remote exposes, and exposes every page it names (a page missing from either fails)', () => {
+    const named = Object.values(pages).map((page) => `${page.remote}/${page.module}`);
+    expect([...named].sort()).toEqual([...exposed].sort());
+    expect(new Set(siteRoutes.map((route) => route.page))).toEqual(new Set(Object.keys(pages)));
   });
 
   it('gives every route a known page, and only known guards', () => {

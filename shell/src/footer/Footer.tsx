@@ -1,6 +1,6 @@
 import { Container, Link, runtimeConfig, SOCIAL_NETWORKS, useTranslation, VisuallyHidden } from '@site/shared-ui';
 import styled from 'styled-components';
-import { EXTERNAL_LINKS } from '../config';
+import { EXTERNAL_LINKS } from '../constants';
 
 const Wrapper = styled.footer`
   margin-top: 2rem;

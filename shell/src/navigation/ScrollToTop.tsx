@@ -1,7 +1,7 @@
 import { focusElement, useTranslation } from '@site/shared-ui';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { SCROLL_TO_TOP_THRESHOLD_PX } from '../config';
+import { SCROLL_TO_TOP_THRESHOLD_PX } from '../constants';
 import { controlStyles } from '../header/controlStyles';
 import { MAIN_ID } from './SkipLink';
 

@@ -1,6 +1,6 @@
 import { Container, PageHeading, useSearchParams, useSession, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
-import { ACCOUNT_TABS, TAB_PARAM, type AccountTab as TabId } from '../../config';
+import { ACCOUNT_TABS, TAB_PARAM, type AccountTab as TabId } from '../../constants';
 import '../../i18n/register';
 import { DeviceTab } from '../device/DeviceTab';
 import { SubscriptionTab } from '../subscription/SubscriptionTab';

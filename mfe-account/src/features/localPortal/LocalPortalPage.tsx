@@ -5,7 +5,7 @@ import { getLocalPortal, updateLocalPortal, type LocalPlan, type LocalPortalStat
 import { useAccountAction, useAccountCall } from '../../api/useAccountCall';
 import { CallOutcome } from '../../components/CallOutcome';
 import { Details, Notice } from '../../components/Details';
-import { SUBSCRIPTION_TAB_PATH } from '../../config';
+import { SUBSCRIPTION_TAB_PATH } from '../../constants';
 import '../../i18n/register';
 import { PLANS } from '../pricing/plans';
 import { usePlanName } from '../pricing/usePlanName';

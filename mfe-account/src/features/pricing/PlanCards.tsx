@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { localCheckout, type LocalPlan } from '../../api/accountCalls';
 import { useAccountAction } from '../../api/useAccountCall';
-import { SUBSCRIPTION_TAB_PATH } from '../../config';
+import { SUBSCRIPTION_TAB_PATH } from '../../constants';
 import { PLANS } from './plans';
 
 const PlanCard = styled(Card)<{ $popular: boolean }>`

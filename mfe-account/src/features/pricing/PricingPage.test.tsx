@@ -1,7 +1,7 @@
 import { MemoryRouter, Route, Routes, setLocale, SiteProviders } from '@site/shared-ui';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STRIPE_PRICING_TABLE_SCRIPT, STRIPE_SCRIPT_TIMEOUT_MS } from '../../config';
+import { STRIPE_PRICING_TABLE_SCRIPT, STRIPE_SCRIPT_TIMEOUT_MS } from '../../constants';
 import '../../i18n/register';
 import { answer, fakeUserService, networkError, setRuntimeConfig, setSession } from '../../testing/fakeUserService';
 import PricingPage from './PricingPage';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { STRIPE_PRICING_TABLE_SCRIPT, STRIPE_SCRIPT_TIMEOUT_MS } from '../../config';
+import { STRIPE_PRICING_TABLE_SCRIPT, STRIPE_SCRIPT_TIMEOUT_MS } from '../../constants';
 
 export const PRICING_TABLE_ELEMENT = 'stripe-pricing-table';
 

@@ -5,7 +5,7 @@ import { getDeviceInfo, resetLinkedDevice, type DeviceInfo } from '../../api/acc
 import { useAccountAction, useAccountCall } from '../../api/useAccountCall';
 import { CallOutcome } from '../../components/CallOutcome';
 import { Details, Notice } from '../../components/Details';
-import { DEVICE_TAB_PATH } from '../../config';
+import { DEVICE_TAB_PATH } from '../../constants';
 import '../../i18n/register';
 
 const Confirmation = styled.div`

@@ -3,7 +3,7 @@ import { useState, type MouseEvent } from 'react';
 import styled from 'styled-components';
 import { openPortalSession, type PortalFlow } from '../../api/accountCalls';
 import { callWithTimeout } from '../../api/useAccountCall';
-import { LOCAL_PORTAL_PATH, SUBSCRIPTION_TAB_PATH } from '../../config';
+import { LOCAL_PORTAL_PATH, SUBSCRIPTION_TAB_PATH } from '../../constants';
 import { portalLink } from './subscriptionDisplay';
 
 const List = styled.ul`

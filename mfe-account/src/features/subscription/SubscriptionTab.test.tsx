@@ -3,7 +3,7 @@ import { renderWithSite } from '@site/shared-ui/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SubscriptionInfo } from '../../api/accountCalls';
-import { SLOW_CALL_MS } from '../../config';
+import { SLOW_CALL_MS } from '../../constants';
 import '../../i18n/register';
 import { answer, fakeUserService, never, networkError, setRuntimeConfig } from '../../testing/fakeUserService';
 import { portalNavigation } from './PortalLinks';

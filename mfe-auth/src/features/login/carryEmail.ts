@@ -1,4 +1,4 @@
-import { WIDGET } from './config';
+import { WIDGET } from './widgetSettings';
 
 /** Resolves with the first element matching `selector` in `root`, now or once it appears. */
 export function whenElement<T extends Element>(root: Element, selector: string): Promise<T> {

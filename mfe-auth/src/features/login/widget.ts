@@ -2,7 +2,7 @@
 import { loadFirebaseAuth } from '@site/shared-ui';
 import * as firebaseui from 'firebaseui';
 import stylesheet from 'firebaseui/dist/firebaseui.css';
-import { WIDGET } from './config';
+import { WIDGET } from './widgetSettings';
 
 /**
  * Resolves once the widget's stylesheet applies (or failed), so that the widget is never drawn

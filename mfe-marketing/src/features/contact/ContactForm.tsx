@@ -10,7 +10,7 @@ import {
 } from '@site/shared-ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { sendContactMessage } from '../../api/publicCalls';
-import { FIELD_LIMITS } from '../../config';
+import { FIELD_LIMITS } from '../../constants';
 
 const FIELDS = [
   { name: 'firstname', autoComplete: 'given-name', maxLength: FIELD_LIMITS.name },

@@ -1,6 +1,6 @@
 import { useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
-import { IMAGE_SIZES } from '../../config';
+import { IMAGE_SIZES } from '../../constants';
 import { FOUNDERS } from './founders';
 
 const Cards = styled.ul`

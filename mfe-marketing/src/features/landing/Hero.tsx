@@ -1,6 +1,6 @@
 import { ButtonLink, PageHeading, useTranslation } from '@site/shared-ui';
 import styled, { keyframes } from 'styled-components';
-import { HERO_ANNOTATION } from '../../config';
+import { HERO_ANNOTATION } from '../../constants';
 import { HeroMockup } from './HeroMockup';
 
 const Wrapper = styled.section`

@@ -2,7 +2,7 @@ import { Button, currentLocale, EMAIL_PATTERN, FormStatus, RefusalAnnouncement, 
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { subscribeToNewsletter } from '../../api/publicCalls';
-import { FIELD_LIMITS } from '../../config';
+import { FIELD_LIMITS } from '../../constants';
 import { Section } from '../landing/Section';
 
 const Form = styled.form`

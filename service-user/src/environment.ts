@@ -3,12 +3,18 @@ import { z } from 'zod';
 import { DATABASE_TIMEOUT_DEFAULTS } from './db/database';
 import { LOG_LEVELS, type LogLevel } from './http/logging';
 
-/** The only NODE_ENV values that turn on local conveniences; anything else (unset included) fails closed. */
-export const LOCAL_NODE_ENVS = ['development', 'test'] as const;
+import { isLocalBilling, isLocalMode } from './localMode';
+
+export { LOCAL_NODE_ENVS } from './localMode';
 const LOCAL_WEBHOOK_SECRET = 'whsec_local_development_only';
 /** The Auth emulator takes any key; the site's local default (site-server/src/runtimeConfig.ts). */
 const LOCAL_FIREBASE_API_KEY = 'demo-api-key';
-const LOCAL_CORS_ORIGINS = 'http://localhost:3000,http://localhost:3001,http://localhost:3002,http://localhost:3003';
+/**
+ * Local mode's CORS default, in place of a list: a page this machine serves (localhost or
+ * 127.0.0.1, on any port: the shell, each remote's own server, the bench's single bundle), so the
+ * service keeps no list of the front ends. Outside local mode CORS_ORIGINS must be set.
+ */
+const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
 const LOCAL_MAIL_TOKEN_SECRET = 'local-development-only-newsletter-link-secret';
 const LOCAL_MAIL = { from: 'Vedere <no-reply@localhost>', contactInbox: 'contact@localhost', publicSiteUrl: 'http://localhost:3000' };
 
@@ -92,7 +98,8 @@ export interface Config {
   stripeSecretKey?: string;
   stripeWebhookSecret: string;
   productNames: Record<string, string>;
-  corsOrigins: string[];
+  /** The site's origins (CORS_ORIGINS), or in local mode without it any page of this machine. */
+  corsOrigins: string[] | 'loopback';
   bodyLimitBytes: number;
   webhookBodyLimitBytes: number;
   requestTimeoutMs: number;
@@ -136,7 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`invalid configuration: ${problems}`);
   }
   const e = parsed.data;
-  const local = (LOCAL_NODE_ENVS as readonly (string | undefined)[]).includes(e.NODE_ENV);
+  const local = isLocalMode(env);
   if (!local) {
     // Each local convenience has a variable that a real deployment must set, or must not set.
     const mode = e.NODE_ENV === undefined ? 'NODE_ENV is unset' : `NODE_ENV is "${e.NODE_ENV}"`;
@@ -185,7 +192,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET,
     productNames,
-    corsOrigins: (e.CORS_ORIGINS ?? LOCAL_CORS_ORIGINS).split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS === undefined ? 'loopback' : e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webhookBodyLimitBytes: e.WEBHOOK_BODY_LIMIT_BYTES,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
@@ -198,7 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     opsToken: e.OPS_TOKEN,
     telemetryRateLimit: { limit: e.TELEMETRY_RATE_LIMIT, windowMs: e.PUBLIC_RATE_WINDOW_MS },
-    localBilling: local && !e.STRIPE_SECRET_KEY,
+    localBilling: isLocalBilling(env),
     mail: {
       transport: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL } : { kind: 'outbox', dir: resolve(e.MAIL_OUTBOX_DIR) },
       from: e.MAIL_FROM ?? LOCAL_MAIL.from,
@@ -208,3 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
   };
 }
+
+/** Whether a page of this origin is the site's (CORS, and where a Stripe session may send the user back). */
+export const isSiteOrigin = (origins: Config['corsOrigins'], origin: string): boolean =>
+  origins === 'loopback' ? LOOPBACK_ORIGIN.test(origin) : origins.includes(origin);

@@ -1,10 +1,12 @@
 // The non-federated twin of shell/src/remotes/federation.ts, for the benchmark's single bundle:
-// the same pages, imported as ordinary lazy chunks of one webpack build. It imports the remotes'
-// sources: the one declared exception to the board's boundaries (.dependency-cruiser.cjs).
-import { REMOTE_NAMES } from '@site/shared-ui/remotes-document';
-import type { ComponentType } from 'react';
+// the same pages, imported as ordinary lazy chunks of one webpack build, behind the same typed
+// interface (each export is typed as federation.ts's own, and `pnpm typecheck` checks it). It
+// imports the remotes' sources: the one declared exception to the board's boundaries
+// (.dependency-cruiser.cjs).
+import { REMOTE_NAMES, type RemoteName } from '@site/shared-ui/remotes-document';
+import type * as federation from '../../shell/src/remotes/federation';
 
-type PageModule = { default: ComponentType };
+type PageModule = Awaited<ReturnType<typeof federation.loadPage>>;
 
 const pages: Record<string, () => Promise<PageModule>> = {
   'mfe_marketing/LandingPage': () => import('../../mfe-marketing/src/features/landing/LandingPage'),
@@ -20,26 +22,25 @@ const pages: Record<string, () => Promise<PageModule>> = {
   'mfe_account/LocalPortalPage': () => import('../../mfe-account/src/features/localPortal/LocalPortalPage'),
 };
 
-export interface ExposedPage {
-  remote: string;
-  module: string;
-}
+const pageKey = (remote: RemoteName, module: string) => `${remote}/${module.replace(/^\.\//, '')}`;
 
 /**
  * Every page is this bundle's own: the "deployment" a prerendered page was rendered from is this
  * origin (bench/run.mjs renders them so), which lets the shell hydrate them as it would a remote's.
  */
-export async function ensureRemotesRegistered(): Promise<Map<string, { manifest: string; cohort: 'stable' }>> {
-  return new Map(REMOTE_NAMES.map((remote) => [remote, { manifest: `${window.location.origin}/`, cohort: 'stable' }]));
-}
+const ensureRemotesRegistered: typeof federation.ensureRemotesRegistered = async () =>
+  new Map(REMOTE_NAMES.map((remote) => [remote, { manifest: `${window.location.origin}/`, cohort: 'stable' as const }]));
 
-export function loadPage({ remote, module }: ExposedPage): Promise<PageModule> {
-  const load = pages[`${remote}/${module.replace(/^\.\//, '')}`];
+const loadPage: typeof federation.loadPage = ({ remote, module }) => {
+  const load = pages[pageKey(remote, module)];
   if (!load) return Promise.reject(new Error(`no page ${remote}/${module}`));
   return load();
-}
+};
 
 /** The single bundle's pages are ordinary lazy chunks: prefetching one is importing it. */
-export function prefetchPages(remote: string, modules: string[]): void {
+const prefetchPages: typeof federation.prefetchPages = (remote, modules) => {
   for (const module of modules) void loadPage({ remote, module }).catch(() => undefined);
-}
+};
+
+export { ensureRemotesRegistered, loadPage, prefetchPages };
+export type { ExposedPage } from '../../shell/src/remotes/federation';

@@ -37,8 +37,11 @@ declare global {
   var __APP_CONFIG__: Partial<RuntimeConfig> | undefined;
 }
 
+/** Where the remotes document is served unless REMOTES_URL moves it (the shell's own server). */
+export const DEFAULT_REMOTES_URL = '/remotes.json';
+
 const defaults: RuntimeConfig = {
-  remotesUrl: '/remotes.json',
+  remotesUrl: DEFAULT_REMOTES_URL,
   userServiceUrl: 'http://localhost:8787',
   // Each environment's values come from its /config.js (tools/runtime-config.cjs); an empty one is not shown.
   contact: { ro: { phone: '', email: '' }, en: { phone: '', email: '' } },

@@ -1,0 +1,41 @@
+import { prePaintScript } from './prePaint';
+
+const html = document.documentElement;
+const SKIP = 'data-prerender';
+
+function runPrePaint({ theme, locale, cookie, systemDark = true }: { theme?: string; locale?: string; cookie?: string; systemDark?: boolean }) {
+  localStorage.clear();
+  if (theme !== undefined) localStorage.setItem('theme', theme);
+  if (locale !== undefined) localStorage.setItem('locale', locale);
+  document.cookie = cookie ?? 'loginCookie=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  window.matchMedia = ((query: string) => ({ matches: query === '(prefers-color-scheme: dark)' && systemDark })) as unknown as typeof window.matchMedia;
+  for (const name of ['data-theme', 'lang', SKIP]) html.removeAttribute(name);
+  html.style.colorScheme = '';
+  new Function(prePaintScript(SKIP))();
+  return { theme: html.getAttribute('data-theme'), colorScheme: html.style.colorScheme, lang: html.lang, skip: html.getAttribute(SKIP) };
+}
+
+describe('the pre-paint script', () => {
+  it('draws a first visit in the defaults (dark, Romanian), which is what the prerendered HTML shows', () => {
+    expect(runPrePaint({})).toEqual({ theme: 'dark', colorScheme: 'dark', lang: 'ro', skip: null });
+  });
+
+  it('applies a stored light theme and English before first paint, and has such a page rendered afresh', () => {
+    expect(runPrePaint({ theme: 'light' })).toEqual({ theme: 'light', colorScheme: 'light', lang: 'ro', skip: 'skip' });
+    expect(runPrePaint({ locale: 'en' })).toEqual({ theme: 'dark', colorScheme: 'dark', lang: 'en', skip: 'skip' });
+  });
+
+  it('follows the device for "system"', () => {
+    expect(runPrePaint({ theme: 'system', systemDark: false })).toMatchObject({ theme: 'light', skip: 'skip' });
+    expect(runPrePaint({ theme: 'system', systemDark: true })).toMatchObject({ theme: 'dark' });
+  });
+
+  it('falls back to the defaults for values the site does not know', () => {
+    expect(runPrePaint({ theme: 'purple', locale: 'fr' })).toMatchObject({ theme: 'dark', lang: 'ro' });
+    expect(runPrePaint({ theme: 'dark', locale: 'ro' }).skip).toBeNull();
+  });
+
+  it('has a signed-in visitor\'s page rendered afresh (the login cookie)', () => {
+    expect(runPrePaint({ cookie: 'loginCookie=a.b.c; path=/' }).skip).toBe('skip');
+  });
+});
