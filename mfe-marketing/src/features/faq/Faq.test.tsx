@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLocale } from '@site/shared-ui';
+import { expectNoAxeViolations } from '@site/shared-ui/testing/axe';
 import { renderWithSite } from '../../testing/renderWithSite';
 import { Faq } from './Faq';
 
@@ -40,5 +41,13 @@ describe('the FAQ section of the landing page', () => {
     act(() => setLocale('en'));
     renderWithSite(<Faq />);
     expect(screen.getByText(/for iPhone on the App Store/)).toBeInTheDocument();
+  });
+
+  it('passes axe with every question closed, and with one open', async () => {
+    const user = userEvent.setup();
+    const { container } = renderWithSite(<Faq />);
+    await expectNoAxeViolations(container);
+    await user.click(questions()[0]!);
+    await expectNoAxeViolations(container);
   });
 });
