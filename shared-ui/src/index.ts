@@ -14,6 +14,9 @@ export { Card, CardList } from './primitives/Card';
 export { rovingTarget } from './primitives/rovingFocus';
 export { PageHeading, PageIntro, usePageTitle } from './primitives/PageHeading';
 export { LoadingStatus } from './primitives/LoadingStatus';
+export { Tabs, type TabItem } from './widgets/tabs/Tabs';
+export { Accordion, type AccordionItem } from './widgets/accordion/Accordion';
+export { Section } from './widgets/section/Section';
 export { requestFocusAfterNavigation, findHashTarget, focusElement } from './navigationFocus';
 export { createUserServiceClient, type AccountDataExport, type ContactMessage, type LocalPortalState, type UserServiceClient, type UserServiceError, type TokenSource } from './api/userService';
 // The health beacons' contract, from the service's own schema (the shell sends them with sendBeacon, outside the client).

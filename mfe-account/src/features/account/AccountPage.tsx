@@ -1,11 +1,10 @@
-import { Container, PageHeading, useSearchParams, useSession, useTranslation } from '@site/shared-ui';
+import { Container, PageHeading, Tabs, useSearchParams, useSession, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import { ACCOUNT_TABS, TAB_PARAM, type AccountTab as TabId } from '../../constants';
 import '../../i18n/register';
 import { DeviceTab } from '../device/DeviceTab';
 import { SubscriptionTab } from '../subscription/SubscriptionTab';
 import { AccountTab } from './AccountTab';
-import { Tabs } from './Tabs';
 
 const Email = styled.p`
   margin-top: 0;

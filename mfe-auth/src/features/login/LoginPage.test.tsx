@@ -1,6 +1,9 @@
-import { screen } from '@testing-library/react';
-import { useSession } from '@site/shared-ui';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes, setLocale, startSession, useSession } from '@site/shared-ui';
+import { forwardRef } from 'react';
 import { renderWithSite } from '../../testing/renderWithSite';
+import { carryEmailIntoWidget } from './carryEmail';
 import LoginPage from './LoginPage';
 
 jest.mock('@site/shared-ui', () => ({
@@ -10,11 +13,19 @@ jest.mock('@site/shared-ui', () => ({
 }));
 // The widget itself (FirebaseUI) is tried in a real browser (e2e/tests/auth.spec.ts).
 jest.mock('./SignInWidget', () => ({
-  SignInWidget: () => <section aria-label="widget" />,
+  SignInWidget: forwardRef<HTMLDivElement>(function SignInWidget(_props, ref) {
+    return <section aria-label="widget"><div ref={ref} data-testid="widget-container" /></section>;
+  }),
   WidgetSpace: ({ children }: { children: React.ReactNode }) => <div>{children}</div>,
 }));
 
-beforeEach(() => jest.mocked(useSession).mockReturnValue({ status: 'signedOut', user: null }));
+jest.mock('./carryEmail', () => ({ carryEmailIntoWidget: jest.fn(async () => undefined) }));
+
+beforeEach(() => {
+  act(() => setLocale('ro'));
+  jest.mocked(carryEmailIntoWidget).mockClear();
+  jest.mocked(useSession).mockReturnValue({ status: 'signedOut', user: null });
+});
 
 describe('/login', () => {
   it.each([
@@ -39,5 +50,71 @@ describe('/login', () => {
       expect(container.querySelector('h1 + [role="status"]')).toBeEmptyDOMElement();
       unmount();
     }
+  });
+});
+
+describe("/login's own email field", () => {
+  const field = () => screen.getByRole('textbox', { name: 'Adresa de email (obligatoriu)' });
+  const submit = () => screen.getByRole('button', { name: 'Continuă' });
+
+  it('refuses an empty or malformed address: the field says why, keeps the focus, and the refusal is said at once', async () => {
+    const user = userEvent.setup();
+    renderWithSite(<LoginPage />, { path: '/login' });
+    await user.click(submit());
+    expect(field()).toHaveFocus();
+    expect(field()).toHaveAttribute('aria-invalid', 'true');
+    expect(field()).toHaveAccessibleDescription('Eroare: Completați câmpul „Adresa de email”.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Eroare: Completați câmpul „Adresa de email”.');
+
+    await user.type(field(), 'ana@exemplu');
+    await user.click(submit());
+    expect(field()).toHaveAccessibleDescription(/adresă de email validă/);
+    expect(carryEmailIntoWidget).not.toHaveBeenCalled();
+  });
+
+  it('hands a valid address to the widget and says so in a status message', async () => {
+    const user = userEvent.setup();
+    renderWithSite(<LoginPage />, { path: '/login' });
+    await user.type(field(), ' ana.pop@exemplu.ro ');
+    await user.keyboard('{Enter}');
+    expect(carryEmailIntoWidget).toHaveBeenCalledWith(screen.getByTestId('widget-container'), 'ana.pop@exemplu.ro');
+    expect(field()).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText(/Am trecut adresa ana.pop@exemplu.ro în formularul de mai jos/).closest('[role="status"]')).not.toBeNull();
+  });
+
+  it('waits for the session: the button does nothing and the widget\'s place says it is loading', async () => {
+    const user = userEvent.setup();
+    jest.mocked(useSession).mockReturnValue({ status: 'unknown', user: null });
+    renderWithSite(<LoginPage />, { path: '/login' });
+    expect(jest.mocked(startSession)).toHaveBeenCalled();
+    expect(submit()).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.queryByRole('region', { name: 'widget' })).not.toBeInTheDocument();
+    expect(screen.getByText('Se încarcă formularul de autentificare…')).toHaveAttribute('role', 'status');
+    await user.type(field(), 'ana.pop@exemplu.ro');
+    await user.click(submit());
+    expect(carryEmailIntoWidget).not.toHaveBeenCalled();
+  });
+});
+
+describe('/login for a visitor who is signed in', () => {
+  it('sends them to /account at once', () => {
+    jest.mocked(useSession).mockReturnValue({ status: 'signedIn', user: { uid: 'u', email: 'ana.pop@exemplu.ro', name: null } });
+    renderWithSite(
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/account" element={<h1>Contul meu</h1>} />
+      </Routes>,
+      { path: '/login' },
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Contul meu' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+});
+
+describe("/login's terms", () => {
+  it('link to the FAQ and the contact page within the site', () => {
+    renderWithSite(<LoginPage />, { path: '/login' });
+    expect(screen.getByRole('link', { name: 'întrebările frecvente' })).toHaveAttribute('href', '/#faq');
+    expect(screen.getByRole('link', { name: 'scrieți-ne' })).toHaveAttribute('href', '/contact');
   });
 });

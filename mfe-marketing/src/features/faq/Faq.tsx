@@ -1,7 +1,5 @@
-import { ButtonAnchor, useTranslation, VisuallyHidden } from '@site/shared-ui';
+import { Accordion, ButtonAnchor, Section, useTranslation, VisuallyHidden } from '@site/shared-ui';
 import styled from 'styled-components';
-import { Section } from '../landing/Section';
-import { Accordion } from './Accordion';
 
 const QUESTIONS = ['what', 'phones', 'price', 'eligibility', 'camera', 'help'] as const;
 

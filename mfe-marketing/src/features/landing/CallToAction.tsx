@@ -1,6 +1,5 @@
-import { ButtonLink, useTranslation } from '@site/shared-ui';
+import { ButtonLink, Section, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
-import { Section } from './Section';
 
 const Actions = styled.div`
   display: flex;

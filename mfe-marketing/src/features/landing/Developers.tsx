@@ -1,5 +1,4 @@
-import { Link, useTranslation } from '@site/shared-ui';
-import { Section } from './Section';
+import { Link, Section, useTranslation } from '@site/shared-ui';
 
 export function Developers() {
   const { t } = useTranslation('marketing');

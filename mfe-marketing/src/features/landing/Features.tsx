@@ -1,5 +1,4 @@
-import { Card, CardList, useTranslation } from '@site/shared-ui';
-import { Section } from './Section';
+import { Card, CardList, Section, useTranslation } from '@site/shared-ui';
 
 /** Everything the app does (spec section 1). */
 const FEATURES = ['navigation', 'obstacles', 'questions', 'reading', 'colours', 'touchAndVoice', 'voiceCommands'] as const;

@@ -1,5 +1,4 @@
-import { Card, CardList, useTranslation } from '@site/shared-ui';
-import { Section } from './Section';
+import { Card, CardList, Section, useTranslation } from '@site/shared-ui';
 
 const FEATURES = ['navigation', 'obstacles', 'questions', 'voice'] as const;
 

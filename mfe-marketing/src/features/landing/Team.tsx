@@ -1,6 +1,5 @@
-import { useTranslation } from '@site/shared-ui';
+import { Section, useTranslation } from '@site/shared-ui';
 import { FounderCards } from '../founders/FounderCard';
-import { Section } from './Section';
 
 export function Team() {
   const { t } = useTranslation('marketing');

@@ -1,6 +1,5 @@
-import { Card, CardList, useTranslation } from '@site/shared-ui';
+import { Card, CardList, Section, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
-import { Section } from './Section';
 
 const TESTIMONIALS = ['commute', 'reading', 'colours'] as const;
 

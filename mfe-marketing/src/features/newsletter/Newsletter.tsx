@@ -1,9 +1,8 @@
-import { Button, currentLocale, EMAIL_PATTERN, FormStatus, RefusalAnnouncement, TextField, useFormValidation, useSubmission, useTranslation } from '@site/shared-ui';
+import { Button, currentLocale, EMAIL_PATTERN, FormStatus, RefusalAnnouncement, Section, TextField, useFormValidation, useSubmission, useTranslation } from '@site/shared-ui';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { subscribeToNewsletter } from '../../api/publicCalls';
 import { FIELD_LIMITS } from '../../constants';
-import { Section } from '../landing/Section';
 
 const Form = styled.form`
   max-width: 32rem;

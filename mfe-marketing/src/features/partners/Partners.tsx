@@ -1,9 +1,8 @@
-import { useTranslation } from '@site/shared-ui';
+import { Section, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import anr from '../../assets/partner-anr.svg';
 import carteaCalatoare from '../../assets/partner-cartea-calatoare.svg';
 import { IMAGE_SIZES } from '../../constants';
-import { Section } from '../landing/Section';
 
 const PARTNERS = [
   { key: 'anr', logo: anr },

@@ -1,4 +1,4 @@
-import { rovingTarget } from '@site/shared-ui';
+import { rovingTarget } from '../../primitives/rovingFocus';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 

@@ -8,8 +8,9 @@ const Region = styled.section`
 `;
 
 /**
- * A landing-page section: a region named by its own h2, with the anchor id links lead to. It
- * can take focus (tabIndex -1) so that a link to its anchor moves the reading position there.
+ * A section of a page (the landing page's parts): a region named by its own h2, with the anchor
+ * id links lead to. It can take focus (tabIndex -1) so that a link to its anchor moves the
+ * reading position there.
  */
 export function Section({ id, title, intro, children }: { id: string; title: string; intro?: string; children?: ReactNode }) {
   const titleId = `${id}-title`;
