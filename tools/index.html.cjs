@@ -28,6 +28,7 @@ html[${htmlWebpackPlugin.options.signals.freshRenderAttribute}=skip] #root[${htm
 </style>
 ${htmlWebpackPlugin.options.isHost ? '<link rel="preload" href="/remotes.json" as="fetch" crossorigin>' : ''}
 <script defer src="/config.js"></script>
+${htmlWebpackPlugin.options.federationRuntime ? `<script defer src="${htmlWebpackPlugin.options.federationRuntime}"></script>` : ''}
 </head>
 <body>
 <div id="root"></div>
