@@ -37,10 +37,7 @@ const runtimeCorePackage = (() => {
  * (and hand the remotes that one) beside the ES module copy its own bundler runtime imports.
  */
 const injectRuntimePluginEsm = path.join(path.dirname(injectRuntimePlugin), 'index.js');
-const runtimeAliases = {
-  [injectRuntimePlugin]: injectRuntimePluginEsm,
-  '@module-federation/inject-external-runtime-core-plugin$': injectRuntimePluginEsm,
-};
+const runtimeAliases = { [injectRuntimePlugin]: injectRuntimePluginEsm };
 /** Where a remote's own page finds the runtime it provides (beside its main.js). */
 const RUNTIME_PROVIDER = 'federation-runtime';
 
@@ -244,7 +241,7 @@ const linkServerBuild = (emitted) =>
  */
 function runtimeProviderConfig(app, production) {
   const base = baseConfig(app, production);
-  const { DefinePlugin } = require('webpack');
+  const { DefinePlugin, ProvidePlugin } = require('webpack');
   return {
     ...base,
     name: RUNTIME_PROVIDER,
@@ -252,8 +249,9 @@ function runtimeProviderConfig(app, production) {
     entry: { [RUNTIME_PROVIDER]: path.join(__dirname, 'federation-runtime.js') },
     // Beside the browser build, which keeps it (and this build cleans nothing of it).
     output: { ...base.output, uniqueName: `${app.name}_${RUNTIME_PROVIDER}`, clean: false },
-    resolve: { ...base.resolve, alias: runtimeAliases },
     plugins: [
+      // The plugin, by its file: a package of MF's, not one of the workspace's own dependencies.
+      new ProvidePlugin({ injectExternalRuntimeCore: [injectRuntimePluginEsm, 'default'] }),
       new DefinePlugin({
         FEDERATION_RUNTIME_PROVIDER: JSON.stringify(`${app.name} (local host)`),
         ENV_TARGET: JSON.stringify('web'),
