@@ -21,6 +21,7 @@ html[${htmlWebpackPlugin.options.signals.freshRenderAttribute}=skip] #root[${htm
 </style>
 ${htmlWebpackPlugin.options.isHost ? `<link rel="preload" href="${htmlWebpackPlugin.options.remotesUrl}" as="fetch" crossorigin ${htmlWebpackPlugin.options.signals.remotesDocumentAttribute}>` : ''}
 <script defer src="/config.js"></script>
+${htmlWebpackPlugin.options.federationRuntime ? `<script defer src="${htmlWebpackPlugin.options.federationRuntime}"></script>` : ''}
 </head>
 <body>
 <div id="root"></div>

@@ -20,6 +20,54 @@ const { DEFAULT_REMOTES_URL } = tsx.require('../shared-ui/src/runtimeConfig.ts',
 /** The installed version of a dependency, as the app resolves it (pinned once in the catalog). */
 const catalogVersion = (dir, pkg) => require(require.resolve(`${pkg}/package.json`, { paths: [dir] })).version;
 
+/**
+ * The federation runtime ships once per page: the shell's page provides it
+ * (experiments.provideExternalRuntime, through MF's inject-external-runtime-core plugin), every
+ * remote's build takes it from the page (experiments.externalRuntime), and a remote's own page
+ * provides it with the same plugin (federation-runtime.js, built beside the remote).
+ */
+const enhancedDir = path.dirname(require.resolve('@module-federation/enhanced/webpack'));
+const injectRuntimePlugin = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [enhancedDir] });
+const runtimeCorePackage = (() => {
+  const tools = path.dirname(require.resolve('@module-federation/runtime-tools/runtime-core', { paths: [path.dirname(injectRuntimePlugin)] }));
+  let dir = path.dirname(require.resolve('@module-federation/runtime-core', { paths: [tools] }));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
+  return { name: '@module-federation/runtime-core', dir, version: require(path.join(dir, 'package.json')).version };
+})();
+/**
+ * The inject plugin as an ES module. MF adds it to the shell by its CommonJS file, which requires
+ * the runtime's CommonJS build: bundled so, the shell would carry a second copy of the runtime
+ * (and hand the remotes that one) beside the ES module copy its own bundler runtime imports.
+ */
+const injectRuntimePluginEsm = path.join(path.dirname(injectRuntimePlugin), 'index.js');
+const runtimeAliases = { [injectRuntimePlugin]: injectRuntimePluginEsm };
+/** Where a remote's own page finds the runtime it provides (beside its main.js). */
+const RUNTIME_PROVIDER = 'federation-runtime';
+
+/**
+ * The runtime as a singleton of the page, recorded in each build's federation manifest
+ * (metaData.federationRuntime) for the release gate (release/src/gate.ts): a remote runs on the
+ * shell's runtime with its own bundler glue, and MF's runtime packages pin each other exactly, so
+ * the version required is the one the build was made with.
+ */
+const federationRuntimeRecord = (provides) => ({
+  name: runtimeCorePackage.name,
+  version: runtimeCorePackage.version,
+  singleton: true,
+  requiredVersion: runtimeCorePackage.version,
+  provides,
+});
+
+/**
+ * Per build: the shell provides the runtime and keeps the manifest protocol (it reads each remote's
+ * mf-manifest.json, and preloads with it); a remote takes the runtime from the page and reads no
+ * manifest (disableSnapshot). Both run in browsers only (target 'web': no Node loader code).
+ */
+const federationExperiments = (isHost) =>
+  isHost
+    ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+    : { externalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } };
+
 /** Singletons shared by the shell and every remote: exactly one instance of each at run time. */
 function sharedSingletons(dir) {
   const singleton = (pkg) => ({ singleton: true, requiredVersion: `^${catalogVersion(dir, pkg)}` });
@@ -87,12 +135,16 @@ const earlyEvents = () =>
     .replace(/\/\*.*?\*\//g, '')
     .replace(/;$/, '')}(${JSON.stringify(SIGNALS)});`;
 
-/** The HTML page every app is served with (tools/index.html.cjs). */
-const htmlPage = ({ title, isHost = false, prerendered = isHost }) =>
+/**
+ * The HTML page every app is served with (tools/index.html.cjs). providesRuntime: a remote's own
+ * page, which runs the federation runtime its build takes from the page (runtimeProviderConfig).
+ */
+const htmlPage = ({ title, isHost = false, prerendered = isHost, providesRuntime = false }) =>
   new HtmlWebpackPlugin({
     template: path.join(__dirname, 'index.html.cjs'),
     title,
     isHost,
+    federationRuntime: providesRuntime ? `${RUNTIME_PROVIDER}.js` : '',
     earlyEvents: prerendered ? earlyEvents() : '',
     prePaint: prePaintScript(SIGNALS.freshRenderAttribute),
     remotesUrl: DEFAULT_REMOTES_URL,
@@ -163,24 +215,56 @@ function serverConfig(app, production, emitted) {
   };
 }
 
-/** Names the server build in the browser build's federation manifest (metaData.ssrRemoteEntry). */
-const linkServerBuild = (emitted) => ({
+/** Adds to the metaData of the browser build's federation manifest (once MF has written it). */
+const amendManifest = (name, metaData) => ({
   apply(compiler) {
     const { sources, Compilation } = compiler.webpack;
-    compiler.hooks.thisCompilation.tap('LinkServerBuild', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'LinkServerBuild', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        if (!emitted.name) throw new Error('the server build emitted no render entry');
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      compilation.hooks.processAssets.tap({ name, stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         for (const file of ['mf-manifest.json', 'mf-stats.json']) {
           const asset = compilation.getAsset(file);
           if (!asset) continue;
           const json = JSON.parse(asset.source.source().toString());
-          json.metaData.ssrRemoteEntry = { name: emitted.name, path: SERVER_DIR, type: 'commonjs-module' };
+          Object.assign(json.metaData, metaData());
           compilation.updateAsset(file, new sources.RawSource(JSON.stringify(json, null, 2)));
         }
       });
     });
   },
 });
+
+/** Names the server build in the browser build's federation manifest (metaData.ssrRemoteEntry). */
+const linkServerBuild = (emitted) =>
+  amendManifest('LinkServerBuild', () => {
+    if (!emitted.name) throw new Error('the server build emitted no render entry');
+    return { ssrRemoteEntry: { name: emitted.name, path: SERVER_DIR, type: 'commonjs-module' } };
+  });
+
+/**
+ * The runtime a remote's own page provides (tools/federation-runtime.js), built beside the remote
+ * into its dist/ with the remote's settings for the runtime (browser only, no manifest protocol).
+ */
+function runtimeProviderConfig(app, production) {
+  const base = baseConfig(app, production);
+  const { DefinePlugin, ProvidePlugin } = require('webpack');
+  return {
+    ...base,
+    name: RUNTIME_PROVIDER,
+    target: 'web',
+    entry: { [RUNTIME_PROVIDER]: path.join(__dirname, 'federation-runtime.js') },
+    // Beside the browser build, which keeps it (and this build cleans nothing of it).
+    output: { ...base.output, uniqueName: `${app.name}_${RUNTIME_PROVIDER}`, clean: false },
+    plugins: [
+      // The plugin, by its file: a package of MF's, not one of the workspace's own dependencies.
+      new ProvidePlugin({ injectExternalRuntimeCore: [injectRuntimePluginEsm, 'default'] }),
+      new DefinePlugin({
+        FEDERATION_RUNTIME_PROVIDER: JSON.stringify(`${app.name} (local host)`),
+        ENV_TARGET: JSON.stringify('web'),
+        FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: true,
+      }),
+    ],
+  };
+}
 
 /** Where an app's server build goes, inside its dist/ (published with it). */
 const SERVER_DIR = 'server';
@@ -195,9 +279,11 @@ const SERVER_DIR = 'server';
 function createAppConfig(app) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
+    const base = baseConfig(app, production);
     const browser = {
-      ...baseConfig(app, production),
+      ...base,
       entry: './src/index.ts',
+      resolve: { ...base.resolve, alias: runtimeAliases },
       plugins: [
         new ModuleFederationPlugin({
           name: app.name,
@@ -208,9 +294,11 @@ function createAppConfig(app) {
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          experiments: federationExperiments(Boolean(app.isHost)),
         }),
-        htmlPage(app),
+        htmlPage({ ...app, providesRuntime: !app.isHost }),
         emitDocuments(app.documents || {}),
+        amendManifest('RecordFederationRuntime', () => ({ federationRuntime: federationRuntimeRecord(Boolean(app.isHost)) })),
       ],
       devServer: {
         // Each app's port is the site's runtime configuration (site-server/src/runtimeConfig.ts).
@@ -226,16 +314,22 @@ function createAppConfig(app) {
         },
       },
     };
+    // A remote's own page runs the runtime it provides (built beside it, kept by its clean).
+    const provider = app.isHost ? [] : [runtimeProviderConfig(app, production)];
+    const keep = new RegExp(`^(${SERVER_DIR}/|${RUNTIME_PROVIDER}\\.js)`);
     // The dev servers render in the browser only.
-    if (!production || !(app.render || app.server)) return browser;
+    if (!production || !(app.render || app.server)) {
+      return app.isHost ? browser : [...provider, { ...browser, name: 'browser', output: { ...browser.output, clean: { keep } } }];
+    }
     const emitted = {};
     return [
       serverConfig(app, production, emitted),
+      ...provider,
       {
         ...browser,
         name: 'browser',
         dependencies: ['server'],
-        output: { ...browser.output, clean: { keep: new RegExp(`^${SERVER_DIR}/`) } },
+        output: { ...browser.output, clean: { keep } },
         plugins: [...browser.plugins, linkServerBuild(emitted)],
       },
     ];
@@ -247,3 +341,4 @@ module.exports.baseConfig = baseConfig;
 module.exports.htmlPage = htmlPage;
 module.exports.sharedSingletons = sharedSingletons;
 module.exports.SERVER_DIR = SERVER_DIR;
+module.exports.RUNTIME_PROVIDER = RUNTIME_PROVIDER;

@@ -7,6 +7,9 @@ const inForce = (shell: ManifestChanges = {}, auth: ManifestChanges = {}): InFor
   { label: 'mfe_auth', manifest: manifestOf('mfe_auth', auth) },
 ];
 
+/** The version of the federation runtime the real build was made with. */
+const version = realManifest.metaData.federationRuntime?.version;
+
 const check = (candidate: ManifestChanges, around = inForce()) =>
   compatibilityProblems({ remote: 'mfe_account', candidate: manifestOf('mfe_account', candidate), inForce: around, routeTable: realRouteTable });
 
@@ -82,25 +85,40 @@ describe('the compatibility gate', () => {
     expect(compatibilityProblems({ remote: 'mfe_account', candidate, inForce: around, routeTable: realRouteTable })).toEqual([]);
   });
 
-  it('refuses a build made with another major version of the federation runtime', () => {
-    expect(check({ pluginVersion: '3.0.1' }, inForce().slice(0, 1))).toEqual([
-      'federation runtime: candidate built with 3.0.1, shell with 2.9.2 (the major must match)',
+  it('checks the federation runtime like a singleton: a remote built against another version is refused', () => {
+    // The fixture is a real manifest: its build records the runtime it runs on.
+    expect(realManifest.metaData.federationRuntime).toEqual(
+      expect.objectContaining({ name: '@module-federation/runtime-core', singleton: true, provides: false }),
+    );
+    expect(check({ runtime: { version: '2.9.3', requiredVersion: '2.9.3' } }, inForce().slice(0, 1))).toEqual([
+      `@module-federation/runtime-core: candidate provides 2.9.3, shell requires ${version}`,
+      `@module-federation/runtime-core: candidate requires 2.9.3, shell provides ${version}`,
     ]);
-    expect(check({ pluginVersion: '2.10.0' })).toEqual([]);
+    expect(check({}, inForce({ runtime: { version: '3.0.0', requiredVersion: '3.0.0' } }).slice(0, 1))).toEqual([
+      `@module-federation/runtime-core: candidate provides ${version}, shell requires 3.0.0`,
+      `@module-federation/runtime-core: candidate requires ${version}, shell provides 3.0.0`,
+    ]);
   });
 
-  it('refuses another minor version of a 0.x runtime', () => {
-    expect(check({ pluginVersion: '0.8.1' }, [{ label: 'shell', manifest: manifestOf('shell', { pluginVersion: '0.7.4' }) }])).toEqual([
-      'federation runtime: candidate built with 0.8.1, shell with 0.7.4 (major and minor must match)',
+  it('checks the runtime against the other remotes in force too (one runtime for the whole page)', () => {
+    expect(check({}, inForce({}, { runtime: { version: '2.10.0', requiredVersion: '2.10.0' } }))).toEqual([
+      `@module-federation/runtime-core: candidate provides ${version}, mfe_auth requires 2.10.0`,
+      `@module-federation/runtime-core: candidate requires ${version}, mfe_auth provides 2.10.0`,
     ]);
-    expect(check({ pluginVersion: '0.7.9' }, [{ label: 'shell', manifest: manifestOf('shell', { pluginVersion: '0.7.4' }) }])).toEqual([]);
   });
 
-  it('refuses a build whose manifest does not record its runtime', () => {
-    const candidate = manifestOf('mfe_account');
-    delete candidate.metaData!.pluginVersion;
-    expect(compatibilityProblems({ remote: 'mfe_account', candidate, inForce: inForce().slice(0, 1), routeTable: realRouteTable })).toEqual([
-      "federation runtime: the candidate's manifest does not record its version (metaData.pluginVersion)",
+  it('refuses a remote that runs on the page\'s runtime when no build in force provides one', () => {
+    expect(check({}, inForce({ runtime: { provides: false } }))).toEqual([
+      'federation runtime: the candidate runs on the runtime its page provides, and no build in force provides one',
+    ]);
+  });
+
+  it('refuses a build whose manifest does not record its runtime, or beside one that does not', () => {
+    expect(check({ runtime: null }, inForce().slice(0, 1))).toEqual([
+      "federation runtime: the candidate's manifest does not record it (metaData.federationRuntime)",
+    ]);
+    expect(check({}, inForce({}, { runtime: null }))).toEqual([
+      "federation runtime: mfe_auth's manifest does not record it (metaData.federationRuntime)",
     ]);
   });
 

@@ -5,15 +5,28 @@ import type { RemoteName } from '@site/shared-ui/remotes-document';
 import semver from 'semver';
 import { existsSync, readFileSync } from 'node:fs';
 
+/** A module of which one instance runs in the page, as a manifest records it. */
+export interface SingletonEntry {
+  name: string;
+  version?: string;
+  requiredVersion?: string | false;
+  singleton?: boolean;
+}
+
 /** The parts of an mf-manifest.json the gate reads. */
 export interface FederationManifest {
   name: string;
   metaData?: {
-    /** The version of the federation plugin and runtime the build was made with. */
+    /** The version of the federation plugin the build was made with. */
     pluginVersion?: string;
     buildInfo?: { buildVersion?: string };
+    /**
+     * The federation runtime, one per page (recorded by tools/webpack.cjs): the shell's page
+     * provides it, each remote runs on it; `provides` says which this build does.
+     */
+    federationRuntime?: SingletonEntry & { provides?: boolean };
   };
-  shared?: { name: string; version?: string; requiredVersion?: string | false; singleton?: boolean }[];
+  shared?: SingletonEntry[];
   exposes?: { name?: string; path: string }[];
 }
 
@@ -37,17 +50,6 @@ export interface GateInput {
 }
 
 const satisfies = (version: string, range: string) => semver.satisfies(version, range, { includePrerelease: true });
-
-/** Builds with different federation runtimes cannot share one: the major (the minor too, for 0.x) must match. */
-function runtimeProblem(candidate: FederationManifest, other: InForce): string | null {
-  const mine = semver.parse(candidate.metaData?.pluginVersion ?? '');
-  const theirs = semver.parse(other.manifest.metaData?.pluginVersion ?? '');
-  if (!mine) return 'federation runtime: the candidate\'s manifest does not record its version (metaData.pluginVersion)';
-  if (!theirs) return `federation runtime: ${other.label}'s manifest does not record its version (metaData.pluginVersion)`;
-  const zero = mine.major === 0 || theirs.major === 0;
-  if (mine.major === theirs.major && (!zero || mine.minor === theirs.minor)) return null;
-  return `federation runtime: candidate built with ${mine.version}, ${other.label} with ${theirs.version} (${zero ? 'major and minor' : 'the major'} must match)`;
-}
 
 /**
  * Both directions, for every singleton either side shares: each side's version must satisfy the
@@ -82,6 +84,28 @@ function singletonProblems(candidate: FederationManifest, other: InForce): strin
   return problems;
 }
 
+/**
+ * The federation runtime is a singleton of the page like the shared ones: a remote runs on the
+ * runtime the shell provides, so each build must record it (the versions are then checked both
+ * ways), and a remote that takes it from the page needs a build in force that provides it.
+ */
+function runtimeProblems(candidate: FederationManifest, inForce: InForce[]): string[] {
+  const runtimeOf = (manifest: FederationManifest) => manifest.metaData?.federationRuntime;
+  const mine = runtimeOf(candidate);
+  const unrecorded = (side: string) => `federation runtime: ${side} manifest does not record it (metaData.federationRuntime)`;
+  if (!mine) return [unrecorded("the candidate's")];
+  const problems: string[] = [];
+  for (const other of inForce) {
+    const theirs = runtimeOf(other.manifest);
+    if (!theirs) problems.push(unrecorded(`${other.label}'s`));
+    else problems.push(...singletonProblems({ name: candidate.name, shared: [mine] }, { label: other.label, manifest: { name: other.manifest.name, shared: [theirs] } }));
+  }
+  if (!mine.provides && !inForce.some((other) => runtimeOf(other.manifest)?.provides)) {
+    problems.push(`federation runtime: the candidate runs on the runtime its page provides, and no build in force provides one`);
+  }
+  return problems;
+}
+
 /** Every module the shell's route table loads from this remote must be exposed by the candidate. */
 function exposeProblems(remote: RemoteName, candidate: FederationManifest, routeTable: RouteTable): string[] {
   const exposed = new Set((candidate.exposes ?? []).flatMap((entry) => [entry.path, ...(entry.name ? [`./${entry.name}`] : [])]));
@@ -95,11 +119,8 @@ function exposeProblems(remote: RemoteName, candidate: FederationManifest, route
 export function compatibilityProblems({ remote, candidate, inForce, routeTable }: GateInput): string[] {
   const problems: string[] = [];
   if (candidate.name !== remote) problems.push(`name: the candidate's manifest is ${candidate.name || 'unnamed'}, not ${remote}`);
-  for (const other of inForce) {
-    const runtime = runtimeProblem(candidate, other);
-    if (runtime) problems.push(runtime);
-    problems.push(...singletonProblems(candidate, other));
-  }
+  problems.push(...runtimeProblems(candidate, inForce));
+  for (const other of inForce) problems.push(...singletonProblems(candidate, other));
   problems.push(...exposeProblems(remote, candidate, routeTable));
   return problems;
 }

@@ -25,6 +25,14 @@ export function FailureWithRetry({ message, onRetry }: { message: string; onRetr
 }
 
 /**
+ * Its content's first margin stays inside: the box does not move when the answer replaces the
+ * loading status (whose margin would otherwise push the box down, then let it up: a layout shift).
+ */
+const Box = styled.div`
+  display: flow-root;
+`;
+
+/**
  * What a read from the user service shows until it has its answer: a loading status (saying so
  * when it is slow), or a translated failure with a retry. Never a blank panel. `what` names the
  * thing being read ("your subscription").
@@ -39,7 +47,7 @@ export function CallOutcome<T>({ state, retry, what, children }: {
   const box = useRef<HTMLDivElement>(null);
   // One box throughout, so that focus moved here on retry stays while the answer replaces the message.
   return (
-    <div ref={box} tabIndex={-1}>
+    <Box ref={box} tabIndex={-1}>
       {state.status === 'done' ? (
         children(state.data)
       ) : state.status === 'loading' ? (
@@ -54,6 +62,6 @@ export function CallOutcome<T>({ state, retry, what, children }: {
           }}
         />
       )}
-    </div>
+    </Box>
   );
 }

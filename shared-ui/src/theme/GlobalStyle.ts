@@ -19,8 +19,10 @@ export const GlobalStyle = createGlobalStyle`
   }
   h1, h2, h3 { line-height: 1.25; }
   /* The page's first margin stays inside <main>: the header never moves when a page replaces its
-     loading message (CLS 0). */
-  main { display: flow-root; }
+     loading message (CLS 0). And <main> holds at least a screen: the footer starts below the first
+     screen, so a page that arrives after it (a remote's, a signed-in page's data) never pushes it
+     down in view. */
+  main { display: flow-root; min-height: 100vh; }
   a { color: ${({ theme }) => theme.color.link}; text-underline-offset: 0.2em; }
   img { max-width: 100%; height: auto; }
   :focus-visible {

@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+// Where a page moves while it loads, and what blocks it: every layout shift of a page (its value,
+// when, and which elements moved from where to where) and every task over 50 ms, at Lighthouse's
+// mobile screen (412×823), on the composed site as site-server/src/serve.ts runs it, the signed-in
+// pages through a real session of the Auth emulator (as run.mjs signs in). Lighthouse gives the CLS
+// and the blocking time of a page; this says where they come from.
+//   bench/node_modules/.bin/tsx bench/layout-shifts.mjs                   every route below, 3 loads each
+//   SHIFT_ROUTES=/pricing SHIFT_RUNS=5 SHIFT_CPU=4 bench/node_modules/.bin/tsx bench/layout-shifts.mjs
+// Needs a build (pnpm build) and the site's ports free (take /tmp/e2e.lock where it is shared).
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as runtimeConfig from '@site/site-server/runtime-config';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = dirname(here);
+const { ports } = runtimeConfig;
+const origin = `http://localhost:${ports.shell}`;
+const PUBLIC_ROUTES = ['/', '/login'];
+const BEFORE_TRIAL = ['/pricing'];
+const AFTER_TRIAL = ['/account?tab=account', '/account?tab=subscription', '/account?tab=device'];
+const wanted = process.env.SHIFT_ROUTES ? process.env.SHIFT_ROUTES.split(',') : [...PUBLIC_ROUTES, ...BEFORE_TRIAL, ...AFTER_TRIAL];
+const RUNS = Number(process.env.SHIFT_RUNS || 3);
+const CPU = Number(process.env.SHIFT_CPU || 1);
+const PASSWORD = 'parola-sigura-42';
+const log = (...args) => console.error('[shifts]', ...args);
+
+// Lighthouse's mobile preset: the screen it emulates.
+const MOBILE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+
+/** Installed before the page's own scripts: every layout shift, with the elements that moved. */
+function observeShifts() {
+  const describe = (node) => {
+    if (!node) return '(gone)';
+    if (node.nodeType !== 1) return `#text "${(node.textContent || '').trim().slice(0, 40)}"`;
+    const classes = typeof node.className === 'string' && node.className ? `.${node.className.trim().split(/\s+/).slice(0, 2).join('.')}` : '';
+    const label = (node.getAttribute('aria-label') || node.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 50);
+    return `<${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${classes}> "${label}"`;
+  };
+  const rect = (r) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      window.__shifts.push({
+        value: entry.value,
+        at: Math.round(entry.startTime),
+        hadRecentInput: entry.hadRecentInput,
+        sources: (entry.sources || []).map((s) => ({ node: describe(s.node), from: rect(s.previousRect), to: rect(s.currentRect) })),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+  // The tasks that blocked the main thread meanwhile (over 50 ms), for item 2's figures.
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push({ at: Math.round(entry.startTime), ms: Math.round(entry.duration) });
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/** Lighthouse's CLS: the largest session window (shifts less than 1 s apart, at most 5 s long). */
+function cumulativeLayoutShift(shifts) {
+  let best = 0;
+  let current = 0;
+  let start = -Infinity;
+  let last = -Infinity;
+  for (const shift of shifts.filter((s) => !s.hadRecentInput)) {
+    if (shift.at - last > 1000 || shift.at - start > 5000) {
+      current = 0;
+      start = shift.at;
+    }
+    current += shift.value;
+    last = shift.at;
+    best = Math.max(best, current);
+  }
+  return best;
+}
+
+const answers = async (url) => {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+};
+
+log('starting the site (site-server/src/serve.ts)');
+const site = spawn(join(root, 'site-server', 'node_modules', '.bin', 'tsx'), [join(root, 'site-server', 'src', 'serve.ts')], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
+});
+const stopSite = () => {
+  try {
+    process.kill(-site.pid, 'SIGTERM');
+  } catch {
+    /* already stopped */
+  }
+};
+const until = Date.now() + 180_000;
+while (!(await answers(`${origin}/remotes.json`))) {
+  if (Date.now() > until) {
+    stopSite();
+    throw new Error('the site did not start');
+  }
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+const context = await browser.newContext(MOBILE);
+await context.addInitScript(observeShifts);
+const results = [];
+
+/** Loads `route` afresh (empty HTTP cache, the session kept) `RUNS` times; its shifts, run by run. */
+async function measure(route) {
+  for (let i = 0; i < RUNS; i += 1) {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    if (CPU > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+    await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(2000);
+    const { shifts, longTasks } = await page.evaluate(() => ({ shifts: window.__shifts, longTasks: window.__longTasks }));
+    const landed = new URL(page.url());
+    results.push({ route, run: i + 1, landed: `${landed.pathname}${landed.search}`, cls: cumulativeLayoutShift(shifts), shifts, longTasks });
+    await page.close();
+  }
+}
+
+async function signIn() {
+  const email = `shifts.${Date.now()}@exemplu.ro`;
+  const created = await fetch(`http://127.0.0.1:${ports.auth_emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: false }),
+  });
+  if (!created.ok) throw new Error(`the Auth emulator did not create the user: ${created.status}`);
+  const page = await context.newPage();
+  await page.goto(`${origin}/login`);
+  await page.locator('input.firebaseui-id-email').fill(email);
+  await page.locator('input.firebaseui-id-email').press('Enter');
+  await page.locator('input.firebaseui-id-password').fill(PASSWORD);
+  await page.locator('button.firebaseui-id-submit').click();
+  await page.waitForURL(/\/(account-)?pricing$/, { timeout: 60_000 });
+  return page;
+}
+
+try {
+  for (const route of wanted.filter((r) => PUBLIC_ROUTES.includes(r))) await measure(route);
+  if (wanted.some((r) => BEFORE_TRIAL.includes(r) || AFTER_TRIAL.includes(r))) {
+    const session = await signIn();
+    for (const route of wanted.filter((r) => BEFORE_TRIAL.includes(r))) await measure(route);
+    if (wanted.some((r) => AFTER_TRIAL.includes(r))) {
+      // The trial, started as a user starts it (local billing): then the account's tabs.
+      await session.goto(`${origin}/pricing`);
+      await session.getByRole('button', { name: 'Începe perioada de probă' }).click();
+      await session.waitForURL(/\/account/, { timeout: 60_000 });
+      for (const route of wanted.filter((r) => AFTER_TRIAL.includes(r))) await measure(route);
+    }
+    await session.close();
+  }
+} finally {
+  await browser.close();
+  stopSite();
+}
+
+for (const { route, run, landed, cls, shifts, longTasks } of results) {
+  console.log(`${route} run ${run}${landed !== route ? ` (landed on ${landed})` : ''}: CLS ${cls.toFixed(3)}; long tasks${CPU > 1 ? ` at ${CPU}× CPU` : ''} (ms): ${longTasks.map((t) => `${t.ms}@${t.at}`).join(' ') || 'none'}`);
+  for (const shift of shifts) {
+    console.log(`  ${shift.value.toFixed(4)} at ${shift.at} ms${shift.hadRecentInput ? ' (after input)' : ''}`);
+    for (const source of shift.sources) console.log(`    ${source.node}: ${source.from} → ${source.to}`);
+  }
+}
+console.log('\nBy route (each run):');
+for (const route of new Set(results.map((r) => r.route))) {
+  const runs = results.filter((r) => r.route === route);
+  const longest = runs.map((r) => Math.max(0, ...r.longTasks.map((t) => t.ms)));
+  console.log(`  ${route}: CLS ${runs.map((r) => r.cls.toFixed(3)).join(' ')}; longest task (ms) ${longest.join(' ')}`);
+}
