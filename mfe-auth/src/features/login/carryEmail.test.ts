@@ -1,5 +1,5 @@
 import { carryEmailIntoWidget, whenElement } from './carryEmail';
-import { WIDGET } from './config';
+import { WIDGET } from './widgetSettings';
 
 /**
  * FirebaseUI's steps as far as the hand-over uses them: the provider list (a "Sign in with
