@@ -1,5 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
+import { notifyManager, QueryClient } from '@tanstack/react-query';
 import type { CallFailure } from './callResult';
+
+// A query's or a mutation's change reaches React in a microtask, not a timer (the library's
+// default): an answer is on the screen, and in the live regions, in the task that brought it,
+// as the hand-written state it replaces put it there; and a test's act() sees it.
+notifyManager.setScheduler(queueMicrotask);
 
 /** The first part of every query key: what the user service answered about the signed-in user. */
 export const USER_SERVICE_QUERIES = 'user-service';
