@@ -85,6 +85,8 @@ function sharedSingletons(dir) {
     'firebase/compat/app': { singleton: true, version: catalogVersion(dir, 'firebase'), requiredVersion: `^${catalogVersion(dir, 'firebase')}` },
     'firebase/compat/auth': { singleton: true, version: catalogVersion(dir, 'firebase'), requiredVersion: `^${catalogVersion(dir, 'firebase')}` },
     '@site/shared-ui': singleton('@site/shared-ui'),
+    // One query client for the page, made by the shell: its context must be the same module's.
+    '@tanstack/react-query': singleton('@tanstack/react-query'),
   };
 }
 

@@ -6,12 +6,6 @@ export const DAY_SECONDS = 86_400;
 /** The free trial's length. */
 export const TRIAL_DAYS = 14;
 
-/** A call to the user service still unanswered after this is given up, and can be retried. */
-export const CALL_TIMEOUT_MS = 15_000;
-
-/** After this, a call still loading says that it is taking longer than usual. */
-export const SLOW_CALL_MS = 3_000;
-
 /** Stripe's pricing table: its script, and how long the page waits for it (spec: 5000 ms). */
 export const STRIPE_PRICING_TABLE_SCRIPT = 'https://js.stripe.com/v3/pricing-table.js';
 export const STRIPE_SCRIPT_TIMEOUT_MS = 5_000;

@@ -3,9 +3,6 @@
 /** The hero's annotation: a green mark under the key words, drawn in over 1000 ms. */
 export const HERO_ANNOTATION = { paddingPx: 10, durationMs: 1000 } as const;
 
-/** Service field limits, mirrored as maxlength so a field never accepts what the service refuses. */
-export const FIELD_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
-
 /** Sizes of the images, set on each <img> so the page does not shift while they load. */
 export const IMAGE_SIZES = {
   partnerLogo: { width: 400, height: 200 },

@@ -18,10 +18,37 @@ export { Tabs, type TabItem } from './widgets/tabs/Tabs';
 export { Accordion, type AccordionItem } from './widgets/accordion/Accordion';
 export { Section } from './widgets/section/Section';
 export { requestFocusAfterNavigation, findHashTarget, focusElement } from './navigationFocus';
-export { createUserServiceClient, type AccountDataExport, type ContactMessage, type LocalPortalState, type UserServiceClient, type UserServiceError, type TokenSource } from './api/userService';
+export {
+  createUserServiceClient,
+  type AccountDataExport,
+  type ContactMessage,
+  type DeviceInfo,
+  type LocalPlan,
+  type LocalPortalState,
+  type LocalPortalUpdate,
+  type PortalFlow,
+  type SubscriptionInfo,
+  type UserInfo,
+  type UserServiceClient,
+  type UserServiceError,
+  type TokenSource,
+} from './api/userService';
+// The forms' field limits, from the service's own (a file of constants: no server code reaches the browser).
+export { CONTACT_FIELD_LIMITS, EMAIL_MAX_LENGTH } from '@site/service-user/field-limits';
 // The health beacons' contract, from the service's own schema (the shell sends them with sendBeacon, outside the client).
 export type { TelemetryBatch, TelemetryEvent, TelemetrySummary } from '@site/service-user';
-export { settle, type CallResult, type CallFailure } from './api/callResult';
+export {
+  runServiceCall,
+  withTimeLimit,
+  CALL_TIME_LIMIT_MS,
+  SLOW_CALL_MS,
+  type CallResult,
+  type CallFailure,
+  type ServiceCall,
+  type SuccessBody,
+} from './api/callResult';
+export { createSiteQueryClient, userQueryKey, USER_SERVICE_QUERIES } from './api/queryClient';
+export { useServiceRead, useServiceAction, useTakingLonger, type CallState, type ActionState } from './api/useServiceCall';
 export { useFormValidation, fieldProblem, EMAIL_PATTERN, type FieldProblem } from './forms/validation';
 export { TextField, RequiredMark } from './forms/TextField';
 export { ErrorSummary, type SummaryItem } from './forms/ErrorSummary';

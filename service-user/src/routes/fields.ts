@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH } from '../contract/fieldLimits';
 
 /**
  * A NUL byte cannot be stored in a PostgreSQL text column (the database refuses it, which was a
@@ -9,4 +10,4 @@ export const withoutNul = z.string().refine((value) => !value.includes('\u0000')
 /** Free text of at most `max` characters, trimmed, not empty. */
 export const text = (max: number) => withoutNul.trim().min(1).max(max);
 
-export const email = withoutNul.trim().max(254).pipe(z.email());
+export const email = withoutNul.trim().max(EMAIL_MAX_LENGTH).pipe(z.email());

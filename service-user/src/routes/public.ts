@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { CONTACT_FIELD_LIMITS } from '../contract/fieldLimits';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { jsonBody, limitBody, publicRateLimit, requireJson } from '../http/middleware';
@@ -11,11 +12,11 @@ import { confirmSubscription, requestSubscription, unsubscribe } from '../store/
 import { email, text } from './fields';
 
 const contactBody = z.object({
-  firstname: text(100),
-  lastname: text(100),
+  firstname: text(CONTACT_FIELD_LIMITS.firstname),
+  lastname: text(CONTACT_FIELD_LIMITS.lastname),
   email,
-  subject: text(200),
-  message: text(5000),
+  subject: text(CONTACT_FIELD_LIMITS.subject),
+  message: text(CONTACT_FIELD_LIMITS.message),
 });
 /** The language of the page the form was sent from: the mails and their links are in it. */
 const newsletterBody = z.object({ email, locale: z.enum(MAIL_LOCALES).default('ro') });

@@ -1,13 +1,34 @@
+import type { ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+
 /** Why a call to the user service did not succeed, in terms a form can explain to the user. */
 export type CallFailure = 'rate_limited' | 'invalid' | 'unavailable';
 
 export type CallResult<T> = { ok: true; data: T } | { ok: false; failure: CallFailure; code: string | null };
+
+/** A call still unanswered after this is given up ("unavailable"), and can be retried. */
+export const CALL_TIME_LIMIT_MS = 15_000;
+
+/** After this, a call still loading says that it is taking longer than usual. */
+export const SLOW_CALL_MS = 3_000;
+
+/** A call that settles: it takes the request's init (its abort signal) and answers a result. */
+export type ServiceCall<T> = (init: RequestInit) => Promise<CallResult<T>>;
 
 interface ResponseLike {
   ok: boolean;
   status: number;
   json(): Promise<unknown>;
 }
+
+/**
+ * The body of a successful answer, as the service's routes type it (Hono's client response);
+ * a response made by hand (a file the service sends, read as it came) answers its json()'s type.
+ */
+export type SuccessBody<R> =
+  R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never)
+    : R extends { json(): Promise<infer T> } ? T
+      : never;
 
 function failureFor(status: number): CallFailure {
   if (status === 429) return 'rate_limited';
@@ -25,11 +46,12 @@ async function errorCode(response: ResponseLike): Promise<string | null> {
 }
 
 /**
- * Runs one call and settles it: the answer, or a failure the user can be told about. A network
- * error (service down, offline, CORS) is a failure too, never an exception thrown at a form.
+ * Runs one call to the user service and answers its result: the answer, typed from the service's
+ * route, or a failure the user can be told about. A network error (service down, offline, CORS)
+ * is a failure too, never an exception thrown at a form.
  */
-export async function settle<T>(call: () => Promise<ResponseLike>): Promise<CallResult<T>> {
-  let response: ResponseLike;
+export async function runServiceCall<R extends ResponseLike>(call: () => Promise<R>): Promise<CallResult<SuccessBody<R>>> {
+  let response: R;
   try {
     response = await call();
   } catch {
@@ -37,8 +59,31 @@ export async function settle<T>(call: () => Promise<ResponseLike>): Promise<Call
   }
   if (!response.ok) return { ok: false, failure: failureFor(response.status), code: await errorCode(response) };
   try {
-    return { ok: true, data: (await response.json()) as T };
+    // The one unchecked step: the body is what the route's type says it is (the contract).
+    return { ok: true, data: (await response.json()) as SuccessBody<R> };
   } catch {
     return { ok: false, failure: 'unavailable', code: null };
   }
+}
+
+/**
+ * Runs a call under the time limit: one still unanswered then is a failure ("unavailable"),
+ * never a wait forever, even where the request ignores its abort signal. `cancel` aborts it
+ * sooner (the page that asked has gone).
+ */
+export function withTimeLimit<T>(call: ServiceCall<T>, cancel?: AbortSignal): Promise<CallResult<T>> {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  cancel?.addEventListener('abort', abort);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const givenUp = new Promise<CallResult<T>>((resolve) => {
+    timer = setTimeout(() => {
+      abort();
+      resolve({ ok: false, failure: 'unavailable', code: null });
+    }, CALL_TIME_LIMIT_MS);
+  });
+  return Promise.race([call({ signal: controller.signal }), givenUp]).finally(() => {
+    clearTimeout(timer);
+    cancel?.removeEventListener('abort', abort);
+  });
 }

@@ -1,27 +1,43 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CallFailure, CallResult } from '../api/callResult';
+import { withTimeLimit, type CallFailure, type CallResult } from '../api/callResult';
+import { failureOf, ServiceCallFailure } from '../api/queryClient';
 
-interface Submission {
-  sending: boolean;
-  /** What the success message names (the address written to), once a submission succeeded. */
-  sentTo: string | null;
-  failure: CallFailure | null;
+interface Sending {
+  call: () => Promise<CallResult<unknown>>;
+  form: HTMLFormElement;
+  sentTo: string;
 }
 
-const idle: Submission = { sending: false, sentTo: null, failure: null };
-
 /**
- * A form's submission to the user service: sending, then its outcome (for FormStatus). A
- * success clears the form; a failure keeps everything typed.
+ * A form's submission to the user service (a TanStack mutation): sending, then its outcome (for
+ * FormStatus), under the time limit. A success clears the form; a failure keeps everything typed.
  */
 export function useSubmission() {
-  const [state, setState] = useState<Submission>(idle);
-  const send = async <T>(form: HTMLFormElement, call: () => Promise<CallResult<T>>, sentTo: string) => {
-    if (state.sending) return; // one submission at a time: a second press while sending does nothing
-    setState({ ...idle, sending: true });
-    const result = await call();
-    if (result.ok) form.reset();
-    setState(result.ok ? { ...idle, sentTo } : { ...idle, failure: result.failure });
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const mutation = useMutation<string, unknown, Sending>({
+    mutationFn: async ({ call, sentTo: to }) => {
+      // Not aborted at the limit: the form's calls are safe to send again (an idempotency key, or
+      // a subscription asked twice), and the answer of a late one changes nothing the user sees.
+      const result = await withTimeLimit(() => call());
+      if (!result.ok) throw new ServiceCallFailure(result.failure, result.code);
+      return to;
+    },
+    onSuccess: (to, { form }) => {
+      form.reset();
+      setSentTo(to);
+    },
+  });
+  const sending = mutation.isPending;
+  const send = async <T>(form: HTMLFormElement, call: () => Promise<CallResult<T>>, to: string) => {
+    if (sending) return; // one submission at a time: a second press while sending does nothing
+    setSentTo(null);
+    await mutation.mutateAsync({ call, form, sentTo: to }).catch(() => undefined);
   };
-  return { ...state, send, clear: () => setState(idle) };
+  const failure: CallFailure | null = mutation.isError ? failureOf(mutation.error).failure : null;
+  const clear = () => {
+    mutation.reset();
+    setSentTo(null);
+  };
+  return { sending, sentTo: sending ? null : sentTo, failure, send, clear };
 }

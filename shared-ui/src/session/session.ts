@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { settle } from '../api/callResult';
+import { runServiceCall } from '../api/callResult';
 import { createUserServiceClient, type UserServiceClient } from '../api/userService';
 import { loadFirebaseAuth, type FirebaseUser } from './firebase';
 import { hasLoginCookie, removeLoginCookie, setLoginCookie } from './loginCookie';
@@ -86,7 +86,7 @@ async function follow(user: FirebaseUser | null) {
   }
   if (justSignedIn) {
     // Failure is not fatal here: the account pages report the service's state themselves.
-    await settle(() => userService()['register-user'].$post());
+    await runServiceCall(() => userService()['register-user'].$post());
   }
   publish({ status: 'signedIn', user: { uid: user.uid, email: user.email, name: user.displayName?.trim() || null } });
 }

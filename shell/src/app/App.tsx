@@ -1,4 +1,4 @@
-import { BrowserRouter, Route, Routes, SiteProviders, useLocation } from '@site/shared-ui';
+import { BrowserRouter, createSiteQueryClient, Route, Routes, SiteProviders, useLocation } from '@site/shared-ui';
 import { AccessGuard } from '../guards/AccessGuard';
 import { SessionFollower } from '../session/SessionFollower';
 import { TrialGuard } from '../guards/TrialGuard';
@@ -49,9 +49,12 @@ export function Layout() {
   );
 }
 
+/** The site's one query client: every remote's reads and writes go through it (a shared singleton). */
+const queryClient = createSiteQueryClient();
+
 export function App() {
   return (
-    <SiteProviders>
+    <SiteProviders queryClient={queryClient}>
       <BrowserRouter>
         <Layout />
       </BrowserRouter>

@@ -4,12 +4,15 @@ import {
   LoadingStatus,
   Navigate,
   PageHeading,
-  settle,
+  runServiceCall,
   userService,
+  useServiceRead,
   useSession,
   useTranslation,
+  type ServiceCall,
+  type UserInfo,
 } from '@site/shared-ui';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 
 /**
  * default: a user whose trial was never activated goes to pricing; opposite: one whose was, and
@@ -17,55 +20,48 @@ import { useEffect, useState, type ReactNode } from 'react';
  */
 export type TrialMode = 'default' | 'opposite';
 
-interface UserInfo {
-  trialActivated: boolean;
-  subscriptionActive: boolean;
-}
+/** POST /get-user-info: whether the user's trial was ever activated, and a subscription is live now. */
+const getUserInfo: ServiceCall<UserInfo> = (init) => runServiceCall(() => userService()['get-user-info'].$post(undefined, { init }));
 
-type Check = { state: 'checking' } | { state: 'failed' } | ({ state: 'known' } & UserInfo);
-
-/** The trial guard (spec section 4), reading trialActivated from the user service. */
+/**
+ * The trial guard (spec section 4), reading trialActivated from the user service under the time
+ * limit every call keeps (loading, then the answer or a failure with a retry).
+ */
 export function TrialGuard({ mode, children }: { mode: TrialMode; children: ReactNode }) {
   const { t } = useTranslation('shell');
   const session = useSession();
-  const [check, setCheck] = useState<Check>({ state: 'checking' });
-  const [attempt, setAttempt] = useState(0);
   const signedIn = session.status === 'signedIn';
-
-  useEffect(() => {
-    if (!signedIn) return;
-    let current = true;
-    setCheck({ state: 'checking' });
-    void settle<UserInfo>(() => userService()['get-user-info'].$post()).then((result) => {
-      if (!current) return;
-      setCheck(result.ok ? { state: 'known', ...result.data } : { state: 'failed' });
-    });
-    return () => {
-      current = false;
-    };
-  }, [signedIn, attempt]);
+  const { state: check, retry } = useServiceRead('get-user-info', getUserInfo, { enabled: signedIn });
+  const box = useRef<HTMLDivElement>(null);
 
   // A crawler let through by the access guard has no user to check.
   if (!signedIn) return <>{children}</>;
-  if (check.state === 'failed') {
+  if (check.status !== 'done') {
+    // One box throughout, so that focus moved here on retry stays while the check runs again.
     return (
-      <Container>
-        <PageHeading>{t('guard.failedTitle')}</PageHeading>
-        <p>{t('guard.failedBody')}</p>
-        <Button type="button" onClick={() => setAttempt((n) => n + 1)}>
-          {t('guard.retry')}
-        </Button>
+      <Container ref={box} tabIndex={-1}>
+        {check.status === 'failed' ? (
+          <>
+            <PageHeading>{t('guard.failedTitle')}</PageHeading>
+            <p>{t('guard.failedBody')}</p>
+            <Button
+              type="button"
+              onClick={() => {
+                box.current?.focus();
+                retry();
+              }}
+            >
+              {t('guard.retry')}
+            </Button>
+          </>
+        ) : (
+          <LoadingStatus />
+        )}
       </Container>
     );
   }
-  if (check.state === 'checking') {
-    return (
-      <Container>
-        <LoadingStatus />
-      </Container>
-    );
-  }
-  if (mode === 'default' && !check.trialActivated) return <Navigate to="/account-pricing" replace />;
-  if (mode === 'opposite' && check.trialActivated && check.subscriptionActive) return <Navigate to="/my-account" replace />;
+  const { trialActivated, subscriptionActive } = check.data;
+  if (mode === 'default' && !trialActivated) return <Navigate to="/account-pricing" replace />;
+  if (mode === 'opposite' && trialActivated && subscriptionActive) return <Navigate to="/my-account" replace />;
   return <>{children}</>;
 }

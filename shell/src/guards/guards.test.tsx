@@ -1,4 +1,5 @@
 import {
+  CALL_TIME_LIMIT_MS,
   MemoryRouter,
   Route,
   Routes,
@@ -25,9 +26,11 @@ jest.mock('@site/shared-ui', () => ({
 
 const signedIn: SessionState = { status: 'signedIn', user: { uid: 'u1', email: 'ana@exemplu.ro', name: null } };
 const setSession = (state: SessionState) => jest.mocked(useSession).mockReturnValue(state);
-const answerUserInfo = (answer: { trialActivated: boolean; subscriptionActive: boolean } | 'failure') => {
+const answerUserInfo = (answer: { trialActivated: boolean; subscriptionActive: boolean } | 'failure' | 'never') => {
   const $post = jest.fn(async () =>
-    answer === 'failure'
+    answer === 'never'
+      ? new Promise<never>(() => undefined)
+      : answer === 'failure'
       ? { ok: false, status: 503, json: async () => ({ error: { code: 'unavailable', message: '' } }) }
       : { ok: true, status: 200, json: async () => answer });
   jest.mocked(userService).mockReturnValue({ 'get-user-info': { $post } } as never);
@@ -132,6 +135,44 @@ describe('the trial guard', () => {
     answerUserInfo({ trialActivated: true, subscriptionActive: true });
     await userEvent.click(screen.getByRole('button', { name: 'Încearcă din nou' }));
     expect(await screen.findByRole('heading', { name: 'guarded content' })).toBeInTheDocument();
+  });
+});
+
+describe('the trial guard\'s time limit', () => {
+  it('gives up on a user service that does not answer, says so, and tries again on request keeping the focus', async () => {
+    jest.useFakeTimers();
+    try {
+      setSession(signedIn);
+      const call = answerUserInfo('never');
+      renderAt('/account', <TrialGuard mode="default"><h1>guarded content</h1></TrialGuard>);
+      expect(screen.getByRole('status')).toHaveTextContent('Se încarcă…');
+      // The call starts a few ticks after the first render: the limit is checked a little either side.
+      await act(() => jest.advanceTimersByTimeAsync(CALL_TIME_LIMIT_MS - 100));
+      expect(screen.getByRole('status')).toHaveTextContent('Se încarcă…');
+      await act(() => jest.advanceTimersByTimeAsync(200));
+      expect(screen.getByRole('heading', { name: 'Contul nu s-a putut încărca' })).toBeInTheDocument();
+      expect(call).toHaveBeenCalledTimes(1);
+
+      const again = answerUserInfo('never');
+      const retry = screen.getByRole('button', { name: 'Încearcă din nou' });
+      retry.focus();
+      await act(async () => retry.click());
+      await act(() => jest.advanceTimersByTimeAsync(0));
+      // The button goes while the check runs again: the focus stays in the guard's box, not on the page's end.
+      expect(again).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole('status')).toHaveTextContent('Se încarcă…');
+      expect(document.activeElement).toBe(screen.getByRole('status').parentElement);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('sends no call when nobody is signed in (a crawler let through)', () => {
+    setSession({ status: 'signedOut', user: null });
+    const call = answerUserInfo({ trialActivated: false, subscriptionActive: false });
+    renderAt('/pricing', <TrialGuard mode="default"><h1>guarded content</h1></TrialGuard>);
+    expect(screen.getByRole('heading', { name: 'guarded content' })).toBeInTheDocument();
+    expect(call).not.toHaveBeenCalled();
   });
 });
 

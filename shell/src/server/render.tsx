@@ -27,6 +27,7 @@ export const shared: Record<string, () => unknown> = {
   'firebase/compat/app': () => require('firebase/compat/app'),
   'firebase/compat/auth': () => require('firebase/compat/auth'),
   '@site/shared-ui': () => require('@site/shared-ui'),
+  '@tanstack/react-query': () => require('@tanstack/react-query'),
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -7,15 +7,17 @@ import {
   StatusMessage,
   TextField,
   useFormValidation,
+  useServiceAction,
+  useServiceRead,
   useTranslation,
   type AccountDataExport,
+  type ActionState,
 } from '@site/shared-ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { deleteAccount, exportAccountData } from '../../api/accountCalls';
-import { useAccountAction, useAccountCall, type ActionState } from '../../api/useAccountCall';
+import { deleteAccount, exportAccountData, type AccountDeletion } from '../../api/accountCalls';
 import { CallOutcome } from '../../components/CallOutcome';
-import { Notice } from '../../components/Details';
+import { Notice } from '../../components/Notice';
 import { usePlanName } from '../pricing/usePlanName';
 import { trialStatus } from '../subscription/subscriptionDisplay';
 
@@ -47,8 +49,6 @@ const WarningButton = styled(Button)`
   border-color: ${({ theme }) => theme.color.danger};
   color: ${({ theme }) => theme.color.background};
 `;
-
-type Deletion = { deleted: true; subscriptionsCancelled: number };
 
 /** What the user loses, named from their own data: the subscription and its time left, the phone, the sign-in, the rest. */
 function Losses({ data, email, now = Date.now() }: { data: AccountDataExport; email: string | null; now?: number }) {
@@ -160,7 +160,7 @@ function PasswordConfirmation({ busy, onConfirmed, onCancel }: { busy: boolean; 
 }
 
 /** Why the deletion did not happen, in words that say what was done and what to do. */
-function failureText(t: (key: string) => string, state: ActionState<Deletion>): string {
+function failureText(t: (key: string) => string, state: ActionState<AccountDeletion>): string {
   if (state.status !== 'failed') return '';
   switch (state.code) {
     case 'reauthentication_required':
@@ -178,8 +178,8 @@ function failureText(t: (key: string) => string, state: ActionState<Deletion>): 
 function ConfirmDeletion({ email, onCancel }: { email: string | null; onCancel: () => void }) {
   const { t } = useTranslation('account');
   const question = useRef<HTMLHeadingElement>(null);
-  const losses = useAccountCall(exportAccountData);
-  const { state, run } = useAccountAction<Deletion>();
+  const losses = useServiceRead('export-account-data', exportAccountData);
+  const { state, run } = useServiceAction<AccountDeletion>();
   const [passwordNeeded, setPasswordNeeded] = useState(false);
 
   useEffect(() => {

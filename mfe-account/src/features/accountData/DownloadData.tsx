@@ -1,7 +1,6 @@
-import { Button, StatusMessage, useTranslation } from '@site/shared-ui';
+import { Button, StatusMessage, useServiceAction, useTranslation } from '@site/shared-ui';
 import { useState } from 'react';
 import { exportAccountData, type DataFile } from '../../api/accountCalls';
-import { useAccountAction } from '../../api/useAccountCall';
 import { saveFile } from './saveFile';
 
 /**
@@ -10,7 +9,7 @@ import { saveFile } from './saveFile';
  */
 export function DownloadData() {
   const { t } = useTranslation('account');
-  const { state, run } = useAccountAction<DataFile>();
+  const { state, run } = useServiceAction<DataFile>();
   const [savedAs, setSavedAs] = useState<string | null>(null);
 
   const download = async () => {

@@ -1,6 +1,5 @@
-import { ButtonLink, useTranslation } from '@site/shared-ui';
+import { ButtonLink, useServiceRead, useTranslation } from '@site/shared-ui';
 import { getDeviceInfo, type DeviceInfo } from '../../api/accountCalls';
-import { useAccountCall } from '../../api/useAccountCall';
 import { CallOutcome } from '../../components/CallOutcome';
 import { Details } from '../../components/Details';
 
@@ -21,7 +20,7 @@ export function DeviceDetails({ device }: { device: DeviceInfo }) {
 
 export function DeviceTab() {
   const { t } = useTranslation('account');
-  const { state, retry } = useAccountCall(getDeviceInfo);
+  const { state, retry } = useServiceRead('get-device-info', getDeviceInfo);
   return (
     <CallOutcome state={state} retry={retry} what={t('device.what')}>
       {(device) => <DeviceDetails device={device} />}

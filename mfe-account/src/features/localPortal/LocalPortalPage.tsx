@@ -1,10 +1,22 @@
-import { Button, ButtonLink, Container, Link, PageIntro, runtimeConfig, StatusMessage, useSession, useTranslation } from '@site/shared-ui';
+import {
+  Button,
+  ButtonLink,
+  Container,
+  Link,
+  PageIntro,
+  runtimeConfig,
+  StatusMessage,
+  useServiceAction,
+  useServiceRead,
+  useSession,
+  useTranslation,
+} from '@site/shared-ui';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { getLocalPortal, updateLocalPortal, type LocalPlan, type LocalPortalState, type LocalPortalUpdate } from '../../api/accountCalls';
-import { useAccountAction, useAccountCall } from '../../api/useAccountCall';
 import { CallOutcome } from '../../components/CallOutcome';
-import { Details, Notice } from '../../components/Details';
+import { Details } from '../../components/Details';
+import { Notice } from '../../components/Notice';
 import { SUBSCRIPTION_TAB_PATH } from '../../constants';
 import '../../i18n/register';
 import { PLANS } from '../pricing/plans';
@@ -46,7 +58,7 @@ function ManageSubscription({ initial, email }: { initial: Subscription & { swit
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [pending, setPending] = useState<Action | null>(null);
-  const { state, run } = useAccountAction<LocalPortalState>();
+  const { state, run } = useServiceAction<LocalPortalState>();
   const result = useRef<HTMLParagraphElement>(null);
   const question = useRef<HTMLHeadingElement>(null);
   const cancelStart = useRef<HTMLButtonElement>(null);
@@ -207,7 +219,7 @@ function ManageSubscription({ initial, email }: { initial: Subscription & { swit
 function Portal() {
   const { t } = useTranslation('account');
   const { user } = useSession();
-  const { state, retry } = useAccountCall(getLocalPortal);
+  const { state, retry } = useServiceRead('local-billing/portal', getLocalPortal);
   return (
     <CallOutcome state={state} retry={retry} what={t('localPortal.what')}>
       {({ subscription, switchTo }) =>

@@ -1,8 +1,7 @@
-import { Button, ButtonLink, Card, CardList, StatusMessage, useNavigate, useTranslation, VisuallyHidden } from '@site/shared-ui';
+import { Button, ButtonLink, Card, CardList, StatusMessage, useNavigate, useServiceAction, useTranslation, VisuallyHidden } from '@site/shared-ui';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { localCheckout, type LocalPlan } from '../../api/accountCalls';
-import { useAccountAction } from '../../api/useAccountCall';
+import { localCheckout, type LocalCheckout, type LocalPlan } from '../../api/accountCalls';
 import { SUBSCRIPTION_TAB_PATH } from '../../constants';
 import { PLANS } from './plans';
 
@@ -33,7 +32,7 @@ const Price = styled.p`
 export function PlanCards({ checkout }: { checkout: boolean }) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
-  const { state, run } = useAccountAction<{ plan: LocalPlan; completed: true }>();
+  const { state, run } = useServiceAction<LocalCheckout>();
   const [chosen, setChosen] = useState<LocalPlan | null>(null);
   const benefitsId = useId();
   const working = state.status === 'working';

@@ -1,6 +1,6 @@
 import { Container, LoadingStatus, PageHeading, runtimeConfig, Trans, useSession, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
-import { FailureWithRetry } from '../../components/CallOutcome';
+import { FailureWithRetry } from '../../components/FailureWithRetry';
 import '../../i18n/register';
 import { PlanCards } from './PlanCards';
 import { useStripePricingTable } from './useStripePricingTable';

@@ -1,10 +1,10 @@
-import { Button, Container, Link, PageIntro, StatusMessage, useTranslation } from '@site/shared-ui';
+import { Button, Container, Link, PageIntro, StatusMessage, useServiceAction, useServiceRead, useTranslation } from '@site/shared-ui';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { getDeviceInfo, resetLinkedDevice, type DeviceInfo } from '../../api/accountCalls';
-import { useAccountAction, useAccountCall } from '../../api/useAccountCall';
 import { CallOutcome } from '../../components/CallOutcome';
-import { Details, Notice } from '../../components/Details';
+import { Details } from '../../components/Details';
+import { Notice } from '../../components/Notice';
 import { DEVICE_TAB_PATH } from '../../constants';
 import '../../i18n/register';
 
@@ -26,7 +26,7 @@ const Actions = styled.div`
 function UnlinkDevice({ device, onUnlinked }: { device: DeviceInfo; onUnlinked: () => void }) {
   const { t } = useTranslation('account');
   const [confirming, setConfirming] = useState(false);
-  const { state, run } = useAccountAction<DeviceInfo>();
+  const { state, run } = useServiceAction<DeviceInfo>();
   const question = useRef<HTMLHeadingElement>(null);
   const start = useRef<HTMLButtonElement>(null);
   const name = device.deviceName ?? device.deviceId ?? '';
@@ -80,7 +80,7 @@ function UnlinkDevice({ device, onUnlinked }: { device: DeviceInfo; onUnlinked: 
  */
 export default function ResetLinkedDevicePage() {
   const { t } = useTranslation('account');
-  const { state, retry } = useAccountCall(getDeviceInfo);
+  const { state, retry } = useServiceRead('get-device-info', getDeviceInfo);
   const [unlinkedName, setUnlinkedName] = useState<string | null>(null);
   const result = useRef<HTMLParagraphElement>(null);
 

@@ -1,8 +1,7 @@
-import { Link, runtimeConfig, StatusMessage, useTranslation, VisuallyHidden } from '@site/shared-ui';
+import { Link, runtimeConfig, StatusMessage, useTranslation, VisuallyHidden, withTimeLimit } from '@site/shared-ui';
 import { useState, type MouseEvent } from 'react';
 import styled from 'styled-components';
 import { openPortalSession, type PortalFlow } from '../../api/accountCalls';
-import { callWithTimeout } from '../../api/useAccountCall';
 import { LOCAL_PORTAL_PATH, SUBSCRIPTION_TAB_PATH } from '../../constants';
 import { portalLink } from './subscriptionDisplay';
 
@@ -60,7 +59,7 @@ export function PortalLinks({ email, active }: { email: string | null; active: b
     event.preventDefault();
     if (opening) return;
     setOpening(true);
-    const result = await callWithTimeout(openPortalSession(flow, new URL(SUBSCRIPTION_TAB_PATH, window.location.origin).toString()));
+    const result = await withTimeLimit(openPortalSession(flow, new URL(SUBSCRIPTION_TAB_PATH, window.location.origin).toString()));
     portalNavigation.leaveFor(result.ok ? result.data.url : fallback);
   };
   return (

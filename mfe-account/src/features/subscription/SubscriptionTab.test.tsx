@@ -1,9 +1,8 @@
-import { setLocale } from '@site/shared-ui';
+import { setLocale, SLOW_CALL_MS } from '@site/shared-ui';
 import { renderWithSite } from '@site/shared-ui/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SubscriptionInfo } from '../../api/accountCalls';
-import { SLOW_CALL_MS } from '../../constants';
 import '../../i18n/register';
 import { answer, fakeUserService, never, networkError, setRuntimeConfig } from '../../testing/fakeUserService';
 import { portalNavigation } from './PortalLinks';

@@ -1,9 +1,9 @@
-import { ButtonLink, useTranslation } from '@site/shared-ui';
+import { ButtonLink, useServiceRead, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import { getSubscriptionInfo, type SubscriptionInfo } from '../../api/accountCalls';
-import { useAccountCall } from '../../api/useAccountCall';
 import { CallOutcome } from '../../components/CallOutcome';
-import { Details, Notice } from '../../components/Details';
+import { Details } from '../../components/Details';
+import { Notice } from '../../components/Notice';
 import { usePlanName } from '../pricing/usePlanName';
 import { PortalLinks } from './PortalLinks';
 import { trialStatus } from './subscriptionDisplay';
@@ -70,7 +70,7 @@ export function SubscriptionDetails({ info, email, now = Date.now() }: { info: S
 
 export function SubscriptionTab({ email }: { email: string | null }) {
   const { t } = useTranslation('account');
-  const { state, retry } = useAccountCall(getSubscriptionInfo);
+  const { state, retry } = useServiceRead('get-subscription-info', getSubscriptionInfo);
   return (
     <CallOutcome state={state} retry={retry} what={t('subscription.what')}>
       {(info) => <SubscriptionDetails info={info} email={email} />}

@@ -1,5 +1,6 @@
 import {
   Button,
+  CONTACT_FIELD_LIMITS,
   EMAIL_PATTERN,
   ErrorSummary,
   FormStatus,
@@ -10,14 +11,14 @@ import {
 } from '@site/shared-ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { sendContactMessage } from '../../api/publicCalls';
-import { FIELD_LIMITS } from '../../constants';
 
+// Each field's maxlength is the service's own limit: a field never accepts what the service refuses.
 const FIELDS = [
-  { name: 'firstname', autoComplete: 'given-name', maxLength: FIELD_LIMITS.name },
-  { name: 'lastname', autoComplete: 'family-name', maxLength: FIELD_LIMITS.name },
-  { name: 'email', autoComplete: 'email', maxLength: FIELD_LIMITS.email, type: 'email' },
-  { name: 'subject', autoComplete: 'off', maxLength: FIELD_LIMITS.subject },
-  { name: 'message', autoComplete: 'off', maxLength: FIELD_LIMITS.message, multiline: true },
+  { name: 'firstname', autoComplete: 'given-name', maxLength: CONTACT_FIELD_LIMITS.firstname },
+  { name: 'lastname', autoComplete: 'family-name', maxLength: CONTACT_FIELD_LIMITS.lastname },
+  { name: 'email', autoComplete: 'email', maxLength: CONTACT_FIELD_LIMITS.email, type: 'email' },
+  { name: 'subject', autoComplete: 'off', maxLength: CONTACT_FIELD_LIMITS.subject },
+  { name: 'message', autoComplete: 'off', maxLength: CONTACT_FIELD_LIMITS.message, multiline: true },
 ] as const;
 
 type FieldName = (typeof FIELDS)[number]['name'];

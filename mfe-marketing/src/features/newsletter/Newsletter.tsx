@@ -1,8 +1,7 @@
-import { Button, currentLocale, EMAIL_PATTERN, FormStatus, RefusalAnnouncement, Section, TextField, useFormValidation, useSubmission, useTranslation } from '@site/shared-ui';
+import { Button, currentLocale, EMAIL_MAX_LENGTH, EMAIL_PATTERN, FormStatus, RefusalAnnouncement, Section, TextField, useFormValidation, useSubmission, useTranslation } from '@site/shared-ui';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { subscribeToNewsletter } from '../../api/publicCalls';
-import { FIELD_LIMITS } from '../../constants';
 
 const Form = styled.form`
   max-width: 32rem;
@@ -42,7 +41,7 @@ export function Newsletter() {
           placeholder={t('landing.newsletter.placeholder')}
           autoComplete="email"
           pattern={EMAIL_PATTERN}
-          maxLength={FIELD_LIMITS.email}
+          maxLength={EMAIL_MAX_LENGTH}
           required
           error={message('email')}
           onValueChange={revalidate}

@@ -1,4 +1,15 @@
-import { Button, Container, Link, PageHeading, requestFocusAfterNavigation, StatusMessage, useSearchParams, useTranslation, type CallResult } from '@site/shared-ui';
+import {
+  Button,
+  Container,
+  Link,
+  PageHeading,
+  requestFocusAfterNavigation,
+  StatusMessage,
+  useSearchParams,
+  useServiceAction,
+  useTranslation,
+  type ActionState,
+} from '@site/shared-ui';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { followNewsletterLink } from '../../api/publicCalls';
@@ -17,13 +28,15 @@ type State =
   | { status: 'refused'; problem: LinkProblem }
   | { status: 'failed'; problem: Transient; attempt: number };
 
-function outcome(result: CallResult<unknown>, attempt: number): State {
-  if (result.ok) return { status: 'done' };
-  if (result.failure === 'invalid') {
-    const problem = LINK_PROBLEMS.find((code) => code === result.code) ?? 'link_invalid';
+/** What the page says of the call (a TanStack mutation): working until it is sent and answered, then its outcome. */
+function outcome(call: ActionState<unknown>, attempt: number): State {
+  if (call.status === 'done') return { status: 'done' };
+  if (call.status !== 'failed') return { status: 'working', attempt };
+  if (call.failure === 'invalid') {
+    const problem = LINK_PROBLEMS.find((code) => code === call.code) ?? 'link_invalid';
     return { status: 'refused', problem };
   }
-  return { status: 'failed', problem: result.failure === 'rate_limited' ? 'rate_limited' : 'unavailable', attempt };
+  return { status: 'failed', problem: call.failure === 'rate_limited' ? 'rate_limited' : 'unavailable', attempt };
 }
 
 const Actions = styled.p`
@@ -45,27 +58,21 @@ export function NewsletterLinkPage({ action }: { action: NewsletterLinkAction })
   const { t } = useTranslation('marketing');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [state, setState] = useState<State>(token ? { status: 'working', attempt: 0 } : { status: 'refused', problem: 'link_invalid' });
+  const { state: call, run } = useServiceAction<unknown>();
+  const [attempt, setAttempt] = useState(0);
+  const state: State = token ? outcome(call, attempt) : { status: 'refused', problem: 'link_invalid' };
   const success = useRef<HTMLParagraphElement>(null);
   const problem = useRef<HTMLParagraphElement>(null);
   const retried = useRef(false);
-  const running = state.status === 'working' ? state.attempt : null;
 
   // Arrival is from a mail, a first load (where the site otherwise leaves the focus to the
   // browser): the h1 takes it all the same, so that what is said next is the outcome below it.
   useLayoutEffect(() => requestFocusAfterNavigation(''), []);
 
-  // Once per attempt: the first on arrival, then one for each retry.
+  // The first attempt on arrival; each retry is one more.
   useEffect(() => {
-    if (running === null) return;
-    let cancelled = false;
-    void followNewsletterLink(action, token).then((result) => {
-      if (!cancelled) setState(outcome(result, running));
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [action, token, running]);
+    if (token) void run(() => followNewsletterLink(action, token));
+  }, [action, token, run]);
 
   // After a retry that settled it, the retry button goes: the focus moves to the outcome, which is read out.
   useEffect(() => {
@@ -77,7 +84,8 @@ export function NewsletterLinkPage({ action }: { action: NewsletterLinkAction })
   const retry = () => {
     if (state.status !== 'failed') return;
     retried.current = true;
-    setState({ status: 'working', attempt: state.attempt + 1 });
+    setAttempt(state.attempt + 1);
+    void run(() => followNewsletterLink(action, token));
   };
 
   const texts = `newsletterLink.${action}` as const;

@@ -1,0 +1,82 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useSession } from '../session/session';
+import { SLOW_CALL_MS, withTimeLimit, type CallFailure, type CallResult, type ServiceCall } from './callResult';
+import { failureOf, ServiceCallFailure, userQueryKey } from './queryClient';
+
+export type CallState<T> =
+  | { status: 'loading'; slow: boolean }
+  | { status: 'failed'; failure: CallFailure; code: string | null }
+  | { status: 'done'; data: T };
+
+export type ActionState<T> = { status: 'idle' } | { status: 'working' } | CallState<T>;
+
+/** Runs a call under the time limit, throwing its failure (as TanStack Query expects of a query or a mutation). */
+async function answerOrThrow<T>(call: ServiceCall<T>, cancel?: AbortSignal): Promise<T> {
+  const result = await withTimeLimit(call, cancel);
+  if (!result.ok) throw new ServiceCallFailure(result.failure, result.code);
+  return result.data;
+}
+
+/** True once a wait has lasted SLOW_CALL_MS; false again when it ends (each new wait counts afresh). */
+export function useTakingLonger(waiting: boolean): boolean {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setSlow(true), SLOW_CALL_MS);
+    return () => {
+      clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [waiting]);
+  return waiting && slow;
+}
+
+/**
+ * Reads from the user service (a TanStack query, keyed by the signed-in user's uid and `key`):
+ * loading (and, after SLOW_CALL_MS, "slow"), then the answer, or a failure that retry() runs
+ * again, under the time limit. Each mount reads afresh: what a page shows, and what the trial
+ * guard decides on, is never an answer from before a change the user made on another page.
+ * With `enabled` false nothing is asked (the state stays "loading").
+ */
+export function useServiceRead<T>(key: string, call: ServiceCall<T>, { enabled = true }: { enabled?: boolean } = {}) {
+  const uid = useSession().user?.uid ?? null;
+  const query = useQuery({
+    queryKey: userQueryKey(uid, key),
+    queryFn: ({ signal }) => answerOrThrow(call, signal),
+    enabled,
+  });
+  const fresh = query.status === 'success' && query.isFetchedAfterMount;
+  const waiting = !fresh && (query.isFetching || query.status === 'pending');
+  const slow = useTakingLonger(waiting);
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
+  let state: CallState<T>;
+  if (fresh) state = { status: 'done', data: query.data as T };
+  else if (waiting) state = { status: 'loading', slow };
+  else state = { status: 'failed', ...failureOf(query.error) };
+  return { state, retry };
+}
+
+/**
+ * A call the user starts (unlink, checkout, a deletion: a TanStack mutation): idle, working,
+ * then the answer or a failure, under the time limit. run() answers the call's result too.
+ */
+export function useServiceAction<T>() {
+  const mutation = useMutation<T, unknown, ServiceCall<T>>({ mutationFn: (call) => answerOrThrow(call) });
+  const { mutateAsync } = mutation;
+  const run = useCallback(
+    (call: ServiceCall<T>): Promise<CallResult<T>> =>
+      mutateAsync(call).then(
+        (data): CallResult<T> => ({ ok: true, data }),
+        (error: unknown): CallResult<T> => ({ ok: false, ...failureOf(error) }),
+      ),
+    [mutateAsync],
+  );
+  let state: ActionState<T>;
+  if (mutation.status === 'idle') state = { status: 'idle' };
+  else if (mutation.status === 'pending') state = { status: 'working' };
+  else if (mutation.status === 'success') state = { status: 'done', data: mutation.data };
+  else state = { status: 'failed', ...failureOf(mutation.error) };
+  return { state, run };
+}
