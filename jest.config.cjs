@@ -4,13 +4,13 @@ const { existsSync, readFileSync } = require('node:fs');
 const path = require('node:path');
 
 const workspace = readFileSync(path.join(__dirname, 'pnpm-workspace.yaml'), 'utf8');
-const packages = workspace.slice(workspace.indexOf('packages:')).split(/\n(?=\S)/)[0]
+const packages = workspace
+  .slice(workspace.indexOf('packages:'))
+  .split(/\n(?=\S)/)[0]
   .split('\n')
   .map((line) => /^\s+-\s+['"]?([^'"\s]+)['"]?\s*$/.exec(line)?.[1])
   .filter(Boolean);
 
 module.exports = {
-  projects: packages
-    .filter((dir) => existsSync(path.join(__dirname, dir, 'jest.config.cjs')))
-    .map((dir) => `<rootDir>/${dir}/jest.config.cjs`),
+  projects: packages.filter((dir) => existsSync(path.join(__dirname, dir, 'jest.config.cjs'))).map((dir) => `<rootDir>/${dir}/jest.config.cjs`),
 };

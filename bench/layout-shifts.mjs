@@ -167,7 +167,9 @@ try {
 }
 
 for (const { route, run, landed, cls, shifts, longTasks } of results) {
-  console.log(`${route} run ${run}${landed !== route ? ` (landed on ${landed})` : ''}: CLS ${cls.toFixed(3)}; long tasks${CPU > 1 ? ` at ${CPU}× CPU` : ''} (ms): ${longTasks.map((t) => `${t.ms}@${t.at}`).join(' ') || 'none'}`);
+  console.log(
+    `${route} run ${run}${landed !== route ? ` (landed on ${landed})` : ''}: CLS ${cls.toFixed(3)}; long tasks${CPU > 1 ? ` at ${CPU}× CPU` : ''} (ms): ${longTasks.map((t) => `${t.ms}@${t.at}`).join(' ') || 'none'}`,
+  );
   for (const shift of shifts) {
     console.log(`  ${shift.value.toFixed(4)} at ${shift.at} ms${shift.hadRecentInput ? ' (after input)' : ''}`);
     for (const source of shift.sources) console.log(`    ${source.node}: ${source.from} → ${source.to}`);

@@ -32,7 +32,16 @@ const only = (name, all) => (process.env[name] ? process.env[name].split(',') : 
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const SINGLE_PORT = Number(process.env.BENCH_SINGLE_PORT || 3200);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 const log = (...args) => console.error('[bench]', ...args);
 
 function run(command, args, options = {}) {
@@ -62,7 +71,9 @@ const singleDist = join(here, 'single-bundle', 'dist');
 
 if (only('BENCH_SITES', ['single']).includes('single')) {
   log('building the single-bundle baseline');
-  run(join(root, 'node_modules', '.bin', 'webpack'), ['--config', join(here, 'single-bundle', 'webpack.config.cjs'), '--mode', 'production'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  run(join(root, 'node_modules', '.bin', 'webpack'), ['--config', join(here, 'single-bundle', 'webpack.config.cjs'), '--mode', 'production'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   // A fair baseline: no Module Federation code may reach the single bundle.
   const federated = readdirSync(singleDist).filter((f) => f.endsWith('.js') && readFileSync(join(singleDist, f), 'utf8').includes('Federation Runtime'));
   if (federated.length > 0) throw new Error(`the single bundle contains the federation runtime (${federated.join(', ')})`);
@@ -87,9 +98,7 @@ if (!process.env.FIREBASE_API_KEY) process.env.FIREBASE_AUTH_EMULATOR_URL ||= `h
 // configuration), their images served from its own origin.
 const singleTable = JSON.parse(readFileSync(join(root, 'shell', 'dist', 'routes.json'), 'utf8'));
 const singleIndex = existsSync(join(singleDist, 'index.html')) ? readFileSync(join(singleDist, 'index.html'), 'utf8') : '';
-const singleRenderer = existsSync(join(singleDist, 'server'))
-  ? readdirSync(join(singleDist, 'server')).find((file) => /^render\.[0-9a-f]+\.js$/.test(file))
-  : null;
+const singleRenderer = existsSync(join(singleDist, 'server')) ? readdirSync(join(singleDist, 'server')).find((file) => /^render\.[0-9a-f]+\.js$/.test(file)) : null;
 const singleRendered = new Map();
 async function singlePage(pathname, origin) {
   if (!singleRenderer || !singleTable.routes.some((route) => route.path === pathname && route.prerender)) return null;
@@ -220,7 +229,11 @@ async function audit(url, preset, label, { flags = {}, beforeRun = async () => {
     runs.push(
       failure
         ? { failure }
-        : { performance: Math.round(lhr.categories.performance.score * 100), tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue), lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue) },
+        : {
+            performance: Math.round(lhr.categories.performance.score * 100),
+            tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+            lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+          },
     );
     if (!failure) lhrs.push(lhr);
     else log(`  run ${i + 1} failed: ${failure}`);
@@ -362,7 +375,10 @@ async function measure(siteName, route, preset, url, options) {
     },
     runtimeError: lhr.runtimeError?.code,
     failedAudits: Object.values(lhr.audits)
-      .filter((a) => a.score !== null && a.score < 1 && ['accessibility', 'best-practices', 'seo'].some((c) => lhr.categories[c].auditRefs.some((ref) => ref.id === a.id && ref.weight > 0)))
+      .filter(
+        (a) =>
+          a.score !== null && a.score < 1 && ['accessibility', 'best-practices', 'seo'].some((c) => lhr.categories[c].auditRefs.some((ref) => ref.id === a.id && ref.weight > 0)),
+      )
       .map((a) => a.id),
     criticalPath: preset === 'mobile' ? await criticalPath(lhr) : undefined,
   });
@@ -383,7 +399,15 @@ try {
       log(`  signed-in pages of ${siteName} not measured: ${error.message}`);
       for (const route of routes) {
         for (const preset of only('BENCH_PRESETS', Object.keys(PRESETS))) {
-          pages.push({ site: siteName, route, preset, signedIn: true, runs: [{ failure: `no session: ${error.message.split('\n')[0]}` }], performanceScores: [null], failed: true });
+          pages.push({
+            site: siteName,
+            route,
+            preset,
+            signedIn: true,
+            runs: [{ failure: `no session: ${error.message.split('\n')[0]}` }],
+            performanceScores: [null],
+            failed: true,
+          });
         }
       }
     };
@@ -400,7 +424,10 @@ try {
     try {
       await startTrial(session);
     } catch (error) {
-      unmeasured(signedInRoutes.filter((r) => r !== '/pricing'), error);
+      unmeasured(
+        signedInRoutes.filter((r) => r !== '/pricing'),
+        error,
+      );
       continue;
     }
     for (const route of signedInRoutes.filter((r) => r !== '/pricing')) {
@@ -422,7 +449,10 @@ try {
 const serviceOut = join(here, '.runs', 'service.json');
 if (process.env.BENCH_SERVICE !== 'off') {
   log('user service load benchmark');
-  run('pnpm', ['--filter', '@site/service-user', 'bench'], { env: { ...process.env, BENCH_SECONDS: process.env.BENCH_SERVICE_SECONDS || '10', BENCH_LABEL: 'site bench', BENCH_OUTPUT: serviceOut }, stdio: ['ignore', 'ignore', 'inherit'] });
+  run('pnpm', ['--filter', '@site/service-user', 'bench'], {
+    env: { ...process.env, BENCH_SECONDS: process.env.BENCH_SERVICE_SECONDS || '10', BENCH_LABEL: 'site bench', BENCH_OUTPUT: serviceOut },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 // The latest run, with every earlier recorded run of the service kept beside it.
 const earlierService = existsSync(join(here, 'results.json')) ? JSON.parse(readFileSync(join(here, 'results.json'), 'utf8')).service : null;
@@ -434,17 +464,19 @@ const service = latestService && { ...latestService, history: [...(earlierServic
 const find = (siteName, route, preset) => pages.find((p) => p.site === siteName && p.route === route && p.preset === preset);
 const ratio = (a, b) => (b ? Math.round((a / b) * 100) / 100 : null);
 const measured = (page) => page && !page.failed;
-const comparison = [...ROUTES, ...SIGNED_IN_ROUTES].filter((route) => measured(find('federated', route, 'mobile')) && measured(find('single', route, 'mobile'))).map((route) => {
-  const fed = find('federated', route, 'mobile');
-  const one = find('single', route, 'mobile');
-  return {
-    route,
-    criticalPathGzip: ratio(fed.criticalPath.gzip, one.criticalPath.gzip),
-    scriptsRunGzip: ratio(fed.criticalPath.scriptsRun.gzip, one.criticalPath.scriptsRun.gzip),
-    chainDepth: ratio(fed.criticalPath.chainDepth, one.criticalPath.chainDepth),
-    lcp: ratio(fed.metrics.lcpMs, one.metrics.lcpMs),
-  };
-});
+const comparison = [...ROUTES, ...SIGNED_IN_ROUTES]
+  .filter((route) => measured(find('federated', route, 'mobile')) && measured(find('single', route, 'mobile')))
+  .map((route) => {
+    const fed = find('federated', route, 'mobile');
+    const one = find('single', route, 'mobile');
+    return {
+      route,
+      criticalPathGzip: ratio(fed.criticalPath.gzip, one.criticalPath.gzip),
+      scriptsRunGzip: ratio(fed.criticalPath.scriptsRun.gzip, one.criticalPath.scriptsRun.gzip),
+      chainDepth: ratio(fed.criticalPath.chainDepth, one.criticalPath.chainDepth),
+      lcp: ratio(fed.metrics.lcpMs, one.metrics.lcpMs),
+    };
+  });
 
 const results = {
   date: new Date().toISOString(),
@@ -470,12 +502,28 @@ const md = [
   '## Lighthouse',
   'perf: the median, then every run (✗ a run that failed: see below).',
   '',
-  table(['site', 'route', 'preset', 'perf (runs)', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'TBT ms (runs)', 'CLS', 'FCP ms', 'SI ms'],
+  table(
+    ['site', 'route', 'preset', 'perf (runs)', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'TBT ms (runs)', 'CLS', 'FCP ms', 'SI ms'],
     pages.map((p) => {
       const each = (key) => p.runs.map((run) => run[key] ?? '✗').join(' / ');
       if (p.failed) return [p.site, p.route, p.preset, `✗ (${each('performance')})`, '', '', '', '', '', each('tbtMs'), '', '', ''];
-      return [p.site, p.route, p.preset, `${p.scores.performance} (${each('performance')})`, p.scores.accessibility, p.scores.bestPractices, p.scores.seo, p.metrics.lcpMs, p.metrics.tbtMs, each('tbtMs'), p.metrics.cls, p.metrics.fcpMs, p.metrics.speedIndexMs];
-    })),
+      return [
+        p.site,
+        p.route,
+        p.preset,
+        `${p.scores.performance} (${each('performance')})`,
+        p.scores.accessibility,
+        p.scores.bestPractices,
+        p.scores.seo,
+        p.metrics.lcpMs,
+        p.metrics.tbtMs,
+        each('tbtMs'),
+        p.metrics.cls,
+        p.metrics.fcpMs,
+        p.metrics.speedIndexMs,
+      ];
+    }),
+  ),
   '',
   '## Runs that failed',
   ...(pages.some((p) => p.runs.some((run) => run.failure))
@@ -483,22 +531,33 @@ const md = [
     : ['none']),
   '',
   '## Critical path (requests finished before the observed LCP, mobile)',
-  table(['site', 'route', 'requests', 'chain depth', 'all gzip KB', 'all brotli KB', 'JS gzip KB', 'JS brotli KB', 'shell gzip KB', 'shared deps gzip KB', 'remote gzip KB'],
-    pages.filter((p) => p.criticalPath).map((p) => {
-      const c = p.criticalPath;
-      const part = (name) => kb(c.byPart[name]?.gzip ?? 0);
-      return [p.site, p.route, c.requests, c.chainDepth, kb(c.gzip), kb(c.brotli), kb(c.jsGzip), kb(c.jsBrotli), part('shell'), part('shared dependencies'), part('remote code')];
-    })),
+  table(
+    ['site', 'route', 'requests', 'chain depth', 'all gzip KB', 'all brotli KB', 'JS gzip KB', 'JS brotli KB', 'shell gzip KB', 'shared deps gzip KB', 'remote gzip KB'],
+    pages
+      .filter((p) => p.criticalPath)
+      .map((p) => {
+        const c = p.criticalPath;
+        const part = (name) => kb(c.byPart[name]?.gzip ?? 0);
+        return [p.site, p.route, c.requests, c.chainDepth, kb(c.gzip), kb(c.brotli), kb(c.jsGzip), kb(c.jsBrotli), part('shell'), part('shared dependencies'), part('remote code')];
+      }),
+  ),
   '',
   '## All the JavaScript each page ran (mobile; mostly after LCP on a prerendered page)',
-  table(['site', 'route', 'scripts', 'gzip KB', 'brotli KB', 'shell gzip KB', 'shared deps gzip KB', 'remote gzip KB'],
-    pages.filter((p) => p.criticalPath).map((p) => {
-      const r = p.criticalPath.scriptsRun;
-      return [p.site, p.route, r.files, kb(r.gzip), kb(r.brotli), kb(r.byPart.shell ?? 0), kb(r.byPart['shared dependencies'] ?? 0), kb(r.byPart['remote code'] ?? 0)];
-    })),
+  table(
+    ['site', 'route', 'scripts', 'gzip KB', 'brotli KB', 'shell gzip KB', 'shared deps gzip KB', 'remote gzip KB'],
+    pages
+      .filter((p) => p.criticalPath)
+      .map((p) => {
+        const r = p.criticalPath.scriptsRun;
+        return [p.site, p.route, r.files, kb(r.gzip), kb(r.brotli), kb(r.byPart.shell ?? 0), kb(r.byPart['shared dependencies'] ?? 0), kb(r.byPart['remote code'] ?? 0)];
+      }),
+  ),
   '',
   '## Federated / single bundle (mobile)',
-  table(['route', 'critical-path bytes', 'request-chain depth', 'LCP', 'all JS run'], comparison.map((c) => [c.route, c.criticalPathGzip, c.chainDepth, c.lcp, c.scriptsRunGzip])),
+  table(
+    ['route', 'critical-path bytes', 'request-chain depth', 'LCP', 'all JS run'],
+    comparison.map((c) => [c.route, c.criticalPathGzip, c.chainDepth, c.lcp, c.scriptsRunGzip]),
+  ),
   '',
   '## Shared dependencies loaded before LCP (federated, mobile)',
   ...pages.filter((p) => p.site === 'federated' && p.criticalPath).map((p) => `- ${p.route}: ${p.criticalPath.sharedLoaded.join(', ') || 'none'}`),

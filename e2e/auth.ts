@@ -53,7 +53,15 @@ const stripe = new Stripe('sk_test_e2e_webhooks_only');
 
 async function sendEvent(type: string, object: Record<string, unknown>, to = service) {
   counter += 1;
-  const event = { id: `evt_e2e_${Date.now()}_${counter}`, object: 'event', type, created: Math.floor(Date.now() / 1000), api_version: '2025-01-01', livemode: false, data: { object } };
+  const event = {
+    id: `evt_e2e_${Date.now()}_${counter}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    api_version: '2025-01-01',
+    livemode: false,
+    data: { object },
+  };
   const payload = JSON.stringify(event);
   const response = await fetch(`${to}/stripe/webhook`, {
     method: 'POST',
@@ -64,7 +72,11 @@ async function sendEvent(type: string, object: Record<string, unknown>, to = ser
 }
 
 const subscription = (uid: string, status: string) => ({
-  id: `sub_${uid}`, object: 'subscription', customer: `cus_${uid}`, status, trial_end: Math.floor(Date.now() / 1000) + 14 * 86_400,
+  id: `sub_${uid}`,
+  object: 'subscription',
+  customer: `cus_${uid}`,
+  status,
+  trial_end: Math.floor(Date.now() / 1000) + 14 * 86_400,
   items: { object: 'list', data: [{ id: `si_${uid}`, current_period_end: Math.floor(Date.now() / 1000) + 14 * 86_400, price: { id: 'price_full', product: 'prod_full' } }] },
 });
 
@@ -73,9 +85,19 @@ const subscription = (uid: string, status: string) => ({
  * (on the site's user service, or on the one at `to`).
  */
 export async function startTrialSubscription(uid: string, email: string, to = service) {
-  await sendEvent('checkout.session.completed', {
-    id: `cs_${uid}`, object: 'checkout.session', client_reference_id: uid, customer: `cus_${uid}`, customer_email: null, customer_details: { email }, subscription: `sub_${uid}`,
-  }, to);
+  await sendEvent(
+    'checkout.session.completed',
+    {
+      id: `cs_${uid}`,
+      object: 'checkout.session',
+      client_reference_id: uid,
+      customer: `cus_${uid}`,
+      customer_email: null,
+      customer_details: { email },
+      subscription: `sub_${uid}`,
+    },
+    to,
+  );
   await sendEvent('customer.subscription.created', subscription(uid, 'trialing'), to);
 }
 

@@ -18,10 +18,7 @@ export async function startShellWithOwnService({ shellPort, servicePort }: { she
     port: servicePort,
     env: { CORS_ORIGINS: origin, PUBLIC_RATE_LIMIT: '1000', FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, MAIL_OUTBOX_DIR: outboxDir, PUBLIC_SITE_URL: origin },
   });
-  const shell = await listen(
-    shellApp({ browserConfig: { userServiceUrl: `http://localhost:${servicePort}`, authEmulatorUrl: `http://${emulatorHost}` } }),
-    shellPort,
-  );
+  const shell = await listen(shellApp({ browserConfig: { userServiceUrl: `http://localhost:${servicePort}`, authEmulatorUrl: `http://${emulatorHost}` } }), shellPort);
   return {
     origin,
     serviceUrl: `http://127.0.0.1:${servicePort}`,

@@ -25,14 +25,7 @@ export default defineConfig({
     launchOptions: {
       executablePath: chromiumPath,
       // Without the networking flags Chromium floods the closed network of these machines.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
   webServer: {

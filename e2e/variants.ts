@@ -48,7 +48,10 @@ export const VARIANTS = {
     remote: 'mfe-marketing',
     strings: {},
     code: {
-      'src/features/landing/LandingPage.tsx': ['export default function LandingPage() {', "export default function LandingPage() {\n  throw new Error('a release whose landing page throws (e2e)');"],
+      'src/features/landing/LandingPage.tsx': [
+        'export default function LandingPage() {',
+        "export default function LandingPage() {\n  throw new Error('a release whose landing page throws (e2e)');",
+      ],
     },
   },
 } satisfies Record<string, Variant>;

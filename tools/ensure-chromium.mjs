@@ -12,7 +12,10 @@ if (!existsSync(chromiumPath)) {
     process.exit(1);
   }
   console.log('[setup] installing Chromium with apt-get');
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium'],
+  ]) {
     const r = spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     if (r.status !== 0) process.exit(r.status ?? 1);
   }

@@ -17,11 +17,15 @@ if (typeof window !== 'undefined') {
       removeEventListener() {},
       addListener() {},
       removeListener() {},
-      dispatchEvent() { return false; },
+      dispatchEvent() {
+        return false;
+      },
     });
   }
   if (!HTMLDialogElement.prototype.showModal) {
-    HTMLDialogElement.prototype.showModal = function showModal() { this.setAttribute('open', ''); };
+    HTMLDialogElement.prototype.showModal = function showModal() {
+      this.setAttribute('open', '');
+    };
     HTMLDialogElement.prototype.close = function close() {
       this.removeAttribute('open');
       this.dispatchEvent(new Event('close'));

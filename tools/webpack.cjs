@@ -64,9 +64,7 @@ const federationRuntimeRecord = (provides) => ({
  * manifest (disableSnapshot). Both run in browsers only (target 'web': no Node loader code).
  */
 const federationExperiments = (isHost) =>
-  isHost
-    ? { provideExternalRuntime: true, optimization: { target: 'web' } }
-    : { externalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } };
+  isHost ? { provideExternalRuntime: true, optimization: { target: 'web' } } : { externalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } };
 
 /** Singletons shared by the shell and every remote: exactly one instance of each at run time. */
 function sharedSingletons(dir) {
@@ -129,7 +127,8 @@ function baseConfig({ dir, name, outputPath = path.join(dir, 'dist') }, producti
  * after code on a line, nor a string spanning lines), called with the signals it listens for.
  */
 const earlyEvents = () =>
-  `${fs.readFileSync(require.resolve('@site/site-server/early-events.js'), 'utf8')
+  `${fs
+    .readFileSync(require.resolve('@site/site-server/early-events.js'), 'utf8')
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('//'))

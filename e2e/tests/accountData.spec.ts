@@ -83,7 +83,7 @@ test('the account tab downloads everything the service holds about the user as a
   expect(data.contactMessages).toEqual([expect.objectContaining({ email, message: 'Merge aplicația pe telefonul meu?' })]);
 });
 
-test('the deletion\'s confirmation in English and the light theme: what is lost, axe, and Cancel', async ({ page }) => {
+test("the deletion's confirmation in English and the light theme: what is lost, axe, and Cancel", async ({ page }) => {
   await setStoredPreferences(page, { theme: 'light', locale: 'en' });
   await userWithTrialAndPhone(page, uniqueEmail('confirmare'));
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');

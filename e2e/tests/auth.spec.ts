@@ -1,13 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  createAccount,
-  deleteAccount,
-  loginCookie,
-  PASSWORD,
-  signInThroughWidget,
-  startTrialSubscription,
-  uniqueEmail,
-} from '../auth';
+import { createAccount, deleteAccount, loginCookie, PASSWORD, signInThroughWidget, startTrialSubscription, uniqueEmail } from '../auth';
 import { expectNoAxeViolations, h1, open, setStoredPreferences } from '../support';
 
 const PRICING_H1 = 'Alegeți abonamentul potrivit';
@@ -81,7 +73,7 @@ test('sign out, then sign back in', async ({ page }) => {
   expect(await loginCookie(page)).toBeDefined();
 });
 
-test('a wrong password shows the widget\'s message', async ({ page }) => {
+test("a wrong password shows the widget's message", async ({ page }) => {
   const email = uniqueEmail('gresit');
   await createAccount(email);
   await signInThroughWidget(page, email, 'nu-este-parola');

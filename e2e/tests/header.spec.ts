@@ -62,8 +62,7 @@ test.describe('one instance of each shared singleton', () => {
     await expect(h1(page)).toHaveText('Autentificare');
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
-    await expect(page.getByRole('navigation', { name: 'Navigare principală' }).getByRole('link', { name: 'Autentificare' }))
-      .toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Navigare principală' }).getByRole('link', { name: 'Autentificare' })).toHaveAttribute('aria-current', 'page');
   });
 });
 
@@ -77,7 +76,7 @@ test('the skip link is the first stop of the Tab key and moves focus to the main
   await expect(page.locator('main')).toBeFocused();
 });
 
-test('navigating moves focus to the new page\'s h1 and changes the document title', async ({ page }) => {
+test("navigating moves focus to the new page's h1 and changes the document title", async ({ page }) => {
   await open(page, '/', landing);
   await page.getByRole('navigation', { name: 'Navigare principală' }).getByRole('link', { name: 'Despre noi' }).click();
   await expect(h1(page)).toHaveText('Despre noi');

@@ -22,7 +22,13 @@ const v2 = {
   mfe_auth: `http://localhost:${AUTH_V2}/mf-manifest.json`,
 };
 const pages = {
-  mfe_marketing: { path: '/', old: 'Ajutăm persoanele nevăzătoare să exploreze lumea cu încredere', new: 'Versiunea nouă: ajutăm persoanele nevăzătoare să exploreze lumea cu încredere', english: 'New version: we help blind people explore the world with confidence', oldEnglish: 'We help blind people explore the world with confidence' },
+  mfe_marketing: {
+    path: '/',
+    old: 'Ajutăm persoanele nevăzătoare să exploreze lumea cu încredere',
+    new: 'Versiunea nouă: ajutăm persoanele nevăzătoare să exploreze lumea cu încredere',
+    english: 'New version: we help blind people explore the world with confidence',
+    oldEnglish: 'We help blind people explore the world with confidence',
+  },
   mfe_auth: { path: '/login', old: 'Autentificare', new: 'Autentificare, versiunea nouă', english: 'Log in, new version', oldEnglish: 'Log in' },
 } as const;
 
@@ -102,7 +108,7 @@ for (const remote of ['mfe_marketing', 'mfe_auth'] as const) {
   });
 }
 
-test('a version whose render entry cannot be loaded is served empty and rendered by the browser; the other remotes\' pages stay prerendered', async ({ browser, request }) => {
+test("a version whose render entry cannot be loaded is served empty and rendered by the browser; the other remotes' pages stay prerendered", async ({ browser, request }) => {
   remotesDoc = { ...stable, mfe_marketing: { manifest: `http://localhost:${BROKEN}/mf-manifest.json` } };
   const html = await (await request.get(`${origin}/`)).text();
   expect(html).toMatch(/<div id="?root"?><\/div>/);

@@ -20,10 +20,13 @@ for (const route of publicRoutes) {
 
 /** The bottom of each row of the header's items, in CSS pixels (one row: one value). */
 const headerRows = (page: Page) =>
-  page.locator('header').first().evaluate((header) => {
-    const items = [...header.querySelectorAll<HTMLElement>('a, button, select')].filter((el) => el.getClientRects().length);
-    return [...new Set(items.map((el) => Math.round(el.getBoundingClientRect().top / 16)))].length;
-  });
+  page
+    .locator('header')
+    .first()
+    .evaluate((header) => {
+      const items = [...header.querySelectorAll<HTMLElement>('a, button, select')].filter((el) => el.getClientRects().length);
+      return [...new Set(items.map((el) => Math.round(el.getBoundingClientRect().top / 16)))].length;
+    });
 
 for (const width of [1280, 1366, 1440]) {
   test(`the Romanian header holds on one row at ${width}px`, async ({ page }) => {

@@ -123,7 +123,11 @@ test('the local portal, from the subscription tab: switch plan, cancel (the tab 
   await expect(tab).not.toContainText('Anulat:');
 });
 
-for (const [locale, theme] of [['en', 'light'], ['ro', 'light'], ['en', 'dark']] as const) {
+for (const [locale, theme] of [
+  ['en', 'light'],
+  ['ro', 'light'],
+  ['en', 'dark'],
+] as const) {
   test(`the local portal and its cancel confirmation in ${locale}, ${theme} theme, have no axe violations`, async ({ page }) => {
     test.setTimeout(60_000);
     const w = words[locale];

@@ -3,9 +3,7 @@ import { mailTo } from '@site/service-user/testing/outbox';
 import { startShellWithOwnService } from '../ownService';
 import { expectNoAxeViolations, h1, open, routes, setStoredPreferences } from '../support';
 
-const LANDING_SECTIONS = [
-  'hero', 'howItWorks', 'sponsors', 'team', 'testimonials', 'features', 'faq', 'callToAction', 'newsletter', 'developers',
-];
+const LANDING_SECTIONS = ['hero', 'howItWorks', 'sponsors', 'team', 'testimonials', 'features', 'faq', 'callToAction', 'newsletter', 'developers'];
 
 test.describe('the landing page', () => {
   test('has every section of the spec, each a region named by its heading, in order', async ({ page }) => {
@@ -97,10 +95,7 @@ test.describe('the landing page', () => {
 
   test('the support card opens /contact in a new tab and says so', async ({ page, context }) => {
     await open(page, '/', routes[0].h1);
-    const [tab] = await Promise.all([
-      context.waitForEvent('page'),
-      page.getByRole('link', { name: 'Contactați-ne (se deschide într-o filă nouă)' }).click(),
-    ]);
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Contactați-ne (se deschide într-o filă nouă)' }).click()]);
     await expect(h1(tab)).toHaveText('Contact');
   });
 });
@@ -121,11 +116,13 @@ test.describe('forms that reach the user service', () => {
   /** The link to `path` in the mail of that subject sent to `address`, once it is in the outbox. */
   async function linkIn(address: string, subject: string, path: string) {
     let link: string | undefined;
-    await expect.poll(async () => {
-      const mail = (await mailTo(site.outboxDir, address)).find((m) => m.subject === subject);
-      link = mail?.links.find((l) => l.startsWith(`${site.origin}${path}?token=`));
-      return link;
-    }).toBeDefined();
+    await expect
+      .poll(async () => {
+        const mail = (await mailTo(site.outboxDir, address)).find((m) => m.subject === subject);
+        link = mail?.links.find((l) => l.startsWith(`${site.origin}${path}?token=`));
+        return link;
+      })
+      .toBeDefined();
     return link!;
   }
   const subscription = async (address: string) =>
@@ -154,7 +151,7 @@ test.describe('forms that reach the user service', () => {
     expect(rows).toEqual([{ email: 'ana.pop@exemplu.ro', status: 'pending' }]);
   });
 
-  test('the confirmation mail\'s link confirms the subscription, and the unsubscribe link of the next mail ends it (announced, focus on the h1, axe)', async ({ page }) => {
+  test("the confirmation mail's link confirms the subscription, and the unsubscribe link of the next mail ends it (announced, focus on the h1, axe)", async ({ page }) => {
     const address = 'maria@exemplu.ro';
     const confirm = await subscribeAndReadLink(page, address);
     expect(await subscription(address)).toBe('pending');
@@ -296,7 +293,13 @@ test.describe('forms that reach the user service', () => {
   test('when the service is down, the contact form says so and keeps what was typed', async ({ page }) => {
     await page.route('**:3190/contact', (route) => route.abort('connectionrefused'));
     await page.goto(`${site.origin}/contact`);
-    for (const [label, value] of [[/^Prenume/, 'Ana'], [/^Nume/, 'Pop'], [/^Adresa de email/, 'ana@exemplu.ro'], [/^Subiect/, 'Întrebare'], [/^Mesaj/, 'Un mesaj lung']] as const) {
+    for (const [label, value] of [
+      [/^Prenume/, 'Ana'],
+      [/^Nume/, 'Pop'],
+      [/^Adresa de email/, 'ana@exemplu.ro'],
+      [/^Subiect/, 'Întrebare'],
+      [/^Mesaj/, 'Un mesaj lung'],
+    ] as const) {
       await page.getByLabel(label).fill(value);
     }
     await page.getByRole('button', { name: 'Trimite mesajul' }).click();

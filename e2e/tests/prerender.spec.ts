@@ -47,12 +47,12 @@ test.describe('prerendered public pages', () => {
     expect(html).toMatch(/<div id="?root"?><\/div>/);
   });
 
-  test('the landing page\'s images come from the marketing remote\'s address in the remotes document', async ({ request }) => {
+  test("the landing page's images come from the marketing remote's address in the remotes document", async ({ request }) => {
     const html = await (await request.get('/')).text();
     expect(html).toMatch(/<img src="http:\/\/localhost:3001\/assets\/partner-anr\.[0-9a-f]+\.svg"/);
   });
 
-  test('the contact page shows this environment\'s contact details in its HTML', async ({ request }) => {
+  test("the contact page shows this environment's contact details in its HTML", async ({ request }) => {
     const html = await (await request.get('/contact')).text();
     expect(html).toContain('href="tel:0210000000"');
     expect(html).toContain('contact@vedere.app');
@@ -92,80 +92,81 @@ const TRIES = 5;
 
 test.describe('used before it has hydrated, a prerendered page does what it would have done after', () => {
   for (let attempt = 1; attempt <= TRIES; attempt += 1) {
-  const tried = ` (try ${attempt} of ${TRIES})`;
-  test(`the FAQ: Enter opens a question, an arrow key moves to the next${tried}`, async ({ page }) => {
-    const hydrate = await openBeforeHydration(page, '/');
-    const first = page.getByRole('button', { name: 'Ce face aplicația?' });
-    const second = page.getByRole('button', { name: 'Pe ce telefoane funcționează?' });
-    await first.focus();
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('ArrowDown');
-    await expect(first).toHaveAttribute('aria-expanded', 'false');
-    await hydrate();
-    await expect(first).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByRole('region', { name: 'Ce face aplicația?' })).toBeVisible();
-    await expect(second).toBeFocused();
-  });
-
-  test(`a form: what was typed is validated by the page and never sent as a native submission${tried}`, async ({ page }) => {
-    const hydrate = await openBeforeHydration(page, '/');
-    const email = page.getByRole('textbox', { name: /Adresa de email/ });
-    await email.fill('nu-e-o-adresa');
-    await email.press('Enter');
-    await hydrate();
-    await expect(email).toHaveAccessibleDescription(/Introduceți o adresă de email validă/);
-    await expect(email).toHaveValue('nu-e-o-adresa');
-    expect(new URL(page.url()).search).toBe('');
-  });
-
-  test(`the language, then a link in the header: both done, in order, without reloading${tried}`, async ({ page }) => {
-    const hydrate = await openBeforeHydration(page, '/');
-    await page.getByRole('button', { name: 'English' }).click();
-    await page.getByRole('navigation').first().getByRole('link', { name: 'Despre noi' }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await hydrate();
-    await expect(page).toHaveURL(/\/aboutus$/);
-    await expect(h1(page)).toHaveText(englishH1['/aboutus']);
-    await expect(h1(page)).toBeFocused();
-  });
-
-  test(`a link to another site is left to the browser; a link within the site is held${tried}`, async ({ page }) => {
-    await openBeforeHydration(page, '/');
-    // What a listener of the document's own (after the early-event script) sees of a click.
-    const click = (link: HTMLAnchorElement) => new Promise<string>((resolve) => {
-      const seen = (event: Event) => {
-        resolve(event.defaultPrevented ? 'prevented' : 'left to the browser');
-        event.preventDefault(); // this test's own: the closed network has no other site
-      };
-      document.addEventListener('click', seen, { once: true });
-      link.click();
-      setTimeout(() => {
-        document.removeEventListener('click', seen);
-        resolve('held');
-      }, 500);
+    const tried = ` (try ${attempt} of ${TRIES})`;
+    test(`the FAQ: Enter opens a question, an arrow key moves to the next${tried}`, async ({ page }) => {
+      const hydrate = await openBeforeHydration(page, '/');
+      const first = page.getByRole('button', { name: 'Ce face aplicația?' });
+      const second = page.getByRole('button', { name: 'Pe ce telefoane funcționează?' });
+      await first.focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowDown');
+      await expect(first).toHaveAttribute('aria-expanded', 'false');
+      await hydrate();
+      await expect(first).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByRole('region', { name: 'Ce face aplicația?' })).toBeVisible();
+      await expect(second).toBeFocused();
     });
-    expect(await page.locator('#footer a[href^="http"]').first().evaluate(click)).toBe('left to the browser');
-    expect(await page.locator('#footer a[href="/"]').first().evaluate(click)).toBe('held');
-  });
 
-  test(`the theme chosen in the header is kept, and applied once hydrated${tried}`, async ({ page }) => {
-    const hydrate = await openBeforeHydration(page, '/');
-    await page.getByRole('combobox', { name: 'Temă de culori' }).selectOption({ label: 'Temă luminoasă' });
-    await hydrate();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await expect(page.getByRole('combobox', { name: 'Temă de culori' })).toHaveValue('light');
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
-  });
+    test(`a form: what was typed is validated by the page and never sent as a native submission${tried}`, async ({ page }) => {
+      const hydrate = await openBeforeHydration(page, '/');
+      const email = page.getByRole('textbox', { name: /Adresa de email/ });
+      await email.fill('nu-e-o-adresa');
+      await email.press('Enter');
+      await hydrate();
+      await expect(email).toHaveAccessibleDescription(/Introduceți o adresă de email validă/);
+      await expect(email).toHaveValue('nu-e-o-adresa');
+      expect(new URL(page.url()).search).toBe('');
+    });
 
-  test(`a link within the page (the skip link, a section's anchor) works at once, without waiting for the page's code${tried}`, async ({ page }) => {
-    await openBeforeHydration(page, '/');
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: 'Sari la conținutul principal' })).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/#main$/);
-    await page.getByRole('link', { name: 'Vezi funcționalitățile.' }).click();
-    await expect(page).toHaveURL(/#howItWorks$/);
-    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
-  });
+    test(`the language, then a link in the header: both done, in order, without reloading${tried}`, async ({ page }) => {
+      const hydrate = await openBeforeHydration(page, '/');
+      await page.getByRole('button', { name: 'English' }).click();
+      await page.getByRole('navigation').first().getByRole('link', { name: 'Despre noi' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await hydrate();
+      await expect(page).toHaveURL(/\/aboutus$/);
+      await expect(h1(page)).toHaveText(englishH1['/aboutus']);
+      await expect(h1(page)).toBeFocused();
+    });
+
+    test(`a link to another site is left to the browser; a link within the site is held${tried}`, async ({ page }) => {
+      await openBeforeHydration(page, '/');
+      // What a listener of the document's own (after the early-event script) sees of a click.
+      const click = (link: HTMLAnchorElement) =>
+        new Promise<string>((resolve) => {
+          const seen = (event: Event) => {
+            resolve(event.defaultPrevented ? 'prevented' : 'left to the browser');
+            event.preventDefault(); // this test's own: the closed network has no other site
+          };
+          document.addEventListener('click', seen, { once: true });
+          link.click();
+          setTimeout(() => {
+            document.removeEventListener('click', seen);
+            resolve('held');
+          }, 500);
+        });
+      expect(await page.locator('#footer a[href^="http"]').first().evaluate(click)).toBe('left to the browser');
+      expect(await page.locator('#footer a[href="/"]').first().evaluate(click)).toBe('held');
+    });
+
+    test(`the theme chosen in the header is kept, and applied once hydrated${tried}`, async ({ page }) => {
+      const hydrate = await openBeforeHydration(page, '/');
+      await page.getByRole('combobox', { name: 'Temă de culori' }).selectOption({ label: 'Temă luminoasă' });
+      await hydrate();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+      await expect(page.getByRole('combobox', { name: 'Temă de culori' })).toHaveValue('light');
+      expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+    });
+
+    test(`a link within the page (the skip link, a section's anchor) works at once, without waiting for the page's code${tried}`, async ({ page }) => {
+      await openBeforeHydration(page, '/');
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: 'Sari la conținutul principal' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/#main$/);
+      await page.getByRole('link', { name: 'Vezi funcționalitățile.' }).click();
+      await expect(page).toHaveURL(/#howItWorks$/);
+      await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
+    });
   }
 });

@@ -82,7 +82,10 @@ test.beforeAll(async () => {
   expect((await release('init', '--reason', 'the first release')).code).toBe(0);
   servers.push(
     await listen(deployStoreApp(deployDir), STORE),
-    await listen(shellApp({ remotes: () => JSON.parse(readFileSync(join(deployDir, 'remotes.json'), 'utf8')), browserConfig: { userServiceUrl: `http://localhost:${SERVICE}` } }), SHELL),
+    await listen(
+      shellApp({ remotes: () => JSON.parse(readFileSync(join(deployDir, 'remotes.json'), 'utf8')), browserConfig: { userServiceUrl: `http://localhost:${SERVICE}` } }),
+      SHELL,
+    ),
   );
 });
 
@@ -106,7 +109,10 @@ test('a changed mfe-account in a 50% canary: visitors in different buckets get d
   expect({ ...after, mfe_account: undefined }).toEqual({ ...before, mfe_account: undefined });
 
   const ids = visitors('mfe_account');
-  for (const [id, heading] of [[ids.canary[0]!, HEADINGS.accountV2], [ids.stable[0]!, HEADINGS.account]] as const) {
+  for (const [id, heading] of [
+    [ids.canary[0]!, HEADINGS.accountV2],
+    [ids.stable[0]!, HEADINGS.account],
+  ] as const) {
     const { page, close } = await visitor(browser, id, { crawler: true });
     await page.goto(`${origin}/account`);
     await expect(h1(page)).toHaveText(heading);
@@ -153,7 +159,9 @@ test('a canary of mfe-marketing whose page throws is rolled back by release watc
   const watched = await release('watch', 'mfe_marketing', '--once', '--min-views', '3');
   expect(watched.code, watched.stderr).toBe(0);
   // The visitor on /contact may have sent its own view already (its beacon leaves after 5 s).
-  expect(watched.stdout).toMatch(new RegExp(`^mfe_marketing: canary ${broken} rolled back: canary ${broken}: 3 errors / [34] views \\((100|75)%\\) vs stable 0 / \\d+ \\(0%\\), over 30 min\n`));
+  expect(watched.stdout).toMatch(
+    new RegExp(`^mfe_marketing: canary ${broken} rolled back: canary ${broken}: 3 errors / [34] views \\((100|75)%\\) vs stable 0 / \\d+ \\(0%\\), over 30 min\n`),
+  );
   expect(JSON.parse(readFileSync(join(deployDir, 'remotes.json'), 'utf8')).mfe_marketing.canary).toBeUndefined();
 
   // Its copy of the remotes document is now older than 30 s: the next navigation gets the stable version.
@@ -169,7 +177,10 @@ test('a canary of mfe-marketing whose page throws is rolled back by release watc
 });
 
 test('a candidate that requires a newer shared-ui or react than the shell provides is refused by publish, naming the package', async () => {
-  for (const [name, requiredVersion] of [['@site/shared-ui', '^2.0.0'], ['react', '^20.0.0']] as const) {
+  for (const [name, requiredVersion] of [
+    ['@site/shared-ui', '^2.0.0'],
+    ['react', '^20.0.0'],
+  ] as const) {
     const candidate = mkdtempSync(join(tmpdir(), 'release-e2e-candidate-'));
     cpSync(join(root, 'mfe-account', 'dist'), candidate, { recursive: true });
     const manifest = JSON.parse(readFileSync(join(candidate, 'mf-manifest.json'), 'utf8'));
@@ -201,7 +212,9 @@ test('rollback to a version two releases back, and the history lists every step'
   await expect(h1(page)).toHaveText(HEADINGS.account);
   await close();
 
-  const steps = ((await released('history', 'mfe_account')).entries as { verb: string; from: string | null; to: string; reason: string | null }[]).map((e) => `${e.verb} ${e.from ?? '-'} ${e.to}`);
+  const steps = ((await released('history', 'mfe_account')).entries as { verb: string; from: string | null; to: string; reason: string | null }[]).map(
+    (e) => `${e.verb} ${e.from ?? '-'} ${e.to}`,
+  );
   expect(steps).toEqual([
     `publish - ${accountV1}`,
     `init - ${accountV1}`,

@@ -28,7 +28,12 @@ test.describe('security headers of the production server', () => {
     expect(csp['script-src']).not.toContain("'unsafe-inline'");
     // Each inline script of the page served by its hash (the pre-paint script, tools/early-events.js
     // and, on a prerendered page, the entry's loader), and FirebaseUI's two handlers.
-    const inline = [...(await response.text()).matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => `'sha256-${createHash('sha256').update(code ?? '').digest('base64')}'`);
+    const inline = [...(await response.text()).matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      ([, code]) =>
+        `'sha256-${createHash('sha256')
+          .update(code ?? '')
+          .digest('base64')}'`,
+    );
     expect(inline).toHaveLength(3);
     expect(csp['script-src']).toEqual(expect.arrayContaining(inline));
     expect(csp['script-src']!.filter((s) => s.startsWith("'sha256-"))).toHaveLength(5);
@@ -52,7 +57,7 @@ test.describe('security headers of the production server', () => {
     });
   }
 
-  test('pressing Enter in the widget\'s email field goes on to its next step, without reloading the page', async ({ page }) => {
+  test("pressing Enter in the widget's email field goes on to its next step, without reloading the page", async ({ page }) => {
     const violations = await recordViolations(page);
     await page.goto('/login');
     const email = page.locator('input.firebaseui-id-email');
@@ -75,8 +80,7 @@ test.describe('security headers of the production server', () => {
 });
 
 test.describe('preload hints', () => {
-  const links = async (request: import('@playwright/test').APIRequestContext, path: string) =>
-    ((await request.get(path)).headers().link ?? '').split(', ');
+  const links = async (request: import('@playwright/test').APIRequestContext, path: string) => ((await request.get(path)).headers().link ?? '').split(', ');
   // Every public page is prerendered on the shared server; a shell of this file's own serves them
   // empty (as it does for a remote in a canary), where the hints do their work.
   const UNPRERENDERED = 'http://localhost:3140';
@@ -86,7 +90,7 @@ test.describe('preload hints', () => {
   });
   test.afterAll(async () => unprerendered.close());
 
-  test('the sign-in page preloads the shell\'s chunks and the sign-in remote\'s manifest, entry and page', async ({ request }) => {
+  test("the sign-in page preloads the shell's chunks and the sign-in remote's manifest, entry and page", async ({ request }) => {
     const hints = await links(request, `${UNPRERENDERED}/login`);
     expect(hints).toContain('<http://localhost:3002/mf-manifest.json>; rel=preload; as=fetch; crossorigin');
     expect(hints).toContain('<http://localhost:3002/remoteEntry.js>; rel=preload; as=script');
@@ -97,7 +101,7 @@ test.describe('preload hints', () => {
     expect(hints.filter((h) => /localhost:300[13]\/|firebase/.test(h))).toEqual([]);
   });
 
-  test('the landing page, served empty, preloads the landing remote\'s entry and page', async ({ request }) => {
+  test("the landing page, served empty, preloads the landing remote's entry and page", async ({ request }) => {
     const hints = await links(request, `${UNPRERENDERED}/`);
     expect(hints).toContain('<http://localhost:3001/remoteEntry.js>; rel=preload; as=script');
     expect(hints.some((h) => /^<http:\/\/localhost:3001\/__federation_expose_LandingPage\.[0-9a-f]+\.js>; rel=preload; as=script$/.test(h))).toBe(true);
@@ -123,7 +127,7 @@ test.describe('preload hints', () => {
     expect(scripts.filter((url, index) => scripts.indexOf(url) !== index)).toEqual([]);
   });
 
-  test('once the landing page is idle, the contact page\'s chunk is already fetched (the next likely page)', async ({ page }) => {
+  test("once the landing page is idle, the contact page's chunk is already fetched (the next likely page)", async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     await open(page, '/', routes[0].h1);
@@ -139,7 +143,10 @@ test.describe('preload hints', () => {
 });
 
 test.describe('no layout shift while a page loads (CLS 0)', () => {
-  for (const viewport of [{ width: 412, height: 823 }, { width: 1350, height: 940 }]) {
+  for (const viewport of [
+    { width: 412, height: 823 },
+    { width: 1350, height: 940 },
+  ]) {
     test.describe(`at ${viewport.width} px`, () => {
       test.use({ viewport });
       for (const path of ['/', '/contact', '/aboutus', '/accessibility', '/login']) {
@@ -152,7 +159,9 @@ test.describe('no layout shift while a page loads (CLS 0)', () => {
             const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
             new PerformanceObserver((list) => {
               for (const entry of list.getEntries() as unknown as Shift[]) {
-                const moved = entry.sources.map((s) => `${s.node?.nodeName ?? '?'} "${(s.node?.textContent ?? '').slice(0, 30)}" ${rect(s.previousRect)} -> ${rect(s.currentRect)}`);
+                const moved = entry.sources.map(
+                  (s) => `${s.node?.nodeName ?? '?'} "${(s.node?.textContent ?? '').slice(0, 30)}" ${rect(s.previousRect)} -> ${rect(s.currentRect)}`,
+                );
                 shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`);
               }
             }).observe({ type: 'layout-shift', buffered: true });

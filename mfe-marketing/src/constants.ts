@@ -8,4 +8,3 @@ export const IMAGE_SIZES = {
   partnerLogo: { width: 400, height: 200 },
   founderPortrait: { width: 240, height: 240 },
 } as const;
-

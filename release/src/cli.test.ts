@@ -21,7 +21,14 @@ function release(...args: string[]) {
   const run = spawnSync(join(repoRoot, 'release', 'node_modules', '.bin', 'tsx'), [join(repoRoot, 'release', 'src', 'cli.ts'), ...args], {
     cwd: repoRoot,
     encoding: 'utf8',
-    env: { ...process.env, DEPLOY_DIR: site.ctx.store.dir, DEPLOY_BASE_URL: site.ctx.store.baseUrl, SHELL_DIST: site.ctx.shellDist, RELEASE_ACTOR: 'ci-job', USER_SERVICE_URL: 'http://127.0.0.1:9' },
+    env: {
+      ...process.env,
+      DEPLOY_DIR: site.ctx.store.dir,
+      DEPLOY_BASE_URL: site.ctx.store.baseUrl,
+      SHELL_DIST: site.ctx.shellDist,
+      RELEASE_ACTOR: 'ci-job',
+      USER_SERVICE_URL: 'http://127.0.0.1:9',
+    },
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
@@ -30,7 +37,9 @@ it('publishes a build and prints its manifest URL', () => {
   const from = site.build('mfe_account', { content: 'v2', dir: join(site.root, 'account-v2') });
   const { code, stdout } = release('publish', 'mfe-account', '--from', from, '--reason', 'new heading');
   expect(code).toBe(0);
-  expect(stdout).toMatch(/^published mfe_account 1\.0\.0-[0-9a-f]{12} \(fits shell, mfe_marketing, mfe_auth\)\nhttp:\/\/cdn\.test\/mfe-account\/1\.0\.0-[0-9a-f]{12}\/mf-manifest\.json\n$/);
+  expect(stdout).toMatch(
+    /^published mfe_account 1\.0\.0-[0-9a-f]{12} \(fits shell, mfe_marketing, mfe_auth\)\nhttp:\/\/cdn\.test\/mfe-account\/1\.0\.0-[0-9a-f]{12}\/mf-manifest\.json\n$/,
+  );
 });
 
 it('refuses a build that requires a newer shared-ui than the shell provides, naming the package', () => {
@@ -42,7 +51,11 @@ it('refuses a build that requires a newer shared-ui than the shell provides, nam
 
   const json = release('publish', 'mfe_account', '--from', from, '--json');
   expect(json.code).toBe(1);
-  expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, refused: true, problems: expect.arrayContaining(['@site/shared-ui: candidate requires ^2.0.0, mfe_auth provides 1.0.0']) });
+  expect(JSON.parse(json.stdout)).toMatchObject({
+    ok: false,
+    refused: true,
+    problems: expect.arrayContaining(['@site/shared-ui: candidate requires ^2.0.0, mfe_auth provides 1.0.0']),
+  });
 });
 
 it('puts the published version in a canary, shows it in status --json, and rolls it back', () => {

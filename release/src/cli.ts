@@ -55,7 +55,11 @@ function historyLine(entry: HistoryEntry): string {
 
 function changedLines(verb: string, changed: Changed): string[] {
   const removed = changed.removedCanary ? `; canary ${changed.removedCanary} removed` : '';
-  return [`${changed.remote}: ${verb} ${arrow(changed.from, changed.to)}${removed}`, `  stable ${changed.location.manifest}`, ...(changed.location.canary ? [`  canary ${changed.location.canary.manifest} at ${changed.location.canary.percentage}%`] : [])];
+  return [
+    `${changed.remote}: ${verb} ${arrow(changed.from, changed.to)}${removed}`,
+    `  stable ${changed.location.manifest}`,
+    ...(changed.location.canary ? [`  canary ${changed.location.canary.manifest} at ${changed.location.canary.percentage}%`] : []),
+  ];
 }
 
 const out = (text: string) => process.stdout.write(`${text}\n`);
@@ -88,7 +92,8 @@ async function main(argv: string[]): Promise<number> {
     }
     const arity = ARITY[verb];
     if (!arity) throw new UsageError(`unknown verb ${verb}`);
-    if (args.length < arity[0] || args.length > arity[1]) throw new UsageError(`${verb} takes ${arity[0] === arity[1] ? arity[0] : `${arity[0]} or ${arity[1]}`} argument${arity[1] === 1 ? '' : 's'}, not ${args.length}`);
+    if (args.length < arity[0] || args.length > arity[1])
+      throw new UsageError(`${verb} takes ${arity[0] === arity[1] ? arity[0] : `${arity[0]} or ${arity[1]}`} argument${arity[1] === 1 ? '' : 's'}, not ${args.length}`);
     if (values.from !== undefined && verb !== 'publish') throw new UsageError('--from goes with publish only');
     const misplaced = WATCH_OPTIONS.find((name) => values[name] !== undefined && verb !== 'watch');
     if (misplaced) throw new UsageError(`--${misplaced} goes with watch only`);
@@ -103,7 +108,9 @@ async function main(argv: string[]): Promise<number> {
         const published = await publish(ctx, a, { ...options, from: values.from });
         result = published;
         lines = [
-          published.copied ? `published ${published.remote} ${published.version} (fits ${published.checkedAgainst.join(', ')})` : `${published.remote} ${published.version} was published before (same content): nothing copied`,
+          published.copied
+            ? `published ${published.remote} ${published.version} (fits ${published.checkedAgainst.join(', ')})`
+            : `${published.remote} ${published.version} was published before (same content): nothing copied`,
           published.manifest,
         ];
         break;
@@ -117,7 +124,11 @@ async function main(argv: string[]): Promise<number> {
       case 'canary': {
         const changed = await canary(ctx, a, b!, c, options);
         result = changed;
-        lines = [`${changed.remote}: canary ${changed.to} at ${changed.percentage}%${changed.removedCanary ? ` (replaces canary ${changed.removedCanary})` : ''}`, `  stable ${changed.location.manifest}`, `  canary ${changed.location.canary!.manifest}`];
+        lines = [
+          `${changed.remote}: canary ${changed.to} at ${changed.percentage}%${changed.removedCanary ? ` (replaces canary ${changed.removedCanary})` : ''}`,
+          `  stable ${changed.location.manifest}`,
+          `  canary ${changed.location.canary!.manifest}`,
+        ];
         break;
       }
       case 'promote':

@@ -23,9 +23,7 @@ describe('the compatibility gate', () => {
   });
 
   it('refuses a candidate that requires a newer singleton than the shell provides', () => {
-    expect(check({}, inForce({ shared: { react: { version: '19.1.0', requiredVersion: '^19.1.0' } } }))).toEqual([
-      'react: candidate requires ^19.3.1, shell provides 19.1.0',
-    ]);
+    expect(check({}, inForce({ shared: { react: { version: '19.1.0', requiredVersion: '^19.1.0' } } }))).toEqual(['react: candidate requires ^19.3.1, shell provides 19.1.0']);
   });
 
   it('refuses a candidate that provides an older singleton than another remote requires', () => {
@@ -87,9 +85,7 @@ describe('the compatibility gate', () => {
 
   it('checks the federation runtime like a singleton: a remote built against another version is refused', () => {
     // The fixture is a real manifest: its build records the runtime it runs on.
-    expect(realManifest.metaData.federationRuntime).toEqual(
-      expect.objectContaining({ name: '@module-federation/runtime-core', singleton: true, provides: false }),
-    );
+    expect(realManifest.metaData.federationRuntime).toEqual(expect.objectContaining({ name: '@module-federation/runtime-core', singleton: true, provides: false }));
     expect(check({ runtime: { version: '2.9.3', requiredVersion: '2.9.3' } }, inForce().slice(0, 1))).toEqual([
       `@module-federation/runtime-core: candidate provides 2.9.3, shell requires ${version}`,
       `@module-federation/runtime-core: candidate requires 2.9.3, shell provides ${version}`,
@@ -107,19 +103,15 @@ describe('the compatibility gate', () => {
     ]);
   });
 
-  it('refuses a remote that runs on the page\'s runtime when no build in force provides one', () => {
+  it("refuses a remote that runs on the page's runtime when no build in force provides one", () => {
     expect(check({}, inForce({ runtime: { provides: false } }))).toEqual([
       'federation runtime: the candidate runs on the runtime its page provides, and no build in force provides one',
     ]);
   });
 
   it('refuses a build whose manifest does not record its runtime, or beside one that does not', () => {
-    expect(check({ runtime: null }, inForce().slice(0, 1))).toEqual([
-      "federation runtime: the candidate's manifest does not record it (metaData.federationRuntime)",
-    ]);
-    expect(check({}, inForce({}, { runtime: null }))).toEqual([
-      "federation runtime: mfe_auth's manifest does not record it (metaData.federationRuntime)",
-    ]);
+    expect(check({ runtime: null }, inForce().slice(0, 1))).toEqual(["federation runtime: the candidate's manifest does not record it (metaData.federationRuntime)"]);
+    expect(check({}, inForce({}, { runtime: null }))).toEqual(["federation runtime: mfe_auth's manifest does not record it (metaData.federationRuntime)"]);
   });
 
   it('refuses a build that no longer exposes a page the shell routes to it', () => {

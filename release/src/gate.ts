@@ -68,7 +68,10 @@ function singletonProblems(candidate: FederationManifest, other: InForce): strin
   for (const mine of candidate.shared ?? []) {
     const theirs = other.manifest.shared?.find((entry) => entry.name === mine.name);
     if (!theirs || !(mine.singleton || theirs.singleton)) continue;
-    for (const [side, entry] of [['candidate', mine], [other.label, theirs]] as const) {
+    for (const [side, entry] of [
+      ['candidate', mine],
+      [other.label, theirs],
+    ] as const) {
       if (!entry.version) problems.push(`${mine.name}: ${side}'s manifest does not record the version it provides`);
       if (typeof entry.requiredVersion !== 'string' || !semver.validRange(entry.requiredVersion)) {
         problems.push(`${mine.name}: ${side} declares no version range it requires (requiredVersion ${JSON.stringify(entry.requiredVersion ?? null)})`);
@@ -109,10 +112,12 @@ function runtimeProblems(candidate: FederationManifest, inForce: InForce[]): str
 /** Every module the shell's route table loads from this remote must be exposed by the candidate. */
 function exposeProblems(remote: RemoteName, candidate: FederationManifest, routeTable: RouteTable): string[] {
   const exposed = new Set((candidate.exposes ?? []).flatMap((entry) => [entry.path, ...(entry.name ? [`./${entry.name}`] : [])]));
-  const needed = new Set(Object.values(routeTable.pages).filter((page) => page.remote === remote).map((page) => page.module));
-  return [...needed]
-    .filter((module) => !exposed.has(module))
-    .map((module) => `${module}: the shell's route table loads it from ${remote}, the candidate does not expose it`);
+  const needed = new Set(
+    Object.values(routeTable.pages)
+      .filter((page) => page.remote === remote)
+      .map((page) => page.module),
+  );
+  return [...needed].filter((module) => !exposed.has(module)).map((module) => `${module}: the shell's route table loads it from ${remote}, the candidate does not expose it`);
 }
 
 /** One line per problem; none means the candidate fits. No option skips a check. */

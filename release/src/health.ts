@@ -22,9 +22,7 @@ export interface Figures {
   hydrationErrors: number;
 }
 
-export type RemoteHealth =
-  | { measured: true; minutes: number; stable: Figures; canary: Figures | null }
-  | { measured: false; why: string };
+export type RemoteHealth = { measured: true; minutes: number; stable: Figures; canary: Figures | null } | { measured: false; why: string };
 
 export type HealthReader = (remote: RemoteName, deployments: Deployments) => Promise<RemoteHealth>;
 
@@ -64,7 +62,13 @@ export function serviceSummary(env: Env = process.env): SummarySource {
     const valid =
       body !== null &&
       Array.isArray(body.deployments) &&
-      body.deployments.every((d) => typeof d.remote === 'string' && typeof d.version === 'string' && (d.cohort === 'stable' || d.cohort === 'canary') && [d.views, d.loadFailures, d.renderErrors, d.hydrationErrors].every(isCount));
+      body.deployments.every(
+        (d) =>
+          typeof d.remote === 'string' &&
+          typeof d.version === 'string' &&
+          (d.cohort === 'stable' || d.cohort === 'canary') &&
+          [d.views, d.loadFailures, d.renderErrors, d.hydrationErrors].every(isCount),
+      );
     if (!valid) throw new SummaryUnreadable(`the health summary at ${url} is not one (an answer of another shape)`);
     return body;
   };

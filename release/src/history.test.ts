@@ -3,11 +3,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { appendHistory, historyPath, previousStable, readHistory, stableLineage, type HistoryEntry } from './history';
 
-const step = (verb: HistoryEntry['verb'], to: string, remote: HistoryEntry['remote'] = 'mfe_auth'): HistoryEntry =>
-  ({ when: '2026-01-01T00:00:00.000Z', who: 'tester', verb, remote, from: null, to, percentage: null, reason: null });
+const step = (verb: HistoryEntry['verb'], to: string, remote: HistoryEntry['remote'] = 'mfe_auth'): HistoryEntry => ({
+  when: '2026-01-01T00:00:00.000Z',
+  who: 'tester',
+  verb,
+  remote,
+  from: null,
+  to,
+  percentage: null,
+  reason: null,
+});
 
 it('unwinds the stable versions on each rollback, so that a second rollback goes further back', () => {
-  const entries = [step('init', 'a'), step('publish', 'b'), step('canary', 'b'), step('promote', 'b'), step('promote', 'c'), step('init', 'x', 'mfe_account'), step('rollback', 'b')];
+  const entries = [
+    step('init', 'a'),
+    step('publish', 'b'),
+    step('canary', 'b'),
+    step('promote', 'b'),
+    step('promote', 'c'),
+    step('init', 'x', 'mfe_account'),
+    step('rollback', 'b'),
+  ];
   expect(stableLineage(entries, 'mfe_auth')).toEqual(['a', 'b']);
   expect(previousStable(entries, 'mfe_auth', 'b')).toBe('a');
   expect(previousStable([...entries, step('rollback', 'a')], 'mfe_auth', 'a')).toBeNull();

@@ -18,7 +18,8 @@ afterEach(() => {
 const documentBytes = () => readFileSync(documentPath(site.ctx.store));
 
 /** Publishes a changed build of mfe_account and returns its version. */
-const publishAccount = async (content: string) => (await publish(site.ctx, 'mfe-account', { from: site.build('mfe_account', { content, dir: join(site.root, `account-${content}`) }) })).version;
+const publishAccount = async (content: string) =>
+  (await publish(site.ctx, 'mfe-account', { from: site.build('mfe_account', { content, dir: join(site.root, `account-${content}`) }) })).version;
 
 describe('publish', () => {
   it('copies a build into <remote>/<version>/, the version being the package version and a content hash', async () => {
@@ -177,9 +178,16 @@ describe('changing the remotes document', () => {
     const steps = history(site.ctx).map(({ verb, remote, from, to, percentage, reason, who }) => ({ verb, remote, from, to, percentage, reason, who }));
     const v1 = steps.find((step) => step.verb === 'init' && step.remote === 'mfe_account')!.to;
     expect(steps.map((step) => `${step.verb} ${step.remote}`)).toEqual([
-      'publish mfe_marketing', 'publish mfe_auth', 'publish mfe_account',
-      'init mfe_marketing', 'init mfe_auth', 'init mfe_account',
-      'publish mfe_account', 'canary mfe_account', 'promote mfe_account', 'rollback mfe_account',
+      'publish mfe_marketing',
+      'publish mfe_auth',
+      'publish mfe_account',
+      'init mfe_marketing',
+      'init mfe_auth',
+      'init mfe_account',
+      'publish mfe_account',
+      'canary mfe_account',
+      'promote mfe_account',
+      'rollback mfe_account',
     ]);
     expect(steps.slice(-3)).toEqual([
       { verb: 'canary', remote: 'mfe_account', from: null, to: v2, percentage: 50, reason: 'new heading', who: 'tester' },

@@ -55,7 +55,10 @@ export function contextFrom(env: Env = process.env): ReleaseContext {
 /** The gate said no: one line per problem. */
 export class Refused extends Error {
   override name = 'Refused';
-  constructor(readonly subject: string, readonly problems: string[]) {
+  constructor(
+    readonly subject: string,
+    readonly problems: string[],
+  ) {
     super(`${subject} does not fit the site in force:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   }
 }
@@ -133,7 +136,13 @@ function readBuild(ctx: ReleaseContext, remote: RemoteName, dist: string): Build
   return { remote, dist, manifest, version: versionOf(packageVersion, dist) };
 }
 
-function record(ctx: ReleaseContext, verb: Verb, remote: RemoteName, change: Pick<HistoryEntry, 'from' | 'to'> & Partial<Pick<HistoryEntry, 'percentage' | 'removedCanary'>>, reason?: string) {
+function record(
+  ctx: ReleaseContext,
+  verb: Verb,
+  remote: RemoteName,
+  change: Pick<HistoryEntry, 'from' | 'to'> & Partial<Pick<HistoryEntry, 'percentage' | 'removedCanary'>>,
+  reason?: string,
+) {
   appendHistory(ctx.store, {
     when: new Date().toISOString(),
     who: ctx.who,
@@ -284,8 +293,10 @@ export async function rollback(
     }
     const version = wanted
       ? publishedVersion(ctx.store, remote, wanted)
-      : previousStable(readHistory(ctx.store), remote, from) ??
-        failWith(`the history has no stable version of ${remote} before ${from}: name one (pnpm release rollback ${remote} <version>; published: ${publishedVersions(ctx.store, remote).join(', ')})`);
+      : (previousStable(readHistory(ctx.store), remote, from) ??
+        failWith(
+          `the history has no stable version of ${remote} before ${from}: name one (pnpm release rollback ${remote} <version>; published: ${publishedVersions(ctx.store, remote).join(', ')})`,
+        ));
     const url = manifestUrl(ctx.store, remote, version);
     if (url === current.manifest && !current.canary) throw new Error(`${remote} ${version} is the stable version already, with no canary`);
     // A version already stable enters nothing new: the canary is taken out, whatever the gate would say.

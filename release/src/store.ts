@@ -63,8 +63,7 @@ export const versionOf = (packageVersion: string, dist: string) => `${packageVer
 
 export const versionDir = (store: Store, remote: RemoteName, version: string) => join(store.dir, remoteFolder(remote), version);
 
-export const manifestUrl = (store: Store, remote: RemoteName, version: string) =>
-  `${store.baseUrl}/${remoteFolder(remote)}/${version}/mf-manifest.json`;
+export const manifestUrl = (store: Store, remote: RemoteName, version: string) => `${store.baseUrl}/${remoteFolder(remote)}/${version}/mf-manifest.json`;
 
 /** The remote and version of a manifest URL of this store, or null for any other URL. */
 export function deploymentAt(store: Store, url: string): { remote: RemoteName; version: string } | null {

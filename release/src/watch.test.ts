@@ -49,7 +49,11 @@ afterEach(() => site.remove());
 
 describe('release watch, one check', () => {
   it('rolls back a canary whose error rate is worse than the stable one by more than the threshold, with the figures as the reason', async () => {
-    answer.deployments = [row(stable, 'stable', 25), row(candidate, 'canary', 20, { renderErrors: 7, loadFailures: 1, hydrationErrors: 1 }), row('1.0.0-0123456789ab', 'canary', 500)];
+    answer.deployments = [
+      row(stable, 'stable', 25),
+      row(candidate, 'canary', 20, { renderErrors: 7, loadFailures: 1, hydrationErrors: 1 }),
+      row('1.0.0-0123456789ab', 'canary', 500),
+    ];
     const check = await checkOnce(site.ctx, 'mfe-account');
     expect(check.outcome).toBe('rolled-back');
     const reason = `canary ${candidate}: 9 errors / 20 views (45%) vs stable 0 / 25 (0%), over 30 min`;
@@ -112,7 +116,7 @@ describe('the judgement', () => {
 });
 
 describe('release status', () => {
-  it('shows each remote\'s health from the same summary, read once', async () => {
+  it("shows each remote's health from the same summary, read once", async () => {
     answer.deployments = [row(stable, 'stable', 25, { renderErrors: 1 }), row(candidate, 'canary', 20, { renderErrors: 9 })];
     const remotes = (await status(site.ctx))!;
     const account = remotes.find((remote) => remote.remote === 'mfe_account')!;
@@ -163,7 +167,14 @@ describe('the summary, from the user service', () => {
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
       const child = spawn(join(repoRoot, 'release', 'node_modules', '.bin', 'tsx'), [join(repoRoot, 'release', 'src', 'cli.ts'), ...args], {
         cwd: repoRoot,
-        env: { ...process.env, DEPLOY_DIR: site.ctx.store.dir, DEPLOY_BASE_URL: site.ctx.store.baseUrl, SHELL_DIST: site.ctx.shellDist, RELEASE_ACTOR: 'watcher', USER_SERVICE_URL: url },
+        env: {
+          ...process.env,
+          DEPLOY_DIR: site.ctx.store.dir,
+          DEPLOY_BASE_URL: site.ctx.store.baseUrl,
+          SHELL_DIST: site.ctx.shellDist,
+          RELEASE_ACTOR: 'watcher',
+          USER_SERVICE_URL: url,
+        },
       });
       let stdout = '';
       let stderr = '';

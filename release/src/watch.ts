@@ -20,9 +20,7 @@ export const DEFAULT_POLICY: WatchPolicy = { minutes: 30, minViews: 20, threshol
 /** Seconds between two checks of `release watch` without --once. */
 export const DEFAULT_INTERVAL_SECONDS = 60;
 
-export type Verdict =
-  | { outcome: 'no-canary' }
-  | { outcome: 'too-few-views' | 'healthy' | 'failing'; canary: Figures; stable: Figures };
+export type Verdict = { outcome: 'no-canary' } | { outcome: 'too-few-views' | 'healthy' | 'failing'; canary: Figures; stable: Figures };
 
 /** Errors per view; a deployment with errors and no view at all is failing outright. */
 const errorRate = ({ errors, views }: Figures) => (views > 0 ? errors / views : errors > 0 ? Infinity : 0);
@@ -74,7 +72,9 @@ export function checkLines(check: Check, policy: WatchPolicy): string[] {
     case 'no-canary':
       return [`${check.remote}: no canary to watch`];
     case 'too-few-views':
-      return [`${check.remote}: canary ${check.canary.version} has ${check.canary.views} of the ${policy.minViews} views it needs over ${check.minutes} min before it is judged (${comparisonText(check.canary, check.stable, check.minutes)})`];
+      return [
+        `${check.remote}: canary ${check.canary.version} has ${check.canary.views} of the ${policy.minViews} views it needs over ${check.minutes} min before it is judged (${comparisonText(check.canary, check.stable, check.minutes)})`,
+      ];
     case 'healthy':
       return [`${check.remote}: healthy, ${comparisonText(check.canary, check.stable, check.minutes)} (rolled back past ${Math.round(policy.threshold * 1000) / 10} points worse)`];
     case 'rolled-back':

@@ -111,8 +111,23 @@ function cpuMs(pid: number): number | null {
 const CLOCK_TICKS_PER_S = 100;
 
 async function generateLoad(url: string, duration: number): Promise<AutocannonResult> {
-  const args = [autocannonCli, '--json', '-c', String(connections), '-d', String(duration), '-m', 'POST', '-b', '{}',
-    '-H', 'Content-Type=application/json', '-H', `Authorization=Bearer ${token}`, url];
+  const args = [
+    autocannonCli,
+    '--json',
+    '-c',
+    String(connections),
+    '-d',
+    String(duration),
+    '-m',
+    'POST',
+    '-b',
+    '{}',
+    '-H',
+    'Content-Type=application/json',
+    '-H',
+    `Authorization=Bearer ${token}`,
+    url,
+  ];
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (chunk) => (out += chunk));
@@ -193,7 +208,16 @@ async function measure(target: Target) {
     // A wrong answer voids the figure; a request left unanswered past autocannon's 10 s is reported with it.
     if (result.non2xx > 0) throw new Error(`${target}: ${result.non2xx} answers were not 2xx`);
     if (result.errors > 0) log(`${target}: ${result.errors} requests failed (${result.timeouts} timed out after 10 s)`);
-    return { name: NAMES[target], target, requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, total: result.requests.total, serverCpuUsPerRequest, failed: result.errors };
+    return {
+      name: NAMES[target],
+      target,
+      requestsPerSecond: Math.round(result.requests.average),
+      p50Ms: result.latency.p50,
+      p99Ms: result.latency.p99,
+      total: result.requests.total,
+      serverCpuUsPerRequest,
+      failed: result.errors,
+    };
   } finally {
     const exited = child.exitCode === null ? once(child, 'exit') : Promise.resolve();
     child.kill('SIGTERM');
@@ -215,7 +239,9 @@ const label = process.env.BENCH_LABEL || undefined;
 const report = { date: new Date().toISOString(), label, seconds, connections, node: process.version, loadAverage, rows };
 
 console.log(JSON.stringify(report, null, 2));
-console.table(rows.map((r) => ({ call: r.name, 'req/s': r.requestsPerSecond, ratio: r.ratioToBare, 'p50 ms': r.p50Ms, 'p99 ms': r.p99Ms, 'server CPU µs/req': r.serverCpuUsPerRequest })));
+console.table(
+  rows.map((r) => ({ call: r.name, 'req/s': r.requestsPerSecond, ratio: r.ratioToBare, 'p50 ms': r.p50Ms, 'p99 ms': r.p99Ms, 'server CPU µs/req': r.serverCpuUsPerRequest })),
+);
 if (process.env.BENCH_OUTPUT) {
   mkdirSync(dirname(process.env.BENCH_OUTPUT), { recursive: true });
   writeFileSync(process.env.BENCH_OUTPUT, `${JSON.stringify(report, null, 2)}\n`);

@@ -2,7 +2,16 @@
 
 const table = (header, rows) => [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 const runRows = (run) =>
-  run.rows.map((r) => [`${run.label ?? ''}${run.loadAverage ? ` (load ${run.loadAverage[0]})` : ''}`, r.name, r.requestsPerSecond, r.ratioToBare ?? '', r.p50Ms, r.p99Ms, r.failed ? `${r.total} (${r.failed} unanswered)` : r.total, r.serverCpuUsPerRequest ?? '']);
+  run.rows.map((r) => [
+    `${run.label ?? ''}${run.loadAverage ? ` (load ${run.loadAverage[0]})` : ''}`,
+    r.name,
+    r.requestsPerSecond,
+    r.ratioToBare ?? '',
+    r.p50Ms,
+    r.p99Ms,
+    r.failed ? `${r.total} (${r.failed} unanswered)` : r.total,
+    r.serverCpuUsPerRequest ?? '',
+  ]);
 
 /** @param {{ seconds: number, connections: number, node: string, date: string, label?: string, loadAverage?: number[], rows: object[], history?: object[] }} report */
 export function serviceReportMarkdown(report) {

@@ -43,7 +43,7 @@ async function rowsOf(db: Database, uid: string, email: string): Promise<Record<
   return counts;
 }
 
-describe.each(backends)('the account\'s data (export, deletion) on %s', (backend) => {
+describe.each(backends)("the account's data (export, deletion) on %s", (backend) => {
   let tokens: Tokens;
   let app: TestApp;
   let db: Database;
@@ -124,13 +124,20 @@ describe.each(backends)('the account\'s data (export, deletion) on %s', (backend
       const { rows: events } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM stripe_events WHERE type = 'customer.subscription.deleted'");
       expect(events[0]!.n).toBeGreaterThanOrEqual(1);
       expect(await rowsOf(db, dan.uid, dan.email)).toEqual({
-        users: 0, stripe_customers: 0, subscriptions: 0, pending_checkouts: 0, devices: 0, contact_messages: 0, newsletter_subscriptions: 0, mail_outbox: 0,
+        users: 0,
+        stripe_customers: 0,
+        subscriptions: 0,
+        pending_checkouts: 0,
+        devices: 0,
+        contact_messages: 0,
+        newsletter_subscriptions: 0,
+        mail_outbox: 0,
       });
       expect(await rowsOf(db, elena.uid, elena.email)).toEqual(before);
       expect(await (await call(app, '/get-subscription-info', { token: elena.token })).json()).toMatchObject({ isActive: true });
     });
 
-    it('does not let the deleted account\'s tokens, nor a late Stripe event, bring its data back', async () => {
+    it("does not let the deleted account's tokens, nor a late Stripe event, bring its data back", async () => {
       const flavia = await fullUser('flavia');
       const { rows: customer } = await db.query<{ customer_id: string }>('SELECT customer_id FROM stripe_customers WHERE uid = $1', [flavia.uid]);
       expect((await call(app, '/delete-account', { token: flavia.token, body: { confirm: true } })).status).toBe(200);
@@ -146,7 +153,10 @@ describe.each(backends)('the account\'s data (export, deletion) on %s', (backend
       const checkout = await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject(flavia.uid, 'cus_other', flavia.email)));
       expect(await checkout.json()).toEqual({ received: true, outcome: 'ignored_erased' });
       expect(await rowsOf(db, flavia.uid, flavia.email)).toMatchObject({ users: 0, subscriptions: 0, pending_checkouts: 0, devices: 0 });
-      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM subscriptions WHERE customer_id = $1 OR subscription_id = $2', [customer[0]!.customer_id, 'sub_late']);
+      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM subscriptions WHERE customer_id = $1 OR subscription_id = $2', [
+        customer[0]!.customer_id,
+        'sub_late',
+      ]);
       expect(rows[0]!.n).toBe(0);
       // The same person signing up again is a new Firebase user (a new uid): a fresh, empty account.
       const fresh = await tokens.sign('flavia-new-uid', flavia.email, { email_verified: true });
@@ -162,7 +172,14 @@ describe.each(backends)('the account\'s data (export, deletion) on %s', (backend
       // The subscription is cancelled (the first step), and the user is told so; no row went.
       expect((await failed.json()).error.code).toBe('deletion_interrupted');
       expect(await rowsOf(db, gabi.uid, gabi.email)).toEqual({
-        users: 1, stripe_customers: 1, subscriptions: 1, pending_checkouts: 0, devices: 1, contact_messages: 1, newsletter_subscriptions: 1, mail_outbox: 2,
+        users: 1,
+        stripe_customers: 1,
+        subscriptions: 1,
+        pending_checkouts: 0,
+        devices: 1,
+        contact_messages: 1,
+        newsletter_subscriptions: 1,
+        mail_outbox: 2,
       });
       expect(await (await call(app, '/get-subscription-info', { token: gabi.token })).json()).toMatchObject({ isActive: false });
       expect((await call(app, '/get-device-info', { token: gabi.token })).status).toBe(200);
@@ -295,7 +312,7 @@ describe('with STRIPE_SECRET_KEY, deleting an account cancels the subscription a
 describe('deleting the Firebase user through Identity Toolkit', () => {
   const answer = (status: number, body: unknown) => jest.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
 
-  it('sends the user\'s own token to accounts:delete, at the emulator when it issues the tokens', async () => {
+  it("sends the user's own token to accounts:delete, at the emulator when it issues the tokens", async () => {
     const fetchImpl = answer(200, { kind: 'identitytoolkit#DeleteAccountResponse' });
     const remove = createFirebaseUserDeleter({ firebaseApiKey: 'key-1', authEmulatorHost: '127.0.0.1:9099' }, fetchImpl as unknown as typeof fetch)!;
     await remove('the-token');
@@ -311,7 +328,9 @@ describe('deleting the Firebase user through Identity Toolkit', () => {
   it('counts a user already gone as deleted, tells a stale sign-in from an outage, and needs a key', async () => {
     const config = { firebaseApiKey: 'k' };
     await expect(createFirebaseUserDeleter(config, answer(400, { error: { message: 'USER_NOT_FOUND' } }) as unknown as typeof fetch)!('t')).resolves.toBeUndefined();
-    await expect(createFirebaseUserDeleter(config, answer(400, { error: { message: 'CREDENTIAL_TOO_OLD_LOGIN_AGAIN' } }) as unknown as typeof fetch)!('t')).rejects.toBeInstanceOf(RecentSignInRequiredError);
+    await expect(createFirebaseUserDeleter(config, answer(400, { error: { message: 'CREDENTIAL_TOO_OLD_LOGIN_AGAIN' } }) as unknown as typeof fetch)!('t')).rejects.toBeInstanceOf(
+      RecentSignInRequiredError,
+    );
     await expect(createFirebaseUserDeleter(config, answer(500, { error: { message: 'INTERNAL' } }) as unknown as typeof fetch)!('t')).rejects.toBeInstanceOf(IdentityToolkitError);
     const offline = jest.fn(async () => Promise.reject(new TypeError('fetch failed')));
     await expect(createFirebaseUserDeleter(config, offline as unknown as typeof fetch)!('t')).rejects.toBeInstanceOf(IdentityToolkitError);

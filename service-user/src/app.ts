@@ -21,12 +21,7 @@ export type { TelemetryBatch, TelemetryEvent, TelemetrySummary } from './routes/
 
 /** What every request goes through, in order (the service bench measures it on its own too). */
 export function globalMiddleware({ config, logger, metrics }: Pick<Deps, 'config' | 'logger' | 'metrics'>): MiddlewareHandler[] {
-  return [
-    assignRequestId(),
-    requestLog(logger, metrics.observeRequest),
-    responseHeaders(config),
-    requestDeadline(config.requestTimeoutMs),
-  ];
+  return [assignRequestId(), requestLog(logger, metrics.observeRequest), responseHeaders(config), requestDeadline(config.requestTimeoutMs)];
 }
 
 /** The user service: middleware in one readable list, then each route module. */

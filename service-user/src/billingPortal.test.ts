@@ -1,17 +1,6 @@
 import Stripe from 'stripe';
 import type { Database } from './db/database';
-import {
-  backends,
-  call,
-  checkoutObject,
-  signedWebhook,
-  startService,
-  stripeEvent,
-  subscriptionObject,
-  tokenFactory,
-  type TestApp,
-  type Tokens,
-} from './testing/harness';
+import { backends, call, checkoutObject, signedWebhook, startService, stripeEvent, subscriptionObject, tokenFactory, type TestApp, type Tokens } from './testing/harness';
 
 const RETURN_URL = 'http://localhost:3000/account?tab=subscription';
 const session = (url: string) => ({ id: 'bps_123', object: 'billing_portal.session', url }) as unknown as Stripe.Response<Stripe.BillingPortal.Session>;
@@ -43,7 +32,7 @@ describe.each(backends)('with STRIPE_SECRET_KEY, POST /billing-portal/session on
     return token;
   }
 
-  it('opens the portal\'s home for the user\'s own customer, returning to the site', async () => {
+  it("opens the portal's home for the user's own customer, returning to the site", async () => {
     const token = await customer('lia');
     create.mockResolvedValueOnce(session('https://billing.stripe.com/p/session/test_home'));
     const response = await call(app, '/billing-portal/session', { token, body: { flow: 'manage', returnUrl: RETURN_URL } });
@@ -52,7 +41,7 @@ describe.each(backends)('with STRIPE_SECRET_KEY, POST /billing-portal/session on
     expect(create).toHaveBeenCalledWith({ customer: 'cus_lia', return_url: RETURN_URL }, expect.objectContaining({ timeout: expect.any(Number) }));
   });
 
-  it('deep-links the cancel link to the cancellation of the user\'s live subscription', async () => {
+  it("deep-links the cancel link to the cancellation of the user's live subscription", async () => {
     const token = await customer('mihai');
     create.mockResolvedValueOnce(session('https://billing.stripe.com/p/session/test_cancel'));
     const response = await call(app, '/billing-portal/session', { token, body: { flow: 'cancel', returnUrl: RETURN_URL } });
@@ -133,7 +122,7 @@ describe('POST /billing-portal/session without a Stripe secret key', () => {
   });
 });
 
-describe.each(backends)('a cancellation made in Stripe\'s portal, on %s', (backend) => {
+describe.each(backends)("a cancellation made in Stripe's portal, on %s", (backend) => {
   it('is stored from the webhook: still active, ending at the period end; a resume clears it', async () => {
     const tokens = await tokenFactory();
     const { app, db } = await startService(backend, tokens);

@@ -39,17 +39,22 @@ const schema = z.object({
   FIREBASE_AUTH_EMULATOR_HOST: optional,
   /** The project's Web API key (public): deleting an account asks Firebase's Identity Toolkit with it. */
   FIREBASE_API_KEY: optional,
-  GOOGLE_JWKS_URL: z
-    .string()
-    .url()
-    .default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: optional,
   /** JSON object: Stripe product id -> plan name shown to the user. */
   STRIPE_PRODUCT_NAMES: z.string().default('{}'),
   CORS_ORIGINS: optional,
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(16 * 1024),
-  WEBHOOK_BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(512 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(16 * 1024),
+  WEBHOOK_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(512 * 1024),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(DATABASE_TIMEOUT_DEFAULTS.connectTimeoutMs),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(DATABASE_TIMEOUT_DEFAULTS.statementTimeoutMs),
@@ -68,7 +73,12 @@ const schema = z.object({
   /** Beacons per client and PUBLIC_RATE_WINDOW_MS: a visitor sends one every few seconds while pages change. */
   TELEMETRY_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   /** smtp(s)://user:pass@host:port: every mail goes through it. Unset in local mode: the outbox folder. */
-  SMTP_URL: optional.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
+  SMTP_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+  ),
   /** Local mode without SMTP_URL: each mail is written here as one .eml file. */
   MAIL_OUTBOX_DIR: z.string().default('.data/mail-outbox'),
   MAIL_FROM: optional,
@@ -192,7 +202,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET,
     productNames,
-    corsOrigins: e.CORS_ORIGINS === undefined ? 'loopback' : e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins:
+      e.CORS_ORIGINS === undefined
+        ? 'loopback'
+        : e.CORS_ORIGINS.split(',')
+            .map((o) => o.trim())
+            .filter(Boolean),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     webhookBodyLimitBytes: e.WEBHOOK_BODY_LIMIT_BYTES,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
@@ -217,5 +232,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** Whether a page of this origin is the site's (CORS, and where a Stripe session may send the user back). */
-export const isSiteOrigin = (origins: Config['corsOrigins'], origin: string): boolean =>
-  origins === 'loopback' ? LOOPBACK_ORIGIN.test(origin) : origins.includes(origin);
+export const isSiteOrigin = (origins: Config['corsOrigins'], origin: string): boolean => (origins === 'loopback' ? LOOPBACK_ORIGIN.test(origin) : origins.includes(origin));

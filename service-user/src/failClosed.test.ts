@@ -11,7 +11,8 @@ describe('local mode is explicit: NODE_ENV development or test only', () => {
     expect(config).toMatchObject({ local: true, production: false, localBilling: true, stripeWebhookSecret: 'whsec_local_development_only' });
     // Any page this machine serves (the shell, each remote alone, the bench's bundle), nothing else.
     for (const origin of ['http://localhost:3000', 'http://localhost:3003', 'http://127.0.0.1:3200']) expect(isSiteOrigin(config.corsOrigins, origin)).toBe(true);
-    for (const origin of ['https://localhost:3000', 'http://localhost.evil.example', 'https://evil.example', 'http://10.0.0.2:3000']) expect(isSiteOrigin(config.corsOrigins, origin)).toBe(false);
+    for (const origin of ['https://localhost:3000', 'http://localhost.evil.example', 'https://evil.example', 'http://10.0.0.2:3000'])
+      expect(isSiteOrigin(config.corsOrigins, origin)).toBe(false);
     expect(isSiteOrigin(loadConfig({ NODE_ENV, CORS_ORIGINS: 'http://localhost:3000' }).corsOrigins, 'http://localhost:3001')).toBe(false);
     expect(loadConfig({ NODE_ENV, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).authEmulatorHost).toBe('127.0.0.1:9099');
   });
@@ -35,7 +36,9 @@ describe('local mode is explicit: NODE_ENV development or test only', () => {
 
   it('refuses a missing CORS_ORIGINS outside local mode, and names both when both are missing', () => {
     expect(() => loadConfig({ ...REAL, NODE_ENV: 'staging', CORS_ORIGINS: undefined })).toThrow(/^CORS_ORIGINS must be set/);
-    expect(() => loadConfig({ ...REAL, NODE_ENV: 'staging', STRIPE_WEBHOOK_SECRET: undefined, CORS_ORIGINS: undefined })).toThrow(/^STRIPE_WEBHOOK_SECRET and CORS_ORIGINS must be set/);
+    expect(() => loadConfig({ ...REAL, NODE_ENV: 'staging', STRIPE_WEBHOOK_SECRET: undefined, CORS_ORIGINS: undefined })).toThrow(
+      /^STRIPE_WEBHOOK_SECRET and CORS_ORIGINS must be set/,
+    );
   });
 
   it('refuses the public local webhook secret outside local mode', () => {
@@ -53,7 +56,9 @@ describe('local mode is explicit: NODE_ENV development or test only', () => {
   it('names every missing mail variable at once, and refuses the public local link secret', () => {
     const { SMTP_URL, CONTACT_INBOX, PUBLIC_SITE_URL, ...rest } = REAL;
     expect(() => loadConfig({ ...rest, NODE_ENV: 'production' })).toThrow(/^SMTP_URL, CONTACT_INBOX and PUBLIC_SITE_URL must be set/);
-    expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', MAIL_TOKEN_SECRET: 'local-development-only-newsletter-link-secret' })).toThrow(/MAIL_TOKEN_SECRET is the public local value/);
+    expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', MAIL_TOKEN_SECRET: 'local-development-only-newsletter-link-secret' })).toThrow(
+      /MAIL_TOKEN_SECRET is the public local value/,
+    );
     expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL must start with smtp/);
     expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', CONTACT_INBOX: 'team' })).toThrow(/CONTACT_INBOX must be an email address/);
   });

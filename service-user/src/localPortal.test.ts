@@ -1,16 +1,5 @@
 import type { Database } from './db/database';
-import {
-  backends,
-  call,
-  checkoutObject,
-  signedWebhook,
-  startService,
-  stripeEvent,
-  subscriptionObject,
-  tokenFactory,
-  type TestApp,
-  type Tokens,
-} from './testing/harness';
+import { backends, call, checkoutObject, signedWebhook, startService, stripeEvent, subscriptionObject, tokenFactory, type TestApp, type Tokens } from './testing/harness';
 
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
@@ -108,9 +97,16 @@ describe.each(backends)('the local customer portal on %s', (backend) => {
     await call(app, '/register-user', { token });
     await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('dan-uid', 'cus_dan', 'dan@example.com')));
     const past = now() - DAY;
-    await signedWebhook(app, stripeEvent('customer.subscription.created', subscriptionObject('sub_dan', 'cus_dan', 'active', {
-      items: { object: 'list', data: [{ id: 'si_dan', current_period_end: past, price: { id: 'price_local_full', product: 'prod_local_full' } }] },
-    }), now() - 2 * DAY));
+    await signedWebhook(
+      app,
+      stripeEvent(
+        'customer.subscription.created',
+        subscriptionObject('sub_dan', 'cus_dan', 'active', {
+          items: { object: 'list', data: [{ id: 'si_dan', current_period_end: past, price: { id: 'price_local_full', product: 'prod_local_full' } }] },
+        }),
+        now() - 2 * DAY,
+      ),
+    );
 
     const mark = Date.now();
     const response = await update(token, { action: 'cancel', subscription: 'sub_dan' });
@@ -165,10 +161,16 @@ describe.each(backends)('the local customer portal on %s', (backend) => {
     expect((await update(token, { action: 'refund', subscription })).status).toBe(400);
     expect((await update(token, { action: 'cancel' })).status).toBe(400);
     expect((await call(app, '/local-billing/portal/update', { token, body: 'cancel', headers: { 'Content-Type': 'text/plain' } })).status).toBe(415);
-    expect(await (await call(app, '/get-subscription-info', { token })).json()).toEqual({ ...before, isTrial: false, trialEndTimestamp: expect.any(Number), productName: 'Full plan', plan: 'full' });
+    expect(await (await call(app, '/get-subscription-info', { token })).json()).toEqual({
+      ...before,
+      isTrial: false,
+      trialEndTimestamp: expect.any(Number),
+      productName: 'Full plan',
+      plan: 'full',
+    });
   });
 
-  it('refuses a user with no subscription, and another user\'s subscription, with 404, changing nothing', async () => {
+  it("refuses a user with no subscription, and another user's subscription, with 404, changing nothing", async () => {
     const { subscription: hers } = await withTrial('ioana-uid');
     const stranger = await tokens.sign('jon-uid', 'jon@example.com');
     await call(app, '/register-user', { token: stranger });
@@ -204,7 +206,10 @@ describe('the local customer portal where local billing is off', () => {
     try {
       expect(config.localBilling).toBe(false);
       const token = await tokens.sign('otto-uid', 'otto@example.com');
-      for (const [path, body] of [['/local-billing/portal', {}], ['/local-billing/portal/update', { action: 'cancel', subscription: 'sub_x' }]] as const) {
+      for (const [path, body] of [
+        ['/local-billing/portal', {}],
+        ['/local-billing/portal/update', { action: 'cancel', subscription: 'sub_x' }],
+      ] as const) {
         const response = await call(app, path, { token, body });
         expect(response.status).toBe(404);
         expect((await response.json()).error.code).toBe('local_billing_disabled');

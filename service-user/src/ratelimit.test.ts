@@ -105,9 +105,7 @@ if (postgresUrl) {
       const { apps, tokens } = await replicas({});
       const users = Array.from({ length: 10 }, (_, i) => `race-${Date.now()}-${i}`);
       const responses = await Promise.all(
-        users.map(async (uid, i) =>
-          call(apps[i % 2]!, '/link-device', { token: await tokens.sign(uid), body: { deviceId: 'phone-shared-by-race', deviceName: 'Pixel' } }),
-        ),
+        users.map(async (uid, i) => call(apps[i % 2]!, '/link-device', { token: await tokens.sign(uid), body: { deviceId: 'phone-shared-by-race', deviceName: 'Pixel' } })),
       );
       const statuses = responses.map((r) => r.status).sort();
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);

@@ -150,7 +150,7 @@ describe.each(backends)('hardening on %s', (backend) => {
       expect(response.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
     });
 
-    it('allows the site\'s origins only, with Authorization and Content-Type', async () => {
+    it("allows the site's origins only, with Authorization and Content-Type", async () => {
       const preflight = (origin: string) =>
         request(app, '/get-user-info', {
           method: 'OPTIONS',
@@ -181,7 +181,7 @@ describe.each(backends)('hardening on %s', (backend) => {
 });
 
 describe('emulator mode', () => {
-  it('accepts the emulator\'s unsigned tokens, still checking issuer, audience and expiry', async () => {
+  it("accepts the emulator's unsigned tokens, still checking issuer, audience and expiry", async () => {
     const verify = createTokenVerifier({ projectId: PROJECT_ID, emulator: true });
     const claims = { iss: ISSUER, aud: PROJECT_ID, sub: 'emu-uid', email: 'emu@example.com', auth_time: now() - 10, iat: now() - 10, exp: now() - 10 + 3600 };
     await expect(verify(new UnsecuredJWT(claims).encode())).resolves.toEqual({ uid: 'emu-uid', email: 'emu@example.com', emailVerified: false, authTime: claims.auth_time });
@@ -288,7 +288,7 @@ describe('TRUST_PROXY', () => {
   });
 });
 
-describe('when Google\'s key set cannot be fetched', () => {
+describe("when Google's key set cannot be fetched", () => {
   let keyServer: Server;
   let answer: (res: import('node:http').ServerResponse) => void;
   let keysUrl: string;
@@ -321,7 +321,7 @@ describe('when Google\'s key set cannot be fetched', () => {
     }
   });
 
-  it('is unavailable too when nothing answers at the key set\'s address', async () => {
+  it("is unavailable too when nothing answers at the key set's address", async () => {
     const logged = quietly();
     const tokens = await tokenFactory();
     const closed = createServer();
@@ -344,21 +344,18 @@ describe('when Google\'s key set cannot be fetched', () => {
 });
 
 describe('an oversized body over a real keep-alive connection', () => {
-  it('answers 413 with Connection: close, so the client\'s next request goes on a new connection and succeeds', async () => {
+  it("answers 413 with Connection: close, so the client's next request goes on a new connection and succeeds", async () => {
     const tokens = await tokenFactory();
     const { app, db } = await startService('pglite', tokens, { BODY_LIMIT_BYTES: '1024' });
     const server = await listenGracefully(app, { port: 0, host: '127.0.0.1' });
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const post = (body: string) =>
       new Promise<{ status: number; connection: string | undefined; body: string }>((resolve, reject) => {
-        const req = httpRequest(
-          { host: '127.0.0.1', port: server.port, path: '/newsletter', method: 'POST', agent, headers: { 'Content-Type': 'application/json' } },
-          (res) => {
-            let text = '';
-            res.on('data', (chunk) => (text += chunk));
-            res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body: text }));
-          },
-        );
+        const req = httpRequest({ host: '127.0.0.1', port: server.port, path: '/newsletter', method: 'POST', agent, headers: { 'Content-Type': 'application/json' } }, (res) => {
+          let text = '';
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection, body: text }));
+        });
         req.on('error', reject);
         req.end(body);
       });

@@ -1,4 +1,17 @@
-import { backends, call, request, checkoutObject, logCapture, signedWebhook, startService, stripeEvent, subscriptionObject, tokenFactory, type TestApp, type Tokens } from './testing/harness';
+import {
+  backends,
+  call,
+  request,
+  checkoutObject,
+  logCapture,
+  signedWebhook,
+  startService,
+  stripeEvent,
+  subscriptionObject,
+  tokenFactory,
+  type TestApp,
+  type Tokens,
+} from './testing/harness';
 import type { Database } from './db/database';
 import { createLogger } from './http/logging';
 
@@ -65,9 +78,7 @@ describe.each(backends)('user service on %s', (backend) => {
     it('gives one user the phone when 30 users link it at the same moment: one 200, the rest 409, no 500', async () => {
       const racers = await Promise.all(Array.from({ length: 30 }, (_, i) => tokens.sign(`racer-${i}`, `racer-${i}@example.com`)));
       for (const token of racers) await call(app, '/register-user', { token });
-      const responses = await Promise.all(
-        racers.map((token) => call(app, '/link-device', { token, body: { deviceId: 'contested-phone', deviceName: 'Contested' } })),
-      );
+      const responses = await Promise.all(racers.map((token) => call(app, '/link-device', { token, body: { deviceId: 'contested-phone', deviceName: 'Contested' } })));
       const statuses = responses.map((r) => r.status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(29);
@@ -99,8 +110,8 @@ describe.each(backends)('user service on %s', (backend) => {
     });
   });
 
-  describe('one user cannot read or change another user\'s data', () => {
-    it('scopes every call to the token\'s uid', async () => {
+  describe("one user cannot read or change another user's data", () => {
+    it("scopes every call to the token's uid", async () => {
       const erin = await tokens.sign('erin-uid', 'erin@example.com');
       const frank = await tokens.sign('frank-uid', 'frank@example.com');
       await call(app, '/register-user', { token: erin });
@@ -139,8 +150,7 @@ describe.each(backends)('user service on %s', (backend) => {
 
     describe('Idempotency-Key', () => {
       const message = { firstname: 'Radu', lastname: 'Ion', email: 'radu@example.com', subject: 'Retry', message: 'Sent twice after a timeout.' };
-      const count = async (key: string) =>
-        (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages WHERE idempotency_key = $1', [key])).rows[0]!.n;
+      const count = async (key: string) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM contact_messages WHERE idempotency_key = $1', [key])).rows[0]!.n;
 
       it('stores a message sent twice with the same key once, and answers 201 with the same id both times', async () => {
         const key = 'b6f1c1e4-3c1e-4e55-9a57-0d6f3b1a0001';
@@ -313,7 +323,7 @@ describe.each(backends)('user service on %s', (backend) => {
       expect((await (await call(app, '/get-subscription-info', { token })).json()).isActive).toBe(true);
     });
 
-    it('does not apply a pending checkout whose email is not the registering user\'s, and logs it as one JSON line with no email', async () => {
+    it("does not apply a pending checkout whose email is not the registering user's, and logs it as one JSON line with no email", async () => {
       log.clear();
       await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('quinn-uid', 'cus_quinn', 'someone.else@example.com')));
       await signedWebhook(app, stripeEvent('customer.subscription.created', subscriptionObject('sub_quinn', 'cus_quinn', 'active')));
@@ -348,7 +358,7 @@ describe.each(backends)('user service on %s', (backend) => {
       expect(await response.json()).toEqual({ received: true, outcome: 'ignored_type' });
     });
 
-    it('ignores a checkout whose email is not the user\'s', async () => {
+    it("ignores a checkout whose email is not the user's", async () => {
       const token = await tokens.sign('kim-uid', 'kim@example.com');
       await call(app, '/register-user', { token });
       const response = await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('kim-uid', 'cus_kim', 'someone.else@example.com')));
@@ -360,9 +370,15 @@ describe.each(backends)('user service on %s', (backend) => {
       await call(app, '/register-user', { token });
       await signedWebhook(app, stripeEvent('product.created', { id: 'prod_family', object: 'product', name: 'Family plan' }));
       await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('liam-uid', 'cus_liam', 'liam@example.com')));
-      await signedWebhook(app, stripeEvent('customer.subscription.created', subscriptionObject('sub_liam', 'cus_liam', 'active', {
-        items: { object: 'list', data: [{ id: 'si_l', current_period_end: 1_900_000_000, price: { id: 'price_fam', product: 'prod_family' } }] },
-      })));
+      await signedWebhook(
+        app,
+        stripeEvent(
+          'customer.subscription.created',
+          subscriptionObject('sub_liam', 'cus_liam', 'active', {
+            items: { object: 'list', data: [{ id: 'si_l', current_period_end: 1_900_000_000, price: { id: 'price_fam', product: 'prod_family' } }] },
+          }),
+        ),
+      );
       expect((await (await call(app, '/get-subscription-info', { token })).json()).productName).toBe('Family plan');
     });
 

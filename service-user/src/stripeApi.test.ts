@@ -26,7 +26,7 @@ const current = (id: string, customer: string, status: string) =>
     },
   }) as unknown as Stripe.Response<Stripe.Subscription>;
 
-describe.each(backends)('with STRIPE_SECRET_KEY, subscription events read Stripe\'s API, on %s', (backend) => {
+describe.each(backends)("with STRIPE_SECRET_KEY, subscription events read Stripe's API, on %s", (backend) => {
   let tokens: Tokens;
   let app: TestApp;
   let db: Database;
@@ -65,7 +65,7 @@ describe.each(backends)('with STRIPE_SECRET_KEY, subscription events read Stripe
     expect(await (await call(app, '/get-subscription-info', { token })).json()).toMatchObject({ isActive: false, productName: 'Family plan' });
   });
 
-  it('answers 503 and records nothing when Stripe\'s API fails, so that Stripe sends the event again', async () => {
+  it("answers 503 and records nothing when Stripe's API fails, so that Stripe sends the event again", async () => {
     await customer('tudor');
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     retrieve.mockRejectedValueOnce(new Stripe.errors.StripeConnectionError({ message: 'connection refused' }));
@@ -85,15 +85,13 @@ describe.each(backends)('with STRIPE_SECRET_KEY, subscription events read Stripe
     const token = await customer('ursula');
     retrieve.mockResolvedValueOnce(current('sub_ursula', 'cus_ursula', 'active'));
     await signedWebhook(app, stripeEvent('customer.subscription.created', subscriptionObject('sub_ursula', 'cus_ursula', 'active')));
-    retrieve.mockRejectedValueOnce(
-      new Stripe.errors.StripeInvalidRequestError({ type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' }),
-    );
+    retrieve.mockRejectedValueOnce(new Stripe.errors.StripeInvalidRequestError({ type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' }));
     await signedWebhook(app, stripeEvent('customer.subscription.deleted', subscriptionObject('sub_ursula', 'cus_ursula', 'active')));
     expect(await (await call(app, '/get-subscription-info', { token })).json()).toMatchObject({ isActive: false });
   });
 });
 
-it('without STRIPE_SECRET_KEY never calls Stripe\'s API and keeps the newest event', async () => {
+it("without STRIPE_SECRET_KEY never calls Stripe's API and keeps the newest event", async () => {
   const tokens = await tokenFactory();
   const db = await freshDatabase('pglite');
   const stripe = new Stripe('sk_test_webhook_verification_only');

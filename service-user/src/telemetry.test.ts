@@ -60,9 +60,7 @@ describe.each(backends)('POST /telemetry and its summary on %s', (kind) => {
   });
 
   it('accepts application/json too, and adds up beacons that arrive together', async () => {
-    const sent = await Promise.all(
-      Array.from({ length: 10 }, () => call(service.app, '/telemetry', { body: { events: [event(), event({ kind: 'render_error' })] } })),
-    );
+    const sent = await Promise.all(Array.from({ length: 10 }, () => call(service.app, '/telemetry', { body: { events: [event(), event({ kind: 'render_error' })] } })));
     expect(sent.map((answer) => answer.status)).toEqual(Array(10).fill(204));
     const [stable] = (await (await summary(service.app)).json()).deployments;
     expect(stable).toMatchObject({ views: 10, renderErrors: 10 });
@@ -121,17 +119,14 @@ describe.each(backends)('POST /telemetry and its summary on %s', (kind) => {
     );
     expect((await (await summary(service.app)).json()).deployments[0]).toMatchObject({ views: 1, renderErrors: 0 });
     expect((await (await summary(service.app, '?minutes=60')).json()).deployments[0]).toMatchObject({ views: 6, renderErrors: 5 });
-    expect((await (await summary(service.app, '?minutes=1440&remote=mfe_auth')).json())).toEqual({ minutes: 1440, deployments: [] });
+    expect(await (await summary(service.app, '?minutes=1440&remote=mfe_auth')).json()).toEqual({ minutes: 1440, deployments: [] });
   });
 
-  it.each([['?minutes=0'], ['?minutes=1441'], ['?minutes=ten'], ['?remote=mfe_shop'], ['?remote=mfe_account&ip=1']])(
-    'refuses the summary query %s with a 400',
-    async (query) => {
-      const answer = await summary(service.app, query);
-      expect(answer.status).toBe(400);
-      expect((await answer.json()).error.code).toBe('invalid_query');
-    },
-  );
+  it.each([['?minutes=0'], ['?minutes=1441'], ['?minutes=ten'], ['?remote=mfe_shop'], ['?remote=mfe_account&ip=1']])('refuses the summary query %s with a 400', async (query) => {
+    const answer = await summary(service.app, query);
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).error.code).toBe('invalid_query');
+  });
 });
 
 describe('the beacons have a rate limit of their own', () => {

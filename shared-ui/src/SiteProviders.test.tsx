@@ -11,17 +11,25 @@ function ClientIn({ found }: { found: (client: unknown) => void }) {
   return null;
 }
 
-describe('the site\'s providers', () => {
+describe("the site's providers", () => {
   it('give the page the query client the shell made (which the remotes share)', () => {
     const client = createSiteQueryClient();
     let found: unknown;
-    render(<SiteProviders queryClient={client}><ClientIn found={(c) => (found = c)} /></SiteProviders>);
+    render(
+      <SiteProviders queryClient={client}>
+        <ClientIn found={(c) => (found = c)} />
+      </SiteProviders>,
+    );
     expect(found).toBe(client);
   });
 
   it('give a local host, a server render or a test a client of its own', () => {
     let found: unknown;
-    render(<SiteProviders><ClientIn found={(c) => (found = c)} /></SiteProviders>);
+    render(
+      <SiteProviders>
+        <ClientIn found={(c) => (found = c)} />
+      </SiteProviders>,
+    );
     expect(found).toBeDefined();
   });
 

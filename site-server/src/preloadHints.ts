@@ -31,10 +31,7 @@ export function preloadHints({ dist, remotes, manifestAt }: { dist: string; remo
   const manifestFile = join(dist, 'mf-manifest.json');
   const shellManifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as FederationManifest) : null;
   const bootstrap = readdirSync(dist).filter((file) => /^bootstrap\.[0-9a-f]+\.js$/.test(file));
-  const shellChunks = [
-    ...bootstrap,
-    ...(shellManifest?.shared ?? []).filter((s) => !LAZY_SHARED.test(s.name)).flatMap((s) => s.assets.js.sync),
-  ];
+  const shellChunks = [...bootstrap, ...(shellManifest?.shared ?? []).filter((s) => !LAZY_SHARED.test(s.name)).flatMap((s) => s.assets.js.sync)];
 
   return async (c: Context, { prerendered }: { prerendered: boolean }): Promise<string> => {
     const { pathname, origin } = new URL(c.req.url);
@@ -43,7 +40,11 @@ export function preloadHints({ dist, remotes, manifestAt }: { dist: string; remo
     // (a preloaded script is fetched with high priority, and competes with the page's first paint).
     const links = prerendered ? [] : shellChunks.map((file) => `</${file}>; rel=preload; as=script`);
     const doc = remotes();
-    const remoteOrigins = new Set(allManifests(doc).map((url) => new URL(url, origin).origin).filter((o) => o !== origin));
+    const remoteOrigins = new Set(
+      allManifests(doc)
+        .map((url) => new URL(url, origin).origin)
+        .filter((o) => o !== origin),
+    );
     for (const remoteOrigin of remoteOrigins) links.push(`<${remoteOrigin}>; rel=preconnect`);
 
     // The page's own remote, in the version this visitor gets, unless the page waits for sign-in.

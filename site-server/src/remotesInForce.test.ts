@@ -30,6 +30,9 @@ it('keeps the last good remotes document in force while a read fails, and says s
 });
 
 it('refuses to serve when no good document was ever read', () => {
-  const remotes = remotesInForce(() => ({}), () => undefined);
+  const remotes = remotesInForce(
+    () => ({}),
+    () => undefined,
+  );
   expect(() => remotes()).toThrow(/has no manifest URL/);
 });

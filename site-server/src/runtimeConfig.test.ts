@@ -8,7 +8,7 @@ describe('the browser configuration', () => {
     ['staging', false],
     ['Production', false],
     [undefined, false],
-  ])('offers local billing with NODE_ENV=%s: %s (the user service\'s own rule)', (nodeEnv, expected) => {
+  ])("offers local billing with NODE_ENV=%s: %s (the user service's own rule)", (nodeEnv, expected) => {
     expect(browserConfig({ NODE_ENV: nodeEnv }).localBilling).toBe(expected);
   });
 

@@ -98,8 +98,11 @@ export function browserConfig(env: Env = process.env): RuntimeConfig {
     localBilling: isLocalBilling(env),
     // Only the networks whose address is configured are shown.
     social: Object.fromEntries(
-      [['facebook', env.SOCIAL_FACEBOOK_URL], ['instagram', env.SOCIAL_INSTAGRAM_URL], ['youtube', env.SOCIAL_YOUTUBE_URL]]
-        .filter(([, url]) => url),
+      [
+        ['facebook', env.SOCIAL_FACEBOOK_URL],
+        ['instagram', env.SOCIAL_INSTAGRAM_URL],
+        ['youtube', env.SOCIAL_YOUTUBE_URL],
+      ].filter(([, url]) => url),
     ),
   };
 }

@@ -39,7 +39,13 @@ const FIREBASEUI_INLINE = ["'unsafe-hashes'", sha256('return false;'), sha256('j
 /** The origins of every manifest in the remotes document, canaries included (not this site's own). */
 function remoteOrigins(doc: RemotesDocument): string[] {
   const self = 'http://self.invalid';
-  return [...new Set(allManifests(doc).map((manifest) => originOf(manifest, self)).filter((o): o is string => Boolean(o) && o !== self))];
+  return [
+    ...new Set(
+      allManifests(doc)
+        .map((manifest) => originOf(manifest, self))
+        .filter((o): o is string => Boolean(o) && o !== self),
+    ),
+  ];
 }
 
 export type SecurityHeaders = NonNullable<Parameters<typeof honoSecureHeaders>[0]>;

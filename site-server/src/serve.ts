@@ -57,10 +57,12 @@ if (useEmulator) {
   process.env.FIREBASE_AUTH_EMULATOR_URL ||= `http://${emulatorHost}`;
   if (!(await answers(ports.auth_emulator))) {
     // CI=true keeps the CLI from fetching its message of the day (no network here).
-    start('Firebase Auth emulator', process.execPath, [
-      join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'),
-      'emulators:start', '--only', 'auth', '--project', firebaseProjectId(process.env),
-    ], { cwd: root, env: { ...process.env, CI: 'true' } });
+    start(
+      'Firebase Auth emulator',
+      process.execPath,
+      [join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'), 'emulators:start', '--only', 'auth', '--project', firebaseProjectId(process.env)],
+      { cwd: root, env: { ...process.env, CI: 'true' } },
+    );
   }
 }
 
@@ -91,7 +93,12 @@ const servers = await Promise.all([
 ]);
 const identity = useEmulator ? `Firebase Auth emulator on ${ports.auth_emulator}` : 'Firebase project';
 const deployment = `; deployment store ${store}${released ? '' : ' (no release yet)'} on ${ports.deploy}`;
-console.log(`Site ready on http://localhost:${ports.shell} (remotes on ${servers.slice(1, 1 + remoteNames.length).map((s) => s.port).join(', ')}; user service on ${ports.service_user}; ${identity}${deployment})`);
+console.log(
+  `Site ready on http://localhost:${ports.shell} (remotes on ${servers
+    .slice(1, 1 + remoteNames.length)
+    .map((s) => s.port)
+    .join(', ')}; user service on ${ports.service_user}; ${identity}${deployment})`,
+);
 console.log(outbox ? `Mail is not sent: each message is written to ${outbox} (one .eml file each; set SMTP_URL to send it)` : 'Mail is sent through SMTP_URL');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -17,10 +17,12 @@ const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 /** Crawlers may read every page (the access guard lets them through the signed-in ones too). */
 export const ROBOTS = 'User-agent: *\nAllow: /\n';
 
-const config = (overrides: Partial<BrowserConfig> = {}): Document => () => ({
-  type: 'text/javascript; charset=utf-8',
-  body: configScript(process.env, overrides),
-});
+const config =
+  (overrides: Partial<BrowserConfig> = {}): Document =>
+  () => ({
+    type: 'text/javascript; charset=utf-8',
+    body: configScript(process.env, overrides),
+  });
 
 export interface ShellAppOptions {
   /** Where the remotes document comes from (default: the environment's, serve.ts). */
@@ -55,9 +57,7 @@ export function shellApp({
     securityHeaders: (html) => securityHeaders({ html, remotes: remotes(), config: browserConfig }),
     // PRELOAD_HINTS=off serves the pages without them (to measure what they bring).
     pageLinks: process.env.PRELOAD_HINTS === 'off' ? undefined : preloadHints({ dist, remotes, manifestAt }),
-    pageHtml: prerender
-      ? prerenderedPages({ dist, remotes, manifestAt, config: { ...environmentConfig(process.env), ...browserConfig } })
-      : undefined,
+    pageHtml: prerender ? prerenderedPages({ dist, remotes, manifestAt, config: { ...environmentConfig(process.env), ...browserConfig } }) : undefined,
   });
 }
 

@@ -35,7 +35,16 @@ export interface StaticAppOptions {
 
 type Env = { Variables: { pageHtml: string } };
 
-export function createStaticApp({ root, spa = false, cors: allowCors = false, documents = {}, securityHeaders, pageLinks, pageHtml, finishHtml = (html) => html }: StaticAppOptions) {
+export function createStaticApp({
+  root,
+  spa = false,
+  cors: allowCors = false,
+  documents = {},
+  securityHeaders,
+  pageLinks,
+  pageHtml,
+  finishHtml = (html) => html,
+}: StaticAppOptions) {
   const app = new Hono<Env>();
   const rel = relative(process.cwd(), root) || '.';
   const index = existsSync(join(root, 'index.html')) ? readFileSync(join(root, 'index.html'), 'utf8') : '';

@@ -18,28 +18,26 @@ type CallData<C> = C extends (init: RequestInit) => Promise<infer R> ? (R extend
 export type { DeviceInfo, LocalPlan, LocalPortalState, LocalPortalUpdate, PortalFlow, SubscriptionInfo };
 
 // Each call takes the request's init (its abort signal) and settles: an answer or a failure.
-export const getSubscriptionInfo: ServiceCall<SubscriptionInfo> = (init) =>
-  runServiceCall(() => userService()['get-subscription-info'].$post(undefined, { init }));
+export const getSubscriptionInfo: ServiceCall<SubscriptionInfo> = (init) => runServiceCall(() => userService()['get-subscription-info'].$post(undefined, { init }));
 
-export const getDeviceInfo: ServiceCall<DeviceInfo> = (init) =>
-  runServiceCall(() => userService()['get-device-info'].$post(undefined, { init }));
+export const getDeviceInfo: ServiceCall<DeviceInfo> = (init) => runServiceCall(() => userService()['get-device-info'].$post(undefined, { init }));
 
-export const resetLinkedDevice: ServiceCall<DeviceInfo> = (init) =>
-  runServiceCall(() => userService()['reset-linked-device'].$post(undefined, { init }));
+export const resetLinkedDevice: ServiceCall<DeviceInfo> = (init) => runServiceCall(() => userService()['reset-linked-device'].$post(undefined, { init }));
 
 /** The simulated checkout of the embedded default (the service's local billing). */
-export const localCheckout = (plan: LocalPlan) => ((init) =>
-  runServiceCall(() => userService()['local-billing'].checkout.$post({ json: { plan } }, { init }))) satisfies ServiceCall<unknown>;
+export const localCheckout = (plan: LocalPlan) =>
+  ((init) => runServiceCall(() => userService()['local-billing'].checkout.$post({ json: { plan } }, { init }))) satisfies ServiceCall<unknown>;
 
-export const getLocalPortal: ServiceCall<LocalPortalState> = (init) =>
-  runServiceCall(() => userService()['local-billing'].portal.$post(undefined, { init }));
+export const getLocalPortal: ServiceCall<LocalPortalState> = (init) => runServiceCall(() => userService()['local-billing'].portal.$post(undefined, { init }));
 
-export const updateLocalPortal = (update: LocalPortalUpdate): ServiceCall<LocalPortalState> => (init) =>
-  runServiceCall(() => userService()['local-billing'].portal.update.$post({ json: update }, { init }));
+export const updateLocalPortal =
+  (update: LocalPortalUpdate): ServiceCall<LocalPortalState> =>
+  (init) =>
+    runServiceCall(() => userService()['local-billing'].portal.update.$post({ json: update }, { init }));
 
 /** A Stripe customer-portal session for the signed-in user, made by the service (it holds the Stripe key). */
-export const openPortalSession = (flow: PortalFlow, returnUrl: string) => ((init) =>
-  runServiceCall(() => userService()['billing-portal'].session.$post({ json: { flow, returnUrl } }, { init }))) satisfies ServiceCall<unknown>;
+export const openPortalSession = (flow: PortalFlow, returnUrl: string) =>
+  ((init) => runServiceCall(() => userService()['billing-portal'].session.$post({ json: { flow, returnUrl } }, { init }))) satisfies ServiceCall<unknown>;
 
 /** The user's data, as the service exports it, with the name it is saved under and its text as sent. */
 export interface DataFile {
@@ -67,8 +65,7 @@ export const exportAccountData: ServiceCall<DataFile> = async (init) => {
 };
 
 /** POST /delete-account: cancels the subscription, removes the data and the sign-in, in that order. */
-export const deleteAccount = ((init) =>
-  runServiceCall(() => userService()['delete-account'].$post({ json: { confirm: true } }, { init }))) satisfies ServiceCall<unknown>;
+export const deleteAccount = ((init) => runServiceCall(() => userService()['delete-account'].$post({ json: { confirm: true } }, { init }))) satisfies ServiceCall<unknown>;
 
 /** What a deletion answers: how many subscriptions it cancelled on the way. */
 export type AccountDeletion = CallData<typeof deleteAccount>;

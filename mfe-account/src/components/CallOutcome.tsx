@@ -16,12 +16,7 @@ const Box = styled.div`
  * when it is slow), or a translated failure with a retry. Never a blank panel. `what` names the
  * thing being read ("your subscription").
  */
-export function CallOutcome<T>({ state, retry, what, children }: {
-  state: CallState<T>;
-  retry: () => void;
-  what: string;
-  children: (data: T) => ReactNode;
-}) {
+export function CallOutcome<T>({ state, retry, what, children }: { state: CallState<T>; retry: () => void; what: string; children: (data: T) => ReactNode }) {
   const { t } = useTranslation('account');
   const box = useRef<HTMLDivElement>(null);
   // One box throughout, so that focus moved here on retry stays while the answer replaces the message.

@@ -6,7 +6,11 @@ const Failure = styled.div`
   padding: 1rem 1.25rem;
   border: 2px solid ${({ theme }) => theme.color.danger};
   border-radius: ${({ theme }) => theme.layout.radius};
-  p { margin-top: 0; color: ${({ theme }) => theme.color.danger}; font-weight: 600; }
+  p {
+    margin-top: 0;
+    color: ${({ theme }) => theme.color.danger};
+    font-weight: 600;
+  }
 `;
 
 /** Something that could not be loaded, said at once (an alert), and a button to try again. */

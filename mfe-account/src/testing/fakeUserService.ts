@@ -28,9 +28,7 @@ type Handler = jest.Mock;
 
 /** Replaces the user service with handlers for the calls the account pages make. */
 export function fakeUserService(
-  handlers: Partial<
-    Record<'subscription' | 'device' | 'reset' | 'checkout' | 'portal' | 'portalUpdate' | 'portalSession' | 'exportData' | 'deleteAccount', Handler>
-  >,
+  handlers: Partial<Record<'subscription' | 'device' | 'reset' | 'checkout' | 'portal' | 'portalUpdate' | 'portalSession' | 'exportData' | 'deleteAccount', Handler>>,
 ) {
   const none = () => jest.fn(never);
   const client = {

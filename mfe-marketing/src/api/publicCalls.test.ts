@@ -6,9 +6,9 @@ import { sendContactMessage } from './publicCalls';
 afterEach(() => jest.restoreAllMocks());
 
 it("sends a contact message with its submission's idempotency key, the same on a retry", async () => {
-  const fetched = jest.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-    new Response(JSON.stringify({ id: 'msg-1' }), { status: 201, headers: { 'Content-Type': 'application/json' } }),
-  );
+  const fetched = jest
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation(async () => new Response(JSON.stringify({ id: 'msg-1' }), { status: 201, headers: { 'Content-Type': 'application/json' } }));
   const message = { firstname: 'Ana', lastname: 'Pop', email: 'ana@example.com', subject: 'Întrebare', message: 'Bună ziua' };
   expect(await sendContactMessage(message, 'key-of-one-submission')).toEqual({ ok: true, data: { id: 'msg-1' } });
   await sendContactMessage(message, 'key-of-one-submission');

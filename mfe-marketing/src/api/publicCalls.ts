@@ -4,8 +4,7 @@ import { createUserServiceClient, runServiceCall, type ContactMessage, type Loca
 const client = () => createUserServiceClient(async () => null);
 
 /** Asks for a subscription: the service mails a confirmation link, in the page's language. */
-export const subscribeToNewsletter = (email: string, locale: Locale) =>
-  runServiceCall(() => client().newsletter.$post({ json: { email, locale } }));
+export const subscribeToNewsletter = (email: string, locale: Locale) => runServiceCall(() => client().newsletter.$post({ json: { email, locale } }));
 
 const newsletterLinks = {
   confirm: (token: string) => client().newsletter.confirm.$post({ json: { token } }),
@@ -15,8 +14,7 @@ const newsletterLinks = {
 type NewsletterLinkResponse = Awaited<ReturnType<(typeof newsletterLinks)[keyof typeof newsletterLinks]>>;
 
 /** Follows a newsletter link (its token, from the page's address): confirm or unsubscribe. */
-export const followNewsletterLink = (action: keyof typeof newsletterLinks, token: string) =>
-  runServiceCall<NewsletterLinkResponse>(() => newsletterLinks[action](token));
+export const followNewsletterLink = (action: keyof typeof newsletterLinks, token: string) => runServiceCall<NewsletterLinkResponse>(() => newsletterLinks[action](token));
 
 /**
  * The same idempotency key on each retry of one submission: the service stores the message once

@@ -96,9 +96,7 @@ describe.each(backends)('database faults on %s', (backend) => {
       const slow = <Q extends Pick<Database, 'query'>>(q: Q): Q['query'] =>
         (async (sql: string, params?: unknown[]) => (/INSERT INTO contact_messages/.test(sql) && (await sleep(1_000)), q.query(sql, params))) as Q['query'];
       const slowDb: Database =
-        backend === 'pglite'
-          ? { ...service.db, query: slow(service.db), transaction: (work) => service.db.transaction((tx) => work({ ...tx, query: slow(tx) })) }
-          : service.db;
+        backend === 'pglite' ? { ...service.db, query: slow(service.db), transaction: (work) => service.db.transaction((tx) => work({ ...tx, query: slow(tx) })) } : service.db;
       const { app } = backend === 'pglite' ? await createService(service.config, { db: slowDb }) : service;
 
       const response = await call(app, '/contact', { body: contact });
@@ -130,7 +128,10 @@ if (postgresUrl) {
       const db = await openPostgres(postgresUrl, { statementTimeoutMs: 200 });
       try {
         const started = Date.now();
-        const slow = await db.query('SELECT pg_sleep($1::float)', [2]).then(() => null, (error: unknown) => error);
+        const slow = await db.query('SELECT pg_sleep($1::float)', [2]).then(
+          () => null,
+          (error: unknown) => error,
+        );
         expect(slow).toBeInstanceOf(DatabaseUnavailableError);
         expect(Date.now() - started).toBeLessThan(1_500);
         // The pool goes on serving: the timeout ended one statement, not the connection.
@@ -256,10 +257,7 @@ if (postgresUrl) {
       await sleep(500);
       const admin = new pg.Client({ connectionString: postgresUrl });
       await admin.connect();
-      const { rows } = await admin.query(
-        'SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity WHERE application_name = $1',
-        [applicationName],
-      );
+      const { rows } = await admin.query('SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity WHERE application_name = $1', [applicationName]);
       await admin.end();
       expect(rows.length).toBeGreaterThan(0);
       const response = await answer;

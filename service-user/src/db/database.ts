@@ -339,10 +339,6 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   };
 }
 
-export function openDatabase({
-  databaseUrl,
-  dataDir,
-  ...options
-}: { databaseUrl?: string; dataDir?: string } & PostgresOptions): Promise<Database> {
+export function openDatabase({ databaseUrl, dataDir, ...options }: { databaseUrl?: string; dataDir?: string } & PostgresOptions): Promise<Database> {
   return databaseUrl ? openPostgres(databaseUrl, options) : openPglite(dataDir, options);
 }

@@ -93,7 +93,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   },
   {
     version: 4,
-    name: 'remote health counters per minute (the shell\'s beacons)',
+    name: "remote health counters per minute (the shell's beacons)",
     sql: `
       -- Counters only: no visitor, address or agent is kept, just what a release decision needs.
       CREATE TABLE remote_health_minutes (
@@ -112,7 +112,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   },
   {
     version: 5,
-    name: 'a subscription\'s scheduled end (cancelled at the period end, still live until then)',
+    name: "a subscription's scheduled end (cancelled at the period end, still live until then)",
     sql: `
       -- Stripe's cancel_at (or the period end when cancel_at_period_end is set); null: it renews.
       ALTER TABLE subscriptions ADD COLUMN cancel_at bigint;
@@ -120,7 +120,7 @@ export const migrations: { version: number; name: string; sql: string }[] = [
   },
   {
     version: 6,
-    name: 'accounts deleted at their user\'s request',
+    name: "accounts deleted at their user's request",
     sql: `
       -- A deleted account's uid, hashed (nothing else of it is kept): a token issued before the
       -- deletion cannot create the user again, nor can a late Stripe event bring its data back.

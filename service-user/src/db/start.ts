@@ -34,8 +34,7 @@ export async function openMigratedDatabase({
       const retryInMs = attempt < attempts ? startRetryDelayMs(attempt) : undefined;
       log.warn(
         { attempt, attempts, retryInMs, reason },
-        `database not reachable at start (attempt ${attempt} of ${attempts}): ${reason}` +
-          (retryInMs === undefined ? '; giving up' : `; retrying in ${retryInMs} ms`),
+        `database not reachable at start (attempt ${attempt} of ${attempts}): ${reason}` + (retryInMs === undefined ? '; giving up' : `; retrying in ${retryInMs} ms`),
       );
       if (retryInMs === undefined) {
         throw new DatabaseUnavailableError(`the database could not be reached in ${attempts} attempts (last: ${reason})`, { cause: error });

@@ -19,8 +19,19 @@ export function createMetrics({ connections, processMetrics }: { connections: ()
   const registers = [registry];
   if (processMetrics) collectDefaultMetrics({ register: registry });
 
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.', labelNames: ['method', 'route', 'status'] as const, registers });
-  const latency = new Histogram({ name: 'http_request_duration_seconds', help: 'Time to answer an HTTP request, by method and route pattern.', labelNames: ['method', 'route'] as const, buckets: LATENCY_BUCKETS, registers });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers,
+  });
+  const latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method and route pattern.',
+    labelNames: ['method', 'route'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
   new Gauge({
     name: 'db_connections_in_use',
     help: 'Database connections running a query (PGlite has one).',
@@ -37,8 +48,18 @@ export function createMetrics({ connections, processMetrics }: { connections: ()
       this.set(connections().waiting);
     },
   });
-  const webhookEvents = new Counter({ name: 'stripe_webhook_events_total', help: 'Verified Stripe webhook events, by event type and outcome.', labelNames: ['type', 'result'] as const, registers });
-  const rateLimitRefusals = new Counter({ name: 'rate_limit_refusals_total', help: 'Requests refused by the per-client rate limit, by route pattern.', labelNames: ['route'] as const, registers });
+  const webhookEvents = new Counter({
+    name: 'stripe_webhook_events_total',
+    help: 'Verified Stripe webhook events, by event type and outcome.',
+    labelNames: ['type', 'result'] as const,
+    registers,
+  });
+  const rateLimitRefusals = new Counter({
+    name: 'rate_limit_refusals_total',
+    help: 'Requests refused by the per-client rate limit, by route pattern.',
+    labelNames: ['route'] as const,
+    registers,
+  });
 
   // The labelled series of each method, route and status, looked up once: prom-client hashes the
   // labels on every call otherwise. Bounded: routes are patterns, and Node parses known methods only.

@@ -16,7 +16,14 @@ beforeAll(async () => {
   app = service.app;
   close = () => service.db.close();
   // What hono's own secureHeaders middleware sends.
-  expectedSecurity = [...(await new Hono().use(secureHeaders()).get('/', (c) => c.body(null)).request('/')).headers];
+  expectedSecurity = [
+    ...(
+      await new Hono()
+        .use(secureHeaders())
+        .get('/', (c) => c.body(null))
+        .request('/')
+    ).headers,
+  ];
 });
 afterAll(() => close());
 

@@ -5,7 +5,10 @@ import { isSiteOrigin, type Config } from '../environment';
 
 /** hono's secure headers with their default values, read once from its own answer. */
 async function secureHeaderValues(): Promise<[string, string][]> {
-  const answer = await new Hono().use(secureHeaders()).get('/', (c) => c.body(null)).request('/');
+  const answer = await new Hono()
+    .use(secureHeaders())
+    .get('/', (c) => c.body(null))
+    .request('/');
   return [...answer.headers];
 }
 

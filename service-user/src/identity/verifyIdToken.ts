@@ -91,13 +91,7 @@ function remoteKeys(jwksUrl: string, log: IdentityLog): JWTVerifyGetKey {
  * Emulator: the emulator signs nothing (alg none); the same claims are still checked. Which one
  * is decided by configuration, never by the token.
  */
-export function createTokenVerifier(options: {
-  projectId: string;
-  emulator: boolean;
-  jwksUrl?: string;
-  keys?: JWTVerifyGetKey;
-  log?: IdentityLog;
-}): TokenVerifier {
+export function createTokenVerifier(options: { projectId: string; emulator: boolean; jwksUrl?: string; keys?: JWTVerifyGetKey; log?: IdentityLog }): TokenVerifier {
   const issuer = `https://securetoken.google.com/${options.projectId}`;
   const audience = options.projectId;
 

@@ -15,11 +15,9 @@ const newsletterTexts = {
       `Pentru a confirma abonarea, deschideți linkul de mai jos (este valabil 7 zile):\n${link}\n\n` +
       'Dacă nu ați cerut dumneavoastră, ignorați acest mesaj: nu veți primi nimic de la noi.\n',
     welcomeSubject: `Abonarea la noutățile ${BRAND} este confirmată`,
-    welcomeBody: () =>
-      `Bună ziua,\n\nAbonarea este confirmată: veți primi noutățile ${BRAND}, cel mult un mesaj pe lună.\n`,
+    welcomeBody: () => `Bună ziua,\n\nAbonarea este confirmată: veți primi noutățile ${BRAND}, cel mult un mesaj pe lună.\n`,
     alreadySubject: `Sunteți deja abonat la noutățile ${BRAND}`,
-    alreadyBody: () =>
-      `Bună ziua,\n\nCineva a cerut din nou să primească noutățile ${BRAND} la această adresă. Sunteți deja abonat: nu trebuie să faceți nimic.\n`,
+    alreadyBody: () => `Bună ziua,\n\nCineva a cerut din nou să primească noutățile ${BRAND} la această adresă. Sunteți deja abonat: nu trebuie să faceți nimic.\n`,
     footer: (unsubscribe: string) => `\n--\nNu mai doriți aceste mesaje? Dezabonați-vă aici:\n${unsubscribe}\n`,
   },
   en: {
@@ -29,11 +27,9 @@ const newsletterTexts = {
       `To confirm the subscription, open the link below (it works for 7 days):\n${link}\n\n` +
       'If it was not you, ignore this message: you will receive nothing from us.\n',
     welcomeSubject: `Your subscription to ${BRAND} news is confirmed`,
-    welcomeBody: () =>
-      `Hello,\n\nYour subscription is confirmed: you will receive ${BRAND} news, at most one message a month.\n`,
+    welcomeBody: () => `Hello,\n\nYour subscription is confirmed: you will receive ${BRAND} news, at most one message a month.\n`,
     alreadySubject: `You are already subscribed to ${BRAND} news`,
-    alreadyBody: () =>
-      `Hello,\n\nSomeone asked again to receive ${BRAND} news at this address. You are already subscribed: there is nothing to do.\n`,
+    alreadyBody: () => `Hello,\n\nSomeone asked again to receive ${BRAND} news at this address. You are already subscribed: there is nothing to do.\n`,
     footer: (unsubscribe: string) => `\n--\nNo longer want these messages? Unsubscribe here:\n${unsubscribe}\n`,
   },
 } satisfies Record<MailLocale, unknown>;
@@ -70,8 +66,6 @@ export function contactForward(inbox: string, message: ContactMessage & { id: st
     to: inbox,
     replyTo: { name: `${message.firstname} ${message.lastname}`, address: message.email },
     subject: `[Contact #${message.id}] ${message.subject}`,
-    text:
-      `From: ${message.firstname} ${message.lastname} <${message.email}>\n` +
-      `Subject: ${message.subject}\n\n${message.message}\n`,
+    text: `From: ${message.firstname} ${message.lastname} <${message.email}>\n` + `Subject: ${message.subject}\n\n${message.message}\n`,
   };
 }

@@ -6,7 +6,13 @@ import type { MailDelivery } from './delivery';
 import type { MailTransport, OutgoingMail } from './transport';
 
 const SECRET = 'a-test-secret-for-newsletter-links-0123456789';
-const contact = { firstname: 'Ana', lastname: 'Pop-Ionescu', email: 'ana.visitor@example.com', subject: 'Întrebare despre aplicație', message: 'Bună ziua,\nFuncționează cu TalkBack?' };
+const contact = {
+  firstname: 'Ana',
+  lastname: 'Pop-Ionescu',
+  email: 'ana.visitor@example.com',
+  subject: 'Întrebare despre aplicație',
+  message: 'Bună ziua,\nFuncționează cu TalkBack?',
+};
 
 /** The token of a link, as the page reads it from its address. */
 const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
@@ -214,7 +220,12 @@ describe.each(backends)('mail through the outbox on %s', (backend) => {
 
     it('answers an expired confirmation link 410, and an unknown subscription 404', async () => {
       const past = Math.floor(Date.now() / 1000) - 8 * 86_400;
-      const expired = await new SignJWT({ purpose: 'newsletter-confirm' }).setProtectedHeader({ alg: 'HS256' }).setSubject(subscriptionId).setIssuedAt(past).setExpirationTime(past + 7 * 86_400).sign(key);
+      const expired = await new SignJWT({ purpose: 'newsletter-confirm' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(subscriptionId)
+        .setIssuedAt(past)
+        .setExpirationTime(past + 7 * 86_400)
+        .sign(key);
       const response = await call(app, '/newsletter/confirm', { body: { token: expired } });
       expect(response.status).toBe(410);
       expect((await response.json()).error.code).toBe('link_expired');
@@ -319,7 +330,7 @@ describe('two replicas on one database', () => {
   });
 });
 
-describe('sending an issue is an operator\'s call', () => {
+describe("sending an issue is an operator's call", () => {
   it('outside local mode: 404 without OPS_TOKEN configured, 401 without the token, 202 with it', async () => {
     const tokens = await tokenFactory();
     const issue = { subject: { ro: 'S', en: 'S' }, text: { ro: 'T', en: 'T' } };

@@ -20,8 +20,7 @@ const STRIPE_CANCEL_TIMEOUT_MS = 10_000;
 /** The user says so in the body: a request without it deletes nothing. */
 const deleteBody = z.object({ confirm: z.literal(true) });
 
-const reauthenticate = () =>
-  new ApiError(401, 'reauthentication_required', 'For your safety, sign in again (enter your password) before deleting the account.');
+const reauthenticate = () => new ApiError(401, 'reauthentication_required', 'For your safety, sign in again (enter your password) before deleting the account.');
 
 /**
  * The user's rights under the GDPR: a copy of everything the service holds about them, and the

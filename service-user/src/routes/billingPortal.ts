@@ -42,10 +42,7 @@ export function billingPortalRoutes({ db, verifyToken, config, stripe, logger }:
       if (!isSiteOrigin(config.corsOrigins, new URL(returnUrl).origin)) {
         throw new ApiError(400, 'return_url_not_allowed', 'The return address must be a page of this site.');
       }
-      const { rows } = await db.query<{ customer_id: string }>(
-        'SELECT customer_id FROM stripe_customers WHERE uid = $1 ORDER BY created_at DESC LIMIT 1',
-        [uid],
-      );
+      const { rows } = await db.query<{ customer_id: string }>('SELECT customer_id FROM stripe_customers WHERE uid = $1 ORDER BY created_at DESC LIMIT 1', [uid]);
       const customer = rows[0]?.customer_id;
       if (!customer) throw new ApiError(404, 'no_customer', 'This account has no Stripe customer yet: choose a plan first.');
 

@@ -24,10 +24,12 @@ export async function deliverEvents({ stripe, config }: Pick<Deps, 'stripe' | 'c
 }
 
 /** Local billing and the local portal answer only where config.localBilling is on (local mode, no Stripe key): 404 elsewhere. */
-export const localBillingOnly = (config: Deps['config']): MiddlewareHandler => async (_c, next) => {
-  if (!config.localBilling) throw new ApiError(404, 'local_billing_disabled', 'Local billing is off: Stripe handles checkouts here.');
-  await next();
-};
+export const localBillingOnly =
+  (config: Deps['config']): MiddlewareHandler =>
+  async (_c, next) => {
+    if (!config.localBilling) throw new ApiError(404, 'local_billing_disabled', 'Local billing is off: Stripe handles checkouts here.');
+    await next();
+  };
 
 const checkoutBody = z.object({ plan: z.enum(Object.keys(LOCAL_PLANS) as [LocalPlan, ...LocalPlan[]]) });
 
@@ -39,22 +41,14 @@ const checkoutBody = z.object({ plan: z.enum(Object.keys(LOCAL_PLANS) as [LocalP
 export function localBillingRoutes(deps: Deps, selfRequest: SelfRequest) {
   const { db, verifyToken, config, logger } = deps;
   const auth = requireUser(verifyToken);
-  return new Hono<AppEnv>().post(
-    '/local-billing/checkout',
-    localBillingOnly(config),
-    auth,
-    requireJson,
-    limitBody(config.bodyLimitBytes),
-    jsonBody(checkoutBody),
-    async (c) => {
-      const user = c.get('user');
-      const { plan } = c.req.valid('json');
-      await ensureUser(db, user, logger);
-      if (plan === 'trial' && (await trialActivated(db, user.uid))) {
-        throw new ApiError(409, 'trial_already_used', 'The free trial has already been used on this account.');
-      }
-      await deliverEvents(deps, selfRequest, await localCheckoutEvents(db, user, plan));
-      return c.json({ plan, completed: true as const });
-    },
-  );
+  return new Hono<AppEnv>().post('/local-billing/checkout', localBillingOnly(config), auth, requireJson, limitBody(config.bodyLimitBytes), jsonBody(checkoutBody), async (c) => {
+    const user = c.get('user');
+    const { plan } = c.req.valid('json');
+    await ensureUser(db, user, logger);
+    if (plan === 'trial' && (await trialActivated(db, user.uid))) {
+      throw new ApiError(409, 'trial_already_used', 'The free trial has already been used on this account.');
+    }
+    await deliverEvents(deps, selfRequest, await localCheckoutEvents(db, user, plan));
+    return c.json({ plan, completed: true as const });
+  });
 }

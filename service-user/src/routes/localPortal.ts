@@ -73,21 +73,13 @@ export function localPortalRoutes(deps: Deps, selfRequest: SelfRequest) {
       await ensureUser(db, user, logger);
       return c.json(portalState(await current(user)));
     })
-    .post(
-      '/local-billing/portal/update',
-      localBillingOnly(config),
-      auth,
-      requireJson,
-      limitBody(config.bodyLimitBytes),
-      jsonBody(updateBody),
-      async (c) => {
-        const user = c.get('user');
-        const update = c.req.valid('json');
-        // Scoped to the user: another user's subscription is not found, like one that does not exist.
-        const sub = await current(user, update.subscription);
-        if (!sub) throw new ApiError(404, 'subscription_not_found', 'There is no such subscription on this account.');
-        await deliverEvents(deps, selfRequest, await eventsFor(user, sub, update));
-        return c.json(portalState(await storedSubscription(db, user.uid, sub.id)));
-      },
-    );
+    .post('/local-billing/portal/update', localBillingOnly(config), auth, requireJson, limitBody(config.bodyLimitBytes), jsonBody(updateBody), async (c) => {
+      const user = c.get('user');
+      const update = c.req.valid('json');
+      // Scoped to the user: another user's subscription is not found, like one that does not exist.
+      const sub = await current(user, update.subscription);
+      if (!sub) throw new ApiError(404, 'subscription_not_found', 'There is no such subscription on this account.');
+      await deliverEvents(deps, selfRequest, await eventsFor(user, sub, update));
+      return c.json(portalState(await storedSubscription(db, user.uid, sub.id)));
+    });
 }

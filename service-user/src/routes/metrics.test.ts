@@ -1,16 +1,5 @@
 import { ConfigError, loadConfig } from '../environment';
-import {
-  backends,
-  call,
-  request,
-  signedWebhook,
-  startService,
-  stripeEvent,
-  subscriptionObject,
-  tokenFactory,
-  type TestApp,
-  type Tokens,
-} from '../testing/harness';
+import { backends, call, request, signedWebhook, startService, stripeEvent, subscriptionObject, tokenFactory, type TestApp, type Tokens } from '../testing/harness';
 
 let tokens: Tokens;
 beforeAll(async () => {

@@ -12,6 +12,5 @@ export function metricsRoutes({ config, metrics }: Deps) {
     local: config.local,
     refusal: { code: 'metrics_token_invalid', message: 'Present the metrics token as Authorization: Bearer <METRICS_TOKEN>.' },
   });
-  return new Hono().get('/metrics', operator, async (c) =>
-    c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType }));
+  return new Hono().get('/metrics', operator, async (c) => c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType }));
 }

@@ -21,10 +21,20 @@ const contactBody = z.object({
 /** The language of the page the form was sent from: the mails and their links are in it. */
 const newsletterBody = z.object({ email, locale: z.enum(MAIL_LOCALES).default('ro') });
 /** A link's token as the page read it from its address (a JWT: three base64url parts). */
-const linkBody = z.object({ token: z.string().max(2048).regex(/^[\w-]+\.[\w-]+\.[\w-]+$/) });
+const linkBody = z.object({
+  token: z
+    .string()
+    .max(2048)
+    .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+});
 
 /** One key per submission of the form, so that a retry of it stores nothing twice (a UUID fits). */
-const contactHeaders = z.object({ 'idempotency-key': z.string().regex(/^[\x21-\x7E]{1,200}$/).optional() });
+const contactHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7E]{1,200}$/)
+    .optional(),
+});
 const idempotencyKey = zValidator('header', contactHeaders, (result) => {
   if (!result.success) {
     throw new ApiError(400, 'invalid_idempotency_key', 'The Idempotency-Key header must be 1 to 200 printable characters without spaces.');
@@ -45,37 +55,37 @@ export function publicRoutes(deps: Deps) {
       return await links.verify(purpose, token);
     } catch (error) {
       if (!(error instanceof InvalidLinkError)) throw error;
-      throw error.reason === 'expired'
-        ? new ApiError(410, 'link_expired', 'This link has expired.')
-        : new ApiError(400, 'link_invalid', 'This link is not valid.');
+      throw error.reason === 'expired' ? new ApiError(410, 'link_expired', 'This link has expired.') : new ApiError(400, 'link_invalid', 'This link is not valid.');
     }
   };
-  return new Hono()
-    .post('/contact', limit, requireJson, maxBody, idempotencyKey, jsonBody(contactBody), async (c) => {
-      const saved = await saveContactMessage(db, c.req.valid('json'), {
-        inbox: config.mail.contactInbox,
-        idempotencyKey: c.req.valid('header')['idempotency-key'],
-      });
-      if (saved === 'key_reused') {
-        throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for another message.');
-      }
-      mail.kick();
-      return c.json(saved, 201);
-    })
-    // The same answer whether the address is new, pending or subscribed: only its owner learns which.
-    .post('/newsletter', limit, requireJson, maxBody, jsonBody(newsletterBody), async (c) => {
-      const { email: address, locale } = c.req.valid('json');
-      if (await requestSubscription(db, links, address, locale)) mail.kick();
-      return c.json({ confirmationRequested: true as const }, 202);
-    })
-    .post('/newsletter/confirm', limit, requireJson, maxBody, linkToken, async (c) => {
-      const confirmed = await confirmSubscription(db, links, await verifiedLink('newsletter-confirm', c.req.valid('json').token));
-      if (confirmed === 'unknown') throw new ApiError(404, 'link_unknown', 'This link is no longer valid: the subscription does not exist.');
-      if (confirmed.queuedMail) mail.kick();
-      return c.json({ subscribed: true as const });
-    })
-    .post('/newsletter/unsubscribe', limit, requireJson, maxBody, linkToken, async (c) => {
-      await unsubscribe(db, await verifiedLink('newsletter-unsubscribe', c.req.valid('json').token));
-      return c.json({ unsubscribed: true as const });
-    });
+  return (
+    new Hono()
+      .post('/contact', limit, requireJson, maxBody, idempotencyKey, jsonBody(contactBody), async (c) => {
+        const saved = await saveContactMessage(db, c.req.valid('json'), {
+          inbox: config.mail.contactInbox,
+          idempotencyKey: c.req.valid('header')['idempotency-key'],
+        });
+        if (saved === 'key_reused') {
+          throw new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for another message.');
+        }
+        mail.kick();
+        return c.json(saved, 201);
+      })
+      // The same answer whether the address is new, pending or subscribed: only its owner learns which.
+      .post('/newsletter', limit, requireJson, maxBody, jsonBody(newsletterBody), async (c) => {
+        const { email: address, locale } = c.req.valid('json');
+        if (await requestSubscription(db, links, address, locale)) mail.kick();
+        return c.json({ confirmationRequested: true as const }, 202);
+      })
+      .post('/newsletter/confirm', limit, requireJson, maxBody, linkToken, async (c) => {
+        const confirmed = await confirmSubscription(db, links, await verifiedLink('newsletter-confirm', c.req.valid('json').token));
+        if (confirmed === 'unknown') throw new ApiError(404, 'link_unknown', 'This link is no longer valid: the subscription does not exist.');
+        if (confirmed.queuedMail) mail.kick();
+        return c.json({ subscribed: true as const });
+      })
+      .post('/newsletter/unsubscribe', limit, requireJson, maxBody, linkToken, async (c) => {
+        await unsubscribe(db, await verifiedLink('newsletter-unsubscribe', c.req.valid('json').token));
+        return c.json({ unsubscribed: true as const });
+      })
+  );
 }

@@ -77,8 +77,14 @@ export async function exportAccountData(db: Database, user: VerifiedUser) {
     );
     const customers = await tx.query<{ customer_id: string; created_at: Date }>('SELECT customer_id, created_at FROM stripe_customers WHERE uid = $1 ORDER BY created_at', [uid]);
     const subscriptions = await tx.query<{
-      subscription_id: string; customer_id: string; status: string; product_id: string | null; product_name: string | null;
-      trial_end: string | number | null; current_period_end: string | number | null; updated_at: Date;
+      subscription_id: string;
+      customer_id: string;
+      status: string;
+      product_id: string | null;
+      product_name: string | null;
+      trial_end: string | number | null;
+      current_period_end: string | number | null;
+      updated_at: Date;
     }>(
       `SELECT s.subscription_id, s.customer_id, s.status, s.product_id, p.name AS product_name, s.trial_end, s.current_period_end, s.updated_at
          FROM subscriptions s LEFT JOIN stripe_products p ON p.product_id = s.product_id

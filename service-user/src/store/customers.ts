@@ -23,14 +23,13 @@ export async function linkCustomer(
 }
 
 /** A completed checkout for a uid that has not registered yet (the caller holds the user's lock). */
-export async function keepPendingCheckout(
-  tx: Queryable,
-  checkout: { sessionId: string; uid: string; customerId: string; email: string | null },
-): Promise<void> {
-  await tx.query(
-    'INSERT INTO pending_checkouts (session_id, uid, customer_id, email) VALUES ($1, $2, $3, $4) ON CONFLICT (session_id) DO NOTHING',
-    [checkout.sessionId, checkout.uid, checkout.customerId, checkout.email],
-  );
+export async function keepPendingCheckout(tx: Queryable, checkout: { sessionId: string; uid: string; customerId: string; email: string | null }): Promise<void> {
+  await tx.query('INSERT INTO pending_checkouts (session_id, uid, customer_id, email) VALUES ($1, $2, $3, $4) ON CONFLICT (session_id) DO NOTHING', [
+    checkout.sessionId,
+    checkout.uid,
+    checkout.customerId,
+    checkout.email,
+  ]);
 }
 
 /**
@@ -40,10 +39,7 @@ export async function keepPendingCheckout(
 export async function applyPendingCheckouts(db: Database, uid: string, logger: Pick<Logger, 'warn'>): Promise<void> {
   await db.transaction(async (tx) => {
     await lockUserLinking(tx, uid);
-    const { rows: pending } = await tx.query<{ customer_id: string; email: string | null }>(
-      'DELETE FROM pending_checkouts WHERE uid = $1 RETURNING customer_id, email',
-      [uid],
-    );
+    const { rows: pending } = await tx.query<{ customer_id: string; email: string | null }>('DELETE FROM pending_checkouts WHERE uid = $1 RETURNING customer_id, email', [uid]);
     if (pending.length === 0) return;
     const { rows: users } = await tx.query<{ uid: string; email: string | null }>('SELECT uid, email FROM users WHERE uid = $1', [uid]);
     const user = users[0];

@@ -11,10 +11,7 @@ const NONE: DeviceInfo = { deviceId: null, deviceName: null };
 /** One linked phone per user; one user per phone. */
 export const devices = {
   async get(db: Database, uid: string): Promise<DeviceInfo> {
-    const { rows } = await db.query<{ device_id: string; device_name: string }>(
-      'SELECT device_id, device_name FROM devices WHERE uid = $1',
-      [uid],
-    );
+    const { rows } = await db.query<{ device_id: string; device_name: string }>('SELECT device_id, device_name FROM devices WHERE uid = $1', [uid]);
     const row = rows[0];
     return row ? { deviceId: row.device_id, deviceName: row.device_name } : NONE;
   },
@@ -24,11 +21,7 @@ export const devices = {
     return NONE;
   },
 
-  async link(
-    db: Database,
-    uid: string,
-    device: { deviceId: string; deviceName: string },
-  ): Promise<DeviceInfo | 'other_device_linked' | 'device_taken'> {
+  async link(db: Database, uid: string, device: { deviceId: string; deviceName: string }): Promise<DeviceInfo | 'other_device_linked' | 'device_taken'> {
     try {
       return await linkOnce(db, uid, device);
     } catch (error) {

@@ -38,8 +38,9 @@ export async function markMailSent(db: Queryable, id: string): Promise<void> {
 
 /** The mail stays queued: tried again after `retryInMs` (until its attempts run out; the row and its error stay for an operator). */
 export async function markMailFailed(db: Queryable, id: string, error: string, retryInMs: number): Promise<void> {
-  await db.query(
-    `UPDATE mail_outbox SET leased_until = NULL, last_error = $2, next_attempt_at = now() + $3 * interval '1 millisecond' WHERE id = $1`,
-    [id, error.slice(0, 1000), retryInMs],
-  );
+  await db.query(`UPDATE mail_outbox SET leased_until = NULL, last_error = $2, next_attempt_at = now() + $3 * interval '1 millisecond' WHERE id = $1`, [
+    id,
+    error.slice(0, 1000),
+    retryInMs,
+  ]);
 }

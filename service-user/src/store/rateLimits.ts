@@ -27,10 +27,7 @@ export function databaseRateLimitStore(db: Database, prefix: string): Store {
       windowMs = options.windowMs;
     },
     async get(client) {
-      const { rows } = await db.query<{ hits: number; reset_at: Date }>(
-        'SELECT hits, reset_at FROM rate_limit_hits WHERE key = $1 AND reset_at > now()',
-        [key(client)],
-      );
+      const { rows } = await db.query<{ hits: number; reset_at: Date }>('SELECT hits, reset_at FROM rate_limit_hits WHERE key = $1 AND reset_at > now()', [key(client)]);
       const row = rows[0];
       return row ? { totalHits: row.hits, resetTime: new Date(row.reset_at) } : undefined;
     },

@@ -36,11 +36,7 @@ export async function userInfo(db: Queryable, uid: string): Promise<UserInfo> {
 }
 
 /** The user's current subscription: a live one first, else the latest. */
-export async function subscriptionInfo(
-  db: Queryable,
-  uid: string,
-  productNames: Record<string, string> = {},
-): Promise<SubscriptionInfo> {
+export async function subscriptionInfo(db: Queryable, uid: string, productNames: Record<string, string> = {}): Promise<SubscriptionInfo> {
   const { rows } = await db.query<{
     status: string;
     trial_end: string | number | null;

@@ -98,7 +98,7 @@ export function checkEvent(event: Stripe.Event): void {
   if (schema) parseObject(schema, object, event.type);
 }
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id ?? null);
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 async function linkCheckout(tx: Queryable, session: Checkout): Promise<Outcome> {
   const uid = session.client_reference_id;
@@ -141,11 +141,7 @@ const STRIPE_READ_TIMEOUT_MS = 5_000;
 async function currentSubscription(tx: Queryable, reader: SubscriptionReader, fromEvent: Subscription): Promise<Subscription> {
   await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SUBSCRIPTION_LOCK, fromEvent.id]);
   try {
-    const current = await reader.retrieve(
-      fromEvent.id,
-      { expand: ['items.data.price.product'] },
-      { timeout: STRIPE_READ_TIMEOUT_MS, maxNetworkRetries: 0 },
-    );
+    const current = await reader.retrieve(fromEvent.id, { expand: ['items.data.price.product'] }, { timeout: STRIPE_READ_TIMEOUT_MS, maxNetworkRetries: 0 });
     return parseObject(subscriptionSchema, current, `subscription ${fromEvent.id} from Stripe's API`);
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return fromEvent;
@@ -206,18 +202,11 @@ async function saveSubscription(tx: Queryable, event: Stripe.Event, fromEvent: S
  * With `subscriptions` (a Stripe secret key is configured), subscription events store the state
  * read from Stripe's API; without it, the newest event wins.
  */
-export async function applyStripeEvent(
-  db: Database,
-  event: Stripe.Event,
-  { subscriptions = null }: { subscriptions?: SubscriptionReader | null } = {},
-): Promise<Outcome> {
+export async function applyStripeEvent(db: Database, event: Stripe.Event, { subscriptions = null }: { subscriptions?: SubscriptionReader | null } = {}): Promise<Outcome> {
   checkEvent(event);
   const object: unknown = event.data.object;
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query(
-      'INSERT INTO stripe_events (event_id, type) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING RETURNING event_id',
-      [event.id, event.type],
-    );
+    const { rows } = await tx.query('INSERT INTO stripe_events (event_id, type) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING RETURNING event_id', [event.id, event.type]);
     if (rows.length === 0) return 'duplicate';
     switch (event.type) {
       case 'checkout.session.completed':

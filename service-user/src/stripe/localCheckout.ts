@@ -11,8 +11,7 @@ export const LOCAL_PLANS = {
 export type LocalPlan = keyof typeof LOCAL_PLANS;
 
 /** The local plan a product is, if it is one. */
-export const planOf = (productId: string | null): LocalPlan | null =>
-  (Object.keys(LOCAL_PLANS) as LocalPlan[]).find((plan) => LOCAL_PLANS[plan].productId === productId) ?? null;
+export const planOf = (productId: string | null): LocalPlan | null => (Object.keys(LOCAL_PLANS) as LocalPlan[]).find((plan) => LOCAL_PLANS[plan].productId === productId) ?? null;
 
 /** The free trial's length (spec section 9). */
 export const TRIAL_DAYS = 14;
@@ -37,12 +36,7 @@ async function customerFor(db: Queryable, uid: string): Promise<string> {
  * the product, the completed checkout (client_reference_id = uid), the new subscription
  * (trialing for 14 days on the trial plan, active on the full plan).
  */
-export async function localCheckoutEvents(
-  db: Queryable,
-  user: VerifiedUser,
-  plan: LocalPlan,
-  now = Math.floor(Date.now() / 1000),
-): Promise<LocalEvent[]> {
+export async function localCheckoutEvents(db: Queryable, user: VerifiedUser, plan: LocalPlan, now = Math.floor(Date.now() / 1000)): Promise<LocalEvent[]> {
   const { productId, productName, priceId, unitAmount } = LOCAL_PLANS[plan];
   const customer = await customerFor(db, user.uid);
   const subscription = `sub_local_${randomUUID().replace(/-/g, '').slice(0, 14)}`;
@@ -77,12 +71,14 @@ export async function localCheckoutEvents(
         livemode: false,
         items: {
           object: 'list',
-          data: [{
-            id: `si_local_${randomUUID().replace(/-/g, '').slice(0, 14)}`,
-            object: 'subscription_item',
-            current_period_end: periodEnd,
-            price: { id: priceId, object: 'price', product: productId, unit_amount: unitAmount, currency: 'ron', recurring: { interval: 'month' } },
-          }],
+          data: [
+            {
+              id: `si_local_${randomUUID().replace(/-/g, '').slice(0, 14)}`,
+              object: 'subscription_item',
+              current_period_end: periodEnd,
+              price: { id: priceId, object: 'price', product: productId, unit_amount: unitAmount, currency: 'ron', recurring: { interval: 'month' } },
+            },
+          ],
         },
       },
     },

@@ -96,7 +96,15 @@ export function portalState(subscription: StoredSubscription | null): LocalPorta
 /** The subscription object Stripe sends in customer.subscription.* events, as the portal leaves it. */
 function subscriptionObject(
   sub: StoredSubscription,
-  changes: { status?: string; trialEnd?: number | null; periodEnd?: number | null; cancelAt?: number | null; canceledAt?: number | null; endedAt?: number | null; productId?: string | null },
+  changes: {
+    status?: string;
+    trialEnd?: number | null;
+    periodEnd?: number | null;
+    cancelAt?: number | null;
+    canceledAt?: number | null;
+    endedAt?: number | null;
+    productId?: string | null;
+  },
 ) {
   const productId = changes.productId !== undefined ? changes.productId : sub.productId;
   const plan = planOf(productId);
@@ -115,14 +123,16 @@ function subscriptionObject(
     livemode: false,
     items: {
       object: 'list',
-      data: [{
-        id: `si_${sub.id.replace(/^sub_/, '')}`,
-        object: 'subscription_item',
-        current_period_end: periodEnd,
-        price: plan
-          ? { id: LOCAL_PLANS[plan].priceId, object: 'price', product: productId, unit_amount: LOCAL_PLANS[plan].unitAmount, currency: 'ron', recurring: { interval: 'month' } }
-          : { object: 'price', product: productId },
-      }],
+      data: [
+        {
+          id: `si_${sub.id.replace(/^sub_/, '')}`,
+          object: 'subscription_item',
+          current_period_end: periodEnd,
+          price: plan
+            ? { id: LOCAL_PLANS[plan].priceId, object: 'price', product: productId, unit_amount: LOCAL_PLANS[plan].unitAmount, currency: 'ron', recurring: { interval: 'month' } }
+            : { object: 'price', product: productId },
+        },
+      ],
     },
   };
 }
@@ -164,20 +174,24 @@ export function cancelEvents(sub: StoredSubscription, now: number): LocalEvent[]
   if (periodEnd === null || periodEnd <= now) {
     return [{ type: 'customer.subscription.deleted', object: subscriptionObject(sub, { status: 'canceled', canceledAt: now, endedAt: now, cancelAt: null }) }];
   }
-  return [{
-    type: 'customer.subscription.updated',
-    object: { ...subscriptionObject(sub, { cancelAt: periodEnd, canceledAt: now }), cancellation_details: { reason: 'cancellation_requested' } },
-    previousAttributes: { cancel_at: null, cancel_at_period_end: false, canceled_at: null },
-  }];
+  return [
+    {
+      type: 'customer.subscription.updated',
+      object: { ...subscriptionObject(sub, { cancelAt: periodEnd, canceledAt: now }), cancellation_details: { reason: 'cancellation_requested' } },
+      previousAttributes: { cancel_at: null, cancel_at_period_end: false, canceled_at: null },
+    },
+  ];
 }
 
 /** Resuming (Stripe's "renew" in the portal): the scheduled end is taken back. */
 export function resumeEvents(sub: StoredSubscription): LocalEvent[] {
-  return [{
-    type: 'customer.subscription.updated',
-    object: subscriptionObject(sub, { cancelAt: null, canceledAt: null }),
-    previousAttributes: { cancel_at: sub.cancelAt, cancel_at_period_end: sub.cancelAt !== null && sub.cancelAt === sub.currentPeriodEnd },
-  }];
+  return [
+    {
+      type: 'customer.subscription.updated',
+      object: subscriptionObject(sub, { cancelAt: null, canceledAt: null }),
+      previousAttributes: { cancel_at: sub.cancelAt, cancel_at_period_end: sub.cancelAt !== null && sub.cancelAt === sub.currentPeriodEnd },
+    },
+  ];
 }
 
 /** The end Stripe applies by itself when a cancelled subscription's period is over. */

@@ -90,8 +90,7 @@ export async function tokenFactory() {
     claims,
     sign: (uid: string, email: string | null = `${uid}@example.com`, extra: JWTPayload = {}, key = privateKey) =>
       new SignJWT(claims(uid, email, extra)).setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).sign(key),
-    unsigned: (uid: string, email: string | null = `${uid}@example.com`, extra: JWTPayload = {}) =>
-      new UnsecuredJWT(claims(uid, email, extra)).encode(),
+    unsigned: (uid: string, email: string | null = `${uid}@example.com`, extra: JWTPayload = {}) => new UnsecuredJWT(claims(uid, email, extra)).encode(),
     otherKey: async () => (await generateKeyPair('RS256')).privateKey,
   };
 }
@@ -99,12 +98,7 @@ export async function tokenFactory() {
 export type Tokens = Awaited<ReturnType<typeof tokenFactory>>;
 
 /** A service on a fresh database, verifying tokens as production does (RS256). */
-export async function startService(
-  kind: 'pglite' | 'postgres',
-  tokens: Tokens,
-  env: Record<string, string> = {},
-  overrides: Omit<Parameters<typeof createService>[1], 'db'> = {},
-) {
+export async function startService(kind: 'pglite' | 'postgres', tokens: Tokens, env: Record<string, string> = {}, overrides: Omit<Parameters<typeof createService>[1], 'db'> = {}) {
   const config = testConfig(env);
   const db = await freshDatabase(kind);
   const verifyToken = createTokenVerifier({ projectId: PROJECT_ID, emulator: false, keys: tokens.keys });
@@ -119,7 +113,11 @@ export function logCapture() {
     stream: { write: (line: string) => void (text += line) },
     text: () => text,
     clear: () => void (text = ''),
-    lines: (): Record<string, unknown>[] => text.split('\n').filter(Boolean).map((line) => JSON.parse(line)),
+    lines: (): Record<string, unknown>[] =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line)),
   };
 }
 
@@ -129,11 +127,7 @@ export type TestApp = Awaited<ReturnType<typeof startService>>['app'];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type TestResponse = Omit<Response, 'json'> & { json(): Promise<any> };
 
-export function call(
-  app: TestApp,
-  path: string,
-  { token, body, headers = {} }: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<TestResponse> {
+export function call(app: TestApp, path: string, { token, body, headers = {} }: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<TestResponse> {
   return request(app, path, {
     method: 'POST',
     headers: {

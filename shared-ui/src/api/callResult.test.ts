@@ -17,7 +17,11 @@ describe('settling a call to the user service', () => {
   });
 
   it('turns a network error or an answer that is not JSON into a failure, never an exception', async () => {
-    expect(await runServiceCall(async () => { throw new TypeError('Failed to fetch'); })).toEqual({ ok: false, failure: 'unavailable', code: null });
+    expect(
+      await runServiceCall(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    ).toEqual({ ok: false, failure: 'unavailable', code: null });
     expect(await runServiceCall(async () => new Response('<html>', { status: 502 }))).toEqual({ ok: false, failure: 'unavailable', code: null });
   });
 });

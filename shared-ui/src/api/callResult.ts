@@ -25,10 +25,7 @@ interface ResponseLike {
  * The body of a successful answer, as the service's routes type it (Hono's client response);
  * a response made by hand (a file the service sends, read as it came) answers its json()'s type.
  */
-export type SuccessBody<R> =
-  R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never)
-    : R extends { json(): Promise<infer T> } ? T
-      : never;
+export type SuccessBody<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : R extends { json(): Promise<infer T> } ? T : never;
 
 function failureFor(status: number): CallFailure {
   if (status === 429) return 'rate_limited';

@@ -17,7 +17,10 @@ export const userQueryKey = (uid: string | null, call: string) => [USER_SERVICE_
 
 /** A call that settled as a failure, thrown inside a query or a mutation so that TanStack Query sees it fail. */
 export class ServiceCallFailure extends Error {
-  constructor(readonly failure: CallFailure, readonly code: string | null) {
+  constructor(
+    readonly failure: CallFailure,
+    readonly code: string | null,
+  ) {
     super(`user service call failed: ${failure}${code ? ` (${code})` : ''}`);
     this.name = 'ServiceCallFailure';
   }

@@ -5,14 +5,7 @@
 // is written here (a field renamed, retyped or dropped in the service), the assignments fail.
 import type { CONTACT_FIELD_LIMITS } from '@site/service-user/field-limits';
 import { runServiceCall, type ServiceCall } from './callResult';
-import type {
-  DeviceInfo,
-  LocalPlan,
-  LocalPortalState,
-  SubscriptionInfo,
-  UserInfo,
-  UserServiceClient,
-} from './userService';
+import type { DeviceInfo, LocalPlan, LocalPortalState, SubscriptionInfo, UserInfo, UserServiceClient } from './userService';
 
 /** Exactly the same type both ways (not merely assignable, and not `any`). */
 type Equal<A, B> = (<V>() => V extends A ? 1 : 2) extends <V>() => V extends B ? 1 : 2 ? true : false;
@@ -22,10 +15,9 @@ const same = <A, B>(proof: Equal<A, B>) => proof;
 same<UserInfo, { trialActivated: boolean; subscriptionActive: boolean }>(true);
 same<DeviceInfo, { deviceId: string | null; deviceName: string | null }>(true);
 same<LocalPlan, 'trial' | 'full'>(true);
-same<
-  SubscriptionInfo,
-  { isActive: boolean; isTrial: boolean; trialEndTimestamp: number | null; productName: string | null; plan: LocalPlan | null; cancelAt: number | null }
->(true);
+same<SubscriptionInfo, { isActive: boolean; isTrial: boolean; trialEndTimestamp: number | null; productName: string | null; plan: LocalPlan | null; cancelAt: number | null }>(
+  true,
+);
 same<LocalPortalState['switchTo'], LocalPlan[]>(true);
 same<typeof CONTACT_FIELD_LIMITS, { readonly firstname: 100; readonly lastname: 100; readonly email: 254; readonly subject: 200; readonly message: 5000 }>(true);
 

@@ -35,19 +35,21 @@ describe('a read from the user service', () => {
   });
 
   it('says the failure the service gave, with its code', async () => {
-    const { result } = renderHook(
-      () => useServiceRead('thing', async () => ({ ok: false, failure: 'invalid', code: 'token_expired' })),
-      withClient(),
-    );
+    const { result } = renderHook(() => useServiceRead('thing', async () => ({ ok: false, failure: 'invalid', code: 'token_expired' })), withClient());
     await act(async () => undefined);
     expect(result.current.state).toEqual({ status: 'failed', failure: 'invalid', code: 'token_expired' });
   });
 
-  it('is kept under the user\'s key, and forgotten when the client is cleared (the session\'s end)', async () => {
+  it("is kept under the user's key, and forgotten when the client is cleared (the session's end)", async () => {
     const { client, wrapper } = withClient();
     renderHook(() => useServiceRead('thing', async () => ({ ok: true, data: 'answer' })), { wrapper });
     await act(async () => undefined);
-    expect(client.getQueryCache().getAll().map((query) => query.queryKey)).toEqual([['user-service', null, 'thing']]);
+    expect(
+      client
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey),
+    ).toEqual([['user-service', null, 'thing']]);
     act(() => client.clear());
     expect(client.getQueryCache().getAll()).toEqual([]);
   });

@@ -4,10 +4,7 @@ import { useSession } from '../session/session';
 import { SLOW_CALL_MS, withTimeLimit, type CallFailure, type CallResult, type ServiceCall } from './callResult';
 import { failureOf, ServiceCallFailure, userQueryKey } from './queryClient';
 
-export type CallState<T> =
-  | { status: 'loading'; slow: boolean }
-  | { status: 'failed'; failure: CallFailure; code: string | null }
-  | { status: 'done'; data: T };
+export type CallState<T> = { status: 'loading'; slow: boolean } | { status: 'failed'; failure: CallFailure; code: string | null } | { status: 'done'; data: T };
 
 export type ActionState<T> = { status: 'idle' } | { status: 'working' } | CallState<T>;
 

@@ -11,10 +11,7 @@ export type TokenSource = () => Promise<string | null>;
  * change breaks the build, not the user. It attaches the token as a Bearer header; it never
  * sends cookies.
  */
-export function createUserServiceClient(
-  getToken: TokenSource,
-  { baseUrl = runtimeConfig().userServiceUrl, fetch: fetchImpl }: { baseUrl?: string; fetch?: typeof fetch } = {},
-) {
+export function createUserServiceClient(getToken: TokenSource, { baseUrl = runtimeConfig().userServiceUrl, fetch: fetchImpl }: { baseUrl?: string; fetch?: typeof fetch } = {}) {
   return hc<AppType>(baseUrl, {
     fetch: fetchImpl,
     init: { credentials: 'omit' },

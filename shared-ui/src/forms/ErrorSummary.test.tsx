@@ -56,13 +56,13 @@ describe('the error summary (GOV.UK)', () => {
     expect(screen.getByRole('textbox', { name: 'Nume' })).toHaveFocus();
   });
 
-  it('takes the heading level that fits the page\'s outline', () => {
+  it("takes the heading level that fits the page's outline", () => {
     renderWithSite(<ErrorSummary items={ITEMS} headingLevel={3} />);
     expect(screen.getByRole('heading', { level: 3, name: 'Verificați formularul' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
   });
 
-  it('speaks the page\'s language', () => {
+  it("speaks the page's language", () => {
     renderWithSite(<ErrorSummary items={ITEMS} />);
     act(() => setLocale('en'));
     expect(screen.getByRole('group')).not.toHaveAccessibleName('Verificați formularul');

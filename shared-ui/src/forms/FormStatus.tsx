@@ -23,8 +23,12 @@ export function FormStatus({ success, failure, pending }: { success?: string | n
   const { t } = useTranslation('common');
   return (
     <>
-      <StatusMessage role="status" $tone="success">{success || pending || ''}</StatusMessage>
-      <StatusMessage role="alert" $tone="danger">{failure ? t(`forms.failure.${failure}`) : ''}</StatusMessage>
+      <StatusMessage role="status" $tone="success">
+        {success || pending || ''}
+      </StatusMessage>
+      <StatusMessage role="alert" $tone="danger">
+        {failure ? t(`forms.failure.${failure}`) : ''}
+      </StatusMessage>
     </>
   );
 }

@@ -56,7 +56,7 @@ describe('a text field', () => {
     expect(onValueChange.mock.lastCall[0].value).toBe('Ana');
   });
 
-  it('follows the page\'s language in what it adds to the label and the error', () => {
+  it("follows the page's language in what it adds to the label and the error", () => {
     renderWithSite(<TextField id="name" name="name" label="Name" required error="Enter your name." />);
     act(() => setLocale('en'));
     const field = screen.getByRole('textbox', { name: /^Name \(/ });

@@ -8,7 +8,9 @@ const Field = styled.div`
   flex-direction: column;
   gap: 0.375rem;
   margin-bottom: 1.25rem;
-  label { font-weight: 600; }
+  label {
+    font-weight: 600;
+  }
 `;
 
 const controlStyles = css<{ $invalid: boolean }>`
@@ -20,10 +22,15 @@ const controlStyles = css<{ $invalid: boolean }>`
   color: ${({ theme }) => theme.color.text};
   background: ${({ theme }) => theme.color.background};
   border: 2px solid ${({ theme, $invalid }) => ($invalid ? theme.color.danger : theme.color.border)};
-  &::placeholder { color: ${({ theme }) => theme.color.textMuted}; opacity: 1; }
+  &::placeholder {
+    color: ${({ theme }) => theme.color.textMuted};
+    opacity: 1;
+  }
 `;
 
-const Input = styled.input<{ $invalid: boolean }>`${controlStyles}`;
+const Input = styled.input<{ $invalid: boolean }>`
+  ${controlStyles}
+`;
 const TextArea = styled.textarea<{ $invalid: boolean }>`
   ${controlStyles}
   min-height: 10rem;
@@ -78,11 +85,7 @@ export function TextField({ id, name, label, error, multiline, onValueChange, re
           {error}
         </ErrorText>
       )}
-      {multiline ? (
-        <TextArea {...shared} maxLength={rest.maxLength} placeholder={rest.placeholder} disabled={rest.disabled} />
-      ) : (
-        <Input {...shared} type={type} {...rest} />
-      )}
+      {multiline ? <TextArea {...shared} maxLength={rest.maxLength} placeholder={rest.placeholder} disabled={rest.disabled} /> : <Input {...shared} type={type} {...rest} />}
     </Field>
   );
 }

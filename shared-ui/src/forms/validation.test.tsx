@@ -17,7 +17,7 @@ function control(html: string, value: string) {
   return element;
 }
 
-describe('what is wrong with a field (the browser\'s own constraints)', () => {
+describe("what is wrong with a field (the browser's own constraints)", () => {
   it('counts an empty or blank required field as missing', () => {
     expect(fieldProblem(control('<input required>', ''))).toBe('required');
     expect(fieldProblem(control('<input required>', '   '))).toBe('required');
@@ -73,13 +73,8 @@ describe('validating a form', () => {
     expect(nameField()).toHaveAttribute('aria-invalid', 'true');
     expect(nameField()).toHaveAccessibleDescription('Eroare: Completați câmpul „Nume”.');
     expect(emailField()).toHaveAccessibleDescription('Eroare: Introduceți o adresă de email validă, de forma nume@exemplu.ro.');
-    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual([
-      'Completați câmpul „Nume”.',
-      'Introduceți o adresă de email validă, de forma nume@exemplu.ro.',
-    ]);
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'Eroare: Completați câmpul „Nume”. Eroare: Introduceți o adresă de email validă, de forma nume@exemplu.ro.',
-    );
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Completați câmpul „Nume”.', 'Introduceți o adresă de email validă, de forma nume@exemplu.ro.']);
+    expect(screen.getByRole('alert')).toHaveTextContent('Eroare: Completați câmpul „Nume”. Eroare: Introduceți o adresă de email validă, de forma nume@exemplu.ro.');
   });
 
   it('says the same refusal again at the next attempt (a live region says only what changes)', async () => {
@@ -94,7 +89,7 @@ describe('validating a form', () => {
     expect(screen.getByRole('alert').textContent!.trim()).toBe(first);
   });
 
-  it('lets a flagged field\'s message follow what the user types, and leaves the others alone until the next submit', async () => {
+  it("lets a flagged field's message follow what the user types, and leaves the others alone until the next submit", async () => {
     const user = userEvent.setup();
     renderWithSite(<ContactForm onValid={jest.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Trimite' }));

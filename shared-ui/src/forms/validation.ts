@@ -58,7 +58,10 @@ export function useFormValidation<F extends string>(labels: Record<F, string>) {
     // What this attempt must correct, as it was when submitted (typing afterwards changes the
     // messages beside the fields, not this). The same words twice in a row differ by a trailing
     // no-break space, so that a live region says them again.
-    const said = names.filter((name) => found[name]).map((name) => `${t('forms.errorPrefix')} ${t(`forms.errors.${found[name]}`, { field: labels[name] })}`).join(' ');
+    const said = names
+      .filter((name) => found[name])
+      .map((name) => `${t('forms.errorPrefix')} ${t(`forms.errors.${found[name]}`, { field: labels[name] })}`)
+      .join(' ');
     setAnnouncement((before) => (said && before === said ? `${said}\u00a0` : said));
     return Object.keys(found).length === 0 ? values : null;
   };

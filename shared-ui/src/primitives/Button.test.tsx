@@ -16,7 +16,9 @@ function SendingForm({ onSend }: { onSend: () => Promise<void> }) {
   return (
     <form onSubmit={submit}>
       <input aria-label="Email" />
-      <Button type="submit" disabled={sending}>{sending ? 'Se trimite…' : 'Trimite'}</Button>
+      <Button type="submit" disabled={sending}>
+        {sending ? 'Se trimite…' : 'Trimite'}
+      </Button>
     </form>
   );
 }
@@ -42,7 +44,11 @@ describe('a button that disables itself while its work runs', () => {
 
   it('passes its ref and other props through', () => {
     const ref = { current: null as HTMLButtonElement | null };
-    renderWithSite(<Button ref={ref} type="button" $variant="secondary" aria-describedby="x">Anulează</Button>);
+    renderWithSite(
+      <Button ref={ref} type="button" $variant="secondary" aria-describedby="x">
+        Anulează
+      </Button>,
+    );
     expect(ref.current).toBe(screen.getByRole('button', { name: 'Anulează' }));
     expect(ref.current).toHaveAttribute('aria-describedby', 'x');
   });

@@ -29,9 +29,14 @@ export const buttonStyles = css<{ $variant?: Variant }>`
           background: transparent;
           color: ${theme.color.text};
         `}
-  &:hover { text-decoration: underline; }
+  &:hover {
+    text-decoration: underline;
+  }
   &:disabled,
-  &[aria-disabled='true'] { cursor: not-allowed; opacity: 0.75; }
+  &[aria-disabled='true'] {
+    cursor: not-allowed;
+    opacity: 0.75;
+  }
 `;
 
 const StyledButton = styled.button<{ $variant?: Variant }>`

@@ -7,8 +7,14 @@ describe('a list of cards', () => {
   it('is a list of list items, so a screen reader says how many cards there are', async () => {
     const { container } = renderWithSite(
       <CardList aria-label="Plans">
-        <Card><h3>Monthly</h3><p>Billed each month.</p></Card>
-        <Card><h3>Yearly</h3><p>Billed once a year.</p></Card>
+        <Card>
+          <h3>Monthly</h3>
+          <p>Billed each month.</p>
+        </Card>
+        <Card>
+          <h3>Yearly</h3>
+          <p>Billed once a year.</p>
+        </Card>
       </CardList>,
     );
     const list = screen.getByRole('list', { name: 'Plans' });

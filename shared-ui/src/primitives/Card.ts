@@ -15,6 +15,11 @@ export const Card = styled.li`
   border-radius: ${({ theme }) => theme.layout.radius};
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.border};
-  h3 { margin-top: 0; }
-  p { margin-bottom: 0; color: ${({ theme }) => theme.color.textMuted}; }
+  h3 {
+    margin-top: 0;
+  }
+  p {
+    margin-bottom: 0;
+    color: ${({ theme }) => theme.color.textMuted};
+  }
 `;

@@ -7,13 +7,13 @@ import { PageHeading, PageIntro } from './PageHeading';
 beforeEach(() => act(() => setLocale('ro')));
 
 describe("the page's heading", () => {
-  it("is the page's one h1 and names the document: \"<page> · <brand>\"", () => {
+  it('is the page\'s one h1 and names the document: "<page> · <brand>"', () => {
     renderWithSite(<PageHeading>Contact</PageHeading>);
     expect(screen.getByRole('heading', { level: 1, name: 'Contact' })).toBeInTheDocument();
     expect(document.title).toBe('Contact · Vedere');
   });
 
-  it('names the document with the title it is given when its text is not the page\'s name', () => {
+  it("names the document with the title it is given when its text is not the page's name", () => {
     renderWithSite(<PageHeading title="Contul meu">Bine ați venit, Ana!</PageHeading>);
     expect(document.title).toBe('Contul meu · Vedere');
   });

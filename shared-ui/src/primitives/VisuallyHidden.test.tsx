@@ -3,7 +3,7 @@ import { renderWithSite } from '../testing/renderWithSite';
 import { VisuallyHidden } from './VisuallyHidden';
 
 describe('visually hidden text', () => {
-  it('is read by screen readers as part of what it is in (here a link\'s name)', () => {
+  it("is read by screen readers as part of what it is in (here a link's name)", () => {
     renderWithSite(
       <a href="/contact" target="_blank">
         Contact us<VisuallyHidden> (opens in a new tab)</VisuallyHidden>

@@ -23,7 +23,7 @@ describe('the keys of a set of controls that is one tab stop (APG)', () => {
     expect(rovingTarget(key, from, 3, 'vertical')).toBe(to);
   });
 
-  it('leaves the other orientation\'s arrows and every other key alone', () => {
+  it("leaves the other orientation's arrows and every other key alone", () => {
     for (const key of ['ArrowUp', 'ArrowDown', 'Enter', ' ', 'Tab', 'a']) expect(rovingTarget(key, 1, 3, 'horizontal')).toBeUndefined();
     for (const key of ['ArrowLeft', 'ArrowRight', 'Enter', ' ', 'Tab']) expect(rovingTarget(key, 1, 3, 'vertical')).toBeUndefined();
   });

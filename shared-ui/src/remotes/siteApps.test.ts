@@ -6,13 +6,13 @@ import { join } from 'node:path';
 import { REMOTE_APPS, REMOTE_NAMES, SHELL_APP, SITE_APPS, remoteFolder } from './siteApps';
 
 const root = join(__dirname, '..', '..', '..');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+
 const appDescription = require(join(root, 'tools', 'appDescription.cjs')) as (dir: string) => { name: string; exposes?: Record<string, string> };
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+
 const jestProjects = (require(join(root, 'jest.config.cjs')) as { projects: string[] }).projects;
 const workspace = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8');
 
-describe('the list of the site\'s apps', () => {
+describe("the list of the site's apps", () => {
   it.each(SITE_APPS.map((app) => [app.name, app] as const))('has %s as a workspace package with its webpack config and its unit tests', (_, app) => {
     const dir = join(root, app.folder);
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name).toBe(app.package);
@@ -23,7 +23,9 @@ describe('the list of the site\'s apps', () => {
   });
 
   it('lists every remote of the workspace (a folder mfe-*), each with pages it exposes, on a port of its own', () => {
-    const folders = readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory() && /^mfe-/.test(e.name)).map((e) => e.name);
+    const folders = readdirSync(root, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && /^mfe-/.test(e.name))
+      .map((e) => e.name);
     expect(REMOTE_APPS.map((app) => app.folder).sort()).toEqual(folders.sort());
     for (const app of REMOTE_APPS) expect(Object.keys(appDescription(join(root, app.folder)).exposes ?? {})).not.toHaveLength(0);
     expect(new Set(SITE_APPS.map((app) => app.port)).size).toBe(SITE_APPS.length);

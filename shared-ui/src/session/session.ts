@@ -104,7 +104,10 @@ export function startSession(): Promise<void> {
       new Promise<void>((firstStateKnown) => {
         let queue = Promise.resolve();
         auth.onIdTokenChanged((user) => {
-          queue = queue.then(() => follow(user)).catch(() => undefined).finally(firstStateKnown);
+          queue = queue
+            .then(() => follow(user))
+            .catch(() => undefined)
+            .finally(firstStateKnown);
         });
       }),
   );
@@ -155,7 +158,11 @@ function subscribe(listener: () => void) {
 
 /** The session as it changes. */
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribe, () => state, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }
 
 /** "Probably signed in" before the SDK has loaded (the header's cheap hint). */

@@ -35,14 +35,22 @@ function Probe() {
 }
 
 it('defaults to the dark theme and marks <html> with it', () => {
-  render(<ThemeModeProvider><Probe /></ThemeModeProvider>);
+  render(
+    <ThemeModeProvider>
+      <Probe />
+    </ThemeModeProvider>,
+  );
   expect(screen.getByText('preference:dark')).toBeInTheDocument();
   expect(screen.getByText('styled:dark')).toBeInTheDocument();
   expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
 });
 
 it('stores a chosen theme under the localStorage key "theme" and applies it', () => {
-  render(<ThemeModeProvider><Probe /></ThemeModeProvider>);
+  render(
+    <ThemeModeProvider>
+      <Probe />
+    </ThemeModeProvider>,
+  );
   act(() => screen.getByText('light').click());
   expect(localStorage.getItem('theme')).toBe('light');
   expect(screen.getByText('styled:light')).toBeInTheDocument();
@@ -51,18 +59,30 @@ it('stores a chosen theme under the localStorage key "theme" and applies it', ()
 
 it('starts from the stored theme', () => {
   localStorage.setItem('theme', 'light');
-  render(<ThemeModeProvider><Probe /></ThemeModeProvider>);
+  render(
+    <ThemeModeProvider>
+      <Probe />
+    </ThemeModeProvider>,
+  );
   expect(screen.getByText('resolved:light')).toBeInTheDocument();
 });
 
 it('ignores a stored value that is not a theme', () => {
   localStorage.setItem('theme', 'purple');
-  render(<ThemeModeProvider><Probe /></ThemeModeProvider>);
+  render(
+    <ThemeModeProvider>
+      <Probe />
+    </ThemeModeProvider>,
+  );
   expect(screen.getByText('preference:dark')).toBeInTheDocument();
 });
 
 it('follows the device preference live when "system" is chosen', () => {
-  render(<ThemeModeProvider><Probe /></ThemeModeProvider>);
+  render(
+    <ThemeModeProvider>
+      <Probe />
+    </ThemeModeProvider>,
+  );
   act(() => screen.getByText('system').click());
   expect(screen.getByText('resolved:light')).toBeInTheDocument();
   act(() => {

@@ -35,7 +35,7 @@ describe('the pre-paint script', () => {
     expect(runPrePaint({ theme: 'dark', locale: 'ro' }).skip).toBeNull();
   });
 
-  it('has a signed-in visitor\'s page rendered afresh (the login cookie)', () => {
+  it("has a signed-in visitor's page rendered afresh (the login cookie)", () => {
     expect(runPrePaint({ cookie: 'loginCookie=a.b.c; path=/' }).skip).toBe('skip');
   });
 });

@@ -31,5 +31,4 @@ export const themes: Record<ThemeName, SiteTheme> = {
   light: { name: 'light', color: tokens.light, layout },
 };
 
-export const isThemePreference = (value: unknown): value is ThemePreference =>
-  THEME_PREFERENCES.includes(value as ThemePreference);
+export const isThemePreference = (value: unknown): value is ThemePreference => THEME_PREFERENCES.includes(value as ThemePreference);

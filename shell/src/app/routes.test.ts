@@ -7,7 +7,7 @@ import { pageForPath, pages, siteRoutes } from './routes';
 
 const root = join(__dirname, '..', '..', '..');
 // The remotes' webpack configs, read as data (never their sources): what each exposes.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+
 const appDescription = require(join(root, 'tools', 'appDescription.cjs')) as (dir: string) => { exposes?: Record<string, string> };
 const exposed = REMOTE_APPS.flatMap((app) => Object.keys(appDescription(join(root, app.folder)).exposes ?? {}).map((module) => `${app.name}/${module}`));
 
@@ -35,7 +35,7 @@ describe('the route table', () => {
     expect(new Set(siteRoutes.map((r) => r.path)).size).toBe(siteRoutes.length);
   });
 
-  it('prerenders only public pages (from their remotes\' render entries, by the site\'s server)', () => {
+  it("prerenders only public pages (from their remotes' render entries, by the site's server)", () => {
     const prerendered = siteRoutes.filter((r) => r.prerender);
     expect(prerendered.map((r) => r.path)).toEqual(['/', '/contact', '/aboutus', '/accessibility', '/login']);
     for (const route of prerendered) {
@@ -44,7 +44,7 @@ describe('the route table', () => {
     }
   });
 
-  it('opens the newsletter\'s link pages to anyone, not prerendered (they act on the token in their address)', () => {
+  it("opens the newsletter's link pages to anyone, not prerendered (they act on the token in their address)", () => {
     for (const path of ['/newsletter-confirm', '/newsletter-unsubscribe']) {
       const route = siteRoutes.find((r) => r.path === path);
       expect(route).toMatchObject({ path });

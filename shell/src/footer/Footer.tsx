@@ -12,9 +12,20 @@ const Columns = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr));
   gap: 2rem;
-  h2 { font-size: 1.125rem; margin-top: 0; }
-  ul { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.5rem; }
-  a { color: ${({ theme }) => theme.color.link}; }
+  h2 {
+    font-size: 1.125rem;
+    margin-top: 0;
+  }
+  ul {
+    list-style: none;
+    padding: 0;
+    margin: 0;
+    display: grid;
+    gap: 0.5rem;
+  }
+  a {
+    color: ${({ theme }) => theme.color.link};
+  }
 `;
 
 const Brand = styled(Link)`
@@ -92,11 +103,7 @@ export function Footer() {
           </div>
           <HelpLinks />
           {networks.length > 0 && (
-            <ExternalLinks
-              id="footer-follow"
-              title={t('footer.follow')}
-              links={networks.map((network) => ({ href: social[network]!, label: NETWORK_NAMES[network] }))}
-            />
+            <ExternalLinks id="footer-follow" title={t('footer.follow')} links={networks.map((network) => ({ href: social[network]!, label: NETWORK_NAMES[network] }))} />
           )}
           <ExternalLinks
             id="footer-useful"

@@ -1,15 +1,4 @@
-import {
-  CALL_TIME_LIMIT_MS,
-  MemoryRouter,
-  Route,
-  Routes,
-  type SessionState,
-  setLocale,
-  SiteProviders,
-  userService,
-  useLocation,
-  useSession,
-} from '@site/shared-ui';
+import { CALL_TIME_LIMIT_MS, MemoryRouter, Route, Routes, type SessionState, setLocale, SiteProviders, userService, useLocation, useSession } from '@site/shared-ui';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import '../i18n/register';
@@ -31,8 +20,9 @@ const answerUserInfo = (answer: { trialActivated: boolean; subscriptionActive: b
     answer === 'never'
       ? new Promise<never>(() => undefined)
       : answer === 'failure'
-      ? { ok: false, status: 503, json: async () => ({ error: { code: 'unavailable', message: '' } }) }
-      : { ok: true, status: 200, json: async () => answer });
+        ? { ok: false, status: 503, json: async () => ({ error: { code: 'unavailable', message: '' } }) }
+        : { ok: true, status: 200, json: async () => answer },
+  );
   jest.mocked(userService).mockReturnValue({ 'get-user-info': { $post } } as never);
   return $post;
 };
@@ -72,14 +62,24 @@ beforeEach(() => {
 describe('the access guard', () => {
   it('waits, announcing it, while the session is not yet known', () => {
     setSession({ status: 'unknown', user: null });
-    renderAt('/account', <AccessGuard><h1>protected</h1></AccessGuard>);
+    renderAt(
+      '/account',
+      <AccessGuard>
+        <h1>protected</h1>
+      </AccessGuard>,
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Se încarcă…');
     expect(screen.queryByText('protected')).not.toBeInTheDocument();
   });
 
   it('sends a signed-out visitor from /pricing to /login', () => {
     setSession({ status: 'signedOut', user: null });
-    renderAt('/pricing', <AccessGuard><h1>protected</h1></AccessGuard>);
+    renderAt(
+      '/pricing',
+      <AccessGuard>
+        <h1>protected</h1>
+      </AccessGuard>,
+    );
     expect(screen.getByRole('heading', { name: 'login page' })).toBeInTheDocument();
     expect(screen.getByText('reason: signInRequired')).toBeInTheDocument();
   });
@@ -87,7 +87,12 @@ describe('the access guard', () => {
   it('tells /login how the session ended when it did (signed out, deleted, could not go on)', () => {
     for (const endedBy of ['signedOut', 'deleted', 'sessionEnded'] as const) {
       setSession({ status: 'signedOut', user: null, endedBy });
-      const { unmount } = renderAt('/account', <AccessGuard><h1>protected</h1></AccessGuard>);
+      const { unmount } = renderAt(
+        '/account',
+        <AccessGuard>
+          <h1>protected</h1>
+        </AccessGuard>,
+      );
       expect(screen.getByText(`reason: ${endedBy}`)).toBeInTheDocument();
       unmount();
     }
@@ -96,13 +101,23 @@ describe('the access guard', () => {
   it('lets a search-engine crawler read the page without signing in', () => {
     userAgent.mockReturnValue('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
     setSession({ status: 'signedOut', user: null });
-    renderAt('/pricing', <AccessGuard><h1>protected</h1></AccessGuard>);
+    renderAt(
+      '/pricing',
+      <AccessGuard>
+        <h1>protected</h1>
+      </AccessGuard>,
+    );
     expect(screen.getByRole('heading', { name: 'protected' })).toBeInTheDocument();
   });
 
   it('renders the page for a signed-in user', () => {
     setSession(signedIn);
-    renderAt('/account', <AccessGuard><h1>protected</h1></AccessGuard>);
+    renderAt(
+      '/account',
+      <AccessGuard>
+        <h1>protected</h1>
+      </AccessGuard>,
+    );
     expect(screen.getByRole('heading', { name: 'protected' })).toBeInTheDocument();
   });
 });
@@ -121,7 +136,12 @@ describe('the trial guard', () => {
     it(`in ${mode} mode, with trialActivated ${trialActivated} and a subscription ${subscriptionActive ? 'live' : 'not live'}, shows the ${lands}`, async () => {
       setSession(signedIn);
       const call = answerUserInfo({ trialActivated, subscriptionActive });
-      renderAt('/somewhere', <TrialGuard mode={mode}><h1>guarded content</h1></TrialGuard>);
+      renderAt(
+        '/somewhere',
+        <TrialGuard mode={mode}>
+          <h1>guarded content</h1>
+        </TrialGuard>,
+      );
       expect(await screen.findByRole('heading', { name: lands })).toBeInTheDocument();
       expect(call).toHaveBeenCalledTimes(1);
     });
@@ -130,7 +150,12 @@ describe('the trial guard', () => {
   it('says so when the user service cannot answer, and tries again on request', async () => {
     setSession(signedIn);
     answerUserInfo('failure');
-    renderAt('/account', <TrialGuard mode="default"><h1>guarded content</h1></TrialGuard>);
+    renderAt(
+      '/account',
+      <TrialGuard mode="default">
+        <h1>guarded content</h1>
+      </TrialGuard>,
+    );
     expect(await screen.findByRole('heading', { name: 'Contul nu s-a putut încărca' })).toBeInTheDocument();
     answerUserInfo({ trialActivated: true, subscriptionActive: true });
     await userEvent.click(screen.getByRole('button', { name: 'Încearcă din nou' }));
@@ -138,13 +163,18 @@ describe('the trial guard', () => {
   });
 });
 
-describe('the trial guard\'s time limit', () => {
+describe("the trial guard's time limit", () => {
   it('gives up on a user service that does not answer, says so, and tries again on request keeping the focus', async () => {
     jest.useFakeTimers();
     try {
       setSession(signedIn);
       const call = answerUserInfo('never');
-      renderAt('/account', <TrialGuard mode="default"><h1>guarded content</h1></TrialGuard>);
+      renderAt(
+        '/account',
+        <TrialGuard mode="default">
+          <h1>guarded content</h1>
+        </TrialGuard>,
+      );
       expect(screen.getByRole('status')).toHaveTextContent('Se încarcă…');
       // The call starts a few ticks after the first render: the limit is checked a little either side.
       await act(() => jest.advanceTimersByTimeAsync(CALL_TIME_LIMIT_MS - 100));
@@ -170,7 +200,12 @@ describe('the trial guard\'s time limit', () => {
   it('sends no call when nobody is signed in (a crawler let through)', () => {
     setSession({ status: 'signedOut', user: null });
     const call = answerUserInfo({ trialActivated: false, subscriptionActive: false });
-    renderAt('/pricing', <TrialGuard mode="default"><h1>guarded content</h1></TrialGuard>);
+    renderAt(
+      '/pricing',
+      <TrialGuard mode="default">
+        <h1>guarded content</h1>
+      </TrialGuard>,
+    );
     expect(screen.getByRole('heading', { name: 'guarded content' })).toBeInTheDocument();
     expect(call).not.toHaveBeenCalled();
   });

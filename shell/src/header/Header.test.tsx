@@ -33,7 +33,9 @@ describe('navigation links', () => {
   it('offers home, about, features, contact, pricing and login, in Romanian by default', () => {
     renderHeader();
     const nav = screen.getAllByRole('navigation', { name: 'Navigare principală' })[0]!;
-    const links = within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
       ['Acasă', '/'],
       ['Despre noi', '/aboutus'],
@@ -69,7 +71,11 @@ describe('theme switcher', () => {
     renderHeader();
     const select = screen.getByRole('combobox', { name: 'Temă de culori' });
     expect(select).toHaveValue('dark');
-    expect(within(select).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['light', 'dark', 'system']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.getAttribute('value')),
+    ).toEqual(['light', 'dark', 'system']);
   });
 
   it('applies and stores the chosen theme', async () => {

@@ -72,14 +72,7 @@ export function Header() {
         <Controls>
           <ThemeSwitcher />
           <LanguageToggle />
-          <MenuButton
-            ref={opener}
-            type="button"
-            aria-haspopup="dialog"
-            aria-expanded={menuOpen}
-            aria-controls={panelId}
-            onClick={() => setMenuOpen(true)}
-          >
+          <MenuButton ref={opener} type="button" aria-haspopup="dialog" aria-expanded={menuOpen} aria-controls={panelId} onClick={() => setMenuOpen(true)}>
             {t('menu.open')}
           </MenuButton>
         </Controls>

@@ -15,11 +15,19 @@ const Dialog = styled.dialog`
   border-left: 2px solid ${({ theme }) => theme.color.border};
   background: ${({ theme }) => theme.color.surface};
   color: ${({ theme }) => theme.color.text};
-  &[open] { animation: slide-in 200ms ease-out; }
-  &::backdrop { background: rgb(0 0 0 / 0.6); }
+  &[open] {
+    animation: slide-in 200ms ease-out;
+  }
+  &::backdrop {
+    background: rgb(0 0 0 / 0.6);
+  }
   @keyframes slide-in {
-    from { transform: translateX(100%); }
-    to { transform: translateX(0); }
+    from {
+      transform: translateX(100%);
+    }
+    to {
+      transform: translateX(0);
+    }
   }
 `;
 
@@ -28,7 +36,10 @@ const Top = styled.div`
   align-items: center;
   justify-content: space-between;
   gap: 1rem;
-  h2 { margin: 0; font-size: 1.25rem; }
+  h2 {
+    margin: 0;
+    font-size: 1.25rem;
+  }
 `;
 
 const Close = styled.button`

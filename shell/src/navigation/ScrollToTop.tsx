@@ -14,7 +14,9 @@ const Floating = styled.button`
   background: ${({ theme }) => theme.color.accent};
   color: ${({ theme }) => theme.color.onAccent};
   border-color: ${({ theme }) => theme.color.onAccent};
-  &[data-covering] { visibility: hidden; }
+  &[data-covering] {
+    visibility: hidden;
+  }
 `;
 
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;

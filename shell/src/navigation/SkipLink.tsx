@@ -11,7 +11,9 @@ const Link = styled.a`
   color: ${({ theme }) => theme.color.onAccent};
   font-weight: 700;
   border-radius: ${({ theme }) => theme.layout.radius};
-  &:focus { top: 0.5rem; }
+  &:focus {
+    top: 0.5rem;
+  }
 `;
 
 export const MAIN_ID = 'main';

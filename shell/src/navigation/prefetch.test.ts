@@ -5,7 +5,7 @@ import { likelyNextPages, prefetchLikelyNextPagesWhenIdle } from './prefetch';
 jest.mock('@module-federation/enhanced/runtime', () => ({ preloadRemote: jest.fn(async () => undefined), loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 
 describe('prefetching the next likely pages', () => {
-  it('takes, from the landing page, the other public pages of the same remote and no other remote\'s (nor the pages a mail\'s link opens)', () => {
+  it("takes, from the landing page, the other public pages of the same remote and no other remote's (nor the pages a mail's link opens)", () => {
     expect(likelyNextPages(pages.landing).map((p) => p.module)).toEqual(['./ContactPage', './AboutPage', './AccessibilityPage']);
   });
 
@@ -19,10 +19,12 @@ describe('prefetching the next likely pages', () => {
     prefetchLikelyNextPagesWhenIdle(pages.contact);
     expect(preloadRemote).not.toHaveBeenCalled();
     idle.forEach((callback) => callback());
-    expect(preloadRemote).toHaveBeenCalledWith([expect.objectContaining({
-      nameOrAlias: 'mfe_marketing',
-      exposes: ['./LandingPage', './AboutPage', './AccessibilityPage'],
-      resourceCategory: 'sync',
-    })]);
+    expect(preloadRemote).toHaveBeenCalledWith([
+      expect.objectContaining({
+        nameOrAlias: 'mfe_marketing',
+        exposes: ['./LandingPage', './AboutPage', './AccessibilityPage'],
+        resourceCategory: 'sync',
+      }),
+    ]);
   });
 });

@@ -24,5 +24,10 @@ export function likelyNextPages(page: ExposedPage): ExposedPage[] {
 export function prefetchLikelyNextPagesWhenIdle(page: ExposedPage): void {
   const next = likelyNextPages(page);
   if (next.length === 0) return;
-  whenIdle(() => prefetchPages(page.remote, next.map((p) => p.module)));
+  whenIdle(() =>
+    prefetchPages(
+      page.remote,
+      next.map((p) => p.module),
+    ),
+  );
 }

@@ -29,10 +29,17 @@ describe("a remote's page and its health", () => {
   });
 
   it('counts a view and a render error for a page that throws, and shows the fallback', async () => {
-    load.mockResolvedValue({ default: () => { throw new Error('broken landing page'); } });
+    load.mockResolvedValue({
+      default: () => {
+        throw new Error('broken landing page');
+      },
+    });
     renderWithSite(<RemotePage page={page} />);
     await screen.findByRole('button');
-    expect(reported()).toEqual([['mfe_marketing', 'view'], ['mfe_marketing', 'render_error']]);
+    expect(reported()).toEqual([
+      ['mfe_marketing', 'view'],
+      ['mfe_marketing', 'render_error'],
+    ]);
   });
 
   it('counts a view, and no render error, for a page the loader already counted as a load failure', async () => {

@@ -76,8 +76,15 @@ export function RemotePage({ page }: { page: ExposedPage }) {
         requestFocusAfterNavigation('');
         setAttempt((n) => n + 1);
       }}
-      fallbackRender={({ resetErrorBoundary }) => <RemoteUnavailable retry={resetErrorBoundary} />}>
-      <Suspense fallback={<Container><LoadingStatus /></Container>}>
+      fallbackRender={({ resetErrorBoundary }) => <RemoteUnavailable retry={resetErrorBoundary} />}
+    >
+      <Suspense
+        fallback={
+          <Container>
+            <LoadingStatus />
+          </Container>
+        }
+      >
         <Page />
         <PageViewed countView={countView} />
         <PrefetchLikelyNextPages page={page} />

@@ -3,12 +3,20 @@ import type * as Health from './health';
 import type * as Reload from './reloadOnce';
 import type * as Runtime from '@module-federation/enhanced/runtime';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), preloadRemote: jest.fn(async () => undefined), registerPlugins: jest.fn(), registerRemotes: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  preloadRemote: jest.fn(async () => undefined),
+  registerPlugins: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
 jest.mock('./health', () => ({ ...jest.requireActual('./health'), reportRemoteEvent: jest.fn(), rememberDeployments: jest.fn() }));
 jest.mock('./reloadOnce', () => ({ ...jest.requireActual('./reloadOnce'), reloadOnce: jest.fn(() => true), reloadPage: jest.fn() }));
 
 const store = (remote: string, version: string) => `http://localhost:3004/${remote}/${version}/mf-manifest.json`;
-const documentWith = (account: object = { manifest: store('mfe-account', '1.0.0-aaaaaaaaaaaa') }, marketing: object = { manifest: store('mfe-marketing', '1.0.0-mmmmmmmmmmmm') }) => ({
+const documentWith = (
+  account: object = { manifest: store('mfe-account', '1.0.0-aaaaaaaaaaaa') },
+  marketing: object = { manifest: store('mfe-marketing', '1.0.0-mmmmmmmmmmmm') },
+) => ({
   mfe_marketing: marketing,
   mfe_auth: { manifest: 'http://localhost:3002/mf-manifest.json' },
   mfe_account: account,
@@ -136,7 +144,7 @@ describe('a page whose code fails to load', () => {
     return origin;
   }
 
-  it('registers the loader\'s recovery with the federation runtime once', async () => {
+  it("registers the loader's recovery with the federation runtime once", async () => {
     const { federation, runtime } = freshLoader();
     await federation.loadPage(accountPage, { atNavigation: true });
     await federation.loadPage(landingPage, { atNavigation: true });

@@ -44,9 +44,7 @@ const awaitedByNavigation = new Set<string>();
 export function ensureRemotesRegistered(): Promise<RemoteDeployments> {
   registered ??= readDeployments()
     .then((deployments) => {
-      registerPlugins([
-        loadRecoveryPlugin({ atNavigation: (id) => awaitedByNavigation.has(id), reloadForMissingCode: () => reloadOnce(window.location.href) }),
-      ]);
+      registerPlugins([loadRecoveryPlugin({ atNavigation: (id) => awaitedByNavigation.has(id), reloadForMissingCode: () => reloadOnce(window.location.href) })]);
       registerRemotes([...deployments].map(([name, { manifest }]) => ({ name, entry: manifest })));
       rememberDeployments(deployments);
       readAt = Date.now();
@@ -86,7 +84,10 @@ function refreshDeployments(): Promise<void> {
     const swappable = changed.filter((name) => !started.has(name));
     for (const name of changed) if (started.has(name)) outdated.add(name);
     if (swappable.length > 0) {
-      registerRemotes(swappable.map((name) => ({ name, entry: fresh.get(name)!.manifest })), { force: true });
+      registerRemotes(
+        swappable.map((name) => ({ name, entry: fresh.get(name)!.manifest })),
+        { force: true },
+      );
     }
     // The outdated keep their deployment until the page reloads: their events are still theirs.
     const inForce = new Map([...fresh].map(([name, deployment]) => [name, outdated.has(name) ? current.get(name)! : deployment] as const));
@@ -168,10 +169,12 @@ export function loadPage(page: ExposedPage, { atNavigation = false }: { atNaviga
 export function prefetchPages(remote: RemoteName, modules: string[]): void {
   if (outdated.has(remote)) return;
   started.add(remote);
-  preloadRemote([{
-    nameOrAlias: remote,
-    exposes: modules,
-    resourceCategory: 'sync',
-    filter: (url) => performance.getEntriesByName(url).length === 0,
-  }]).catch(() => undefined);
+  preloadRemote([
+    {
+      nameOrAlias: remote,
+      exposes: modules,
+      resourceCategory: 'sync',
+      filter: (url) => performance.getEntriesByName(url).length === 0,
+    },
+  ]).catch(() => undefined);
 }

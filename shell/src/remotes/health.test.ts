@@ -1,5 +1,14 @@
 import type { TelemetryBatch } from '@site/shared-ui';
-import { createHealthReporter, EVENTS_PER_BEACON, FLUSH_DELAY_MS, LOCAL_VERSION, MAX_EVENTS_PER_PAGE, sendBeaconToService, UNRECOGNISED_VERSION, versionOfManifest } from './health';
+import {
+  createHealthReporter,
+  EVENTS_PER_BEACON,
+  FLUSH_DELAY_MS,
+  LOCAL_VERSION,
+  MAX_EVENTS_PER_PAGE,
+  sendBeaconToService,
+  UNRECOGNISED_VERSION,
+  versionOfManifest,
+} from './health';
 
 describe('the version of a deployment, from its manifest URL', () => {
   it("is the manifest's folder in the deployment store", () => {
@@ -102,7 +111,12 @@ describe('reporting the health of the remotes', () => {
 
   it('counts nothing for a remote whose deployment it was not told (a server render), and never throws when sending fails', () => {
     const timers: (() => void)[] = [];
-    const reporter = createHealthReporter({ send: () => { throw new Error('beacon refused'); }, setTimer: (run) => void timers.push(run) });
+    const reporter = createHealthReporter({
+      send: () => {
+        throw new Error('beacon refused');
+      },
+      setTimer: (run) => void timers.push(run),
+    });
     reporter.report('mfe_auth', 'view');
     expect(timers).toEqual([]);
     reporter.rememberDeployments(new Map([['mfe_auth', { manifest: 'http://localhost:3002/mf-manifest.json', cohort: 'stable' }]] as const));
@@ -144,7 +158,10 @@ describe('the beacon', () => {
     });
     const sent = JSON.parse(text) as TelemetryBatch;
     expect(Object.keys(sent)).toEqual(['events']);
-    expect(sent.events.map((event) => Object.keys(event).sort())).toEqual([['cohort', 'kind', 'remote', 'version'], ['cohort', 'kind', 'remote', 'version']]);
+    expect(sent.events.map((event) => Object.keys(event).sort())).toEqual([
+      ['cohort', 'kind', 'remote', 'version'],
+      ['cohort', 'kind', 'remote', 'version'],
+    ]);
     expect(sent.events.map((event) => event.kind)).toEqual(['view', 'render_error']);
     expect(text).not.toContain(visitor);
     expect(text).not.toMatch(/example\.com|account\?|cookie/);

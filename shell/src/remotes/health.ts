@@ -136,7 +136,10 @@ export const hydrationErrorHandler = (remote: RemoteName) => reporter.hydrationE
 /** An error the loader already counted as a load failure: the boundary does not count it again as a render error. */
 export class RemoteLoadFailure extends Error {
   override name = 'RemoteLoadFailure';
-  constructor(readonly remote: RemoteName, override readonly cause: unknown) {
+  constructor(
+    readonly remote: RemoteName,
+    override readonly cause: unknown,
+  ) {
     super(`${remote} could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`);
   }
 }

@@ -15,7 +15,12 @@ describe('reloading a page whose code is gone', () => {
 
   it('does not reload where it cannot remember having done so (no sessionStorage): a loop is worse than an error', () => {
     const reload = jest.fn();
-    const refusing = { getItem: () => { throw new DOMException('denied', 'SecurityError'); }, setItem: () => undefined };
+    const refusing = {
+      getItem: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+      setItem: () => undefined,
+    };
     expect(reloadOnce('https://site.example/contact', { reload, storage: refusing })).toBe(false);
     expect(reload).not.toHaveBeenCalled();
   });

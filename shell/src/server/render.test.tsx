@@ -7,7 +7,7 @@ import { renderPage } from './render';
 jest.mock('../remotes/federation', () => jest.requireActual('./serverPages'));
 
 describe('the server render of a page', () => {
-  it('draws the page inside the shell\'s layout, with its styles', async () => {
+  it("draws the page inside the shell's layout, with its styles", async () => {
     const { html, styles } = await renderPage('/', { default: () => <h1>Bun venit</h1> });
     expect(html).toContain('<h1>Bun venit</h1>');
     expect(html).toContain('<header');

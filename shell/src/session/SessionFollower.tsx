@@ -9,10 +9,7 @@ import { whenIdle } from '../app/whenIdle';
  */
 export function SessionFollower() {
   const navigate = useNavigate();
-  useEffect(
-    () => onSessionEnd((reason) => navigate('/login', { replace: true, state: loginNavigationState(reason) })),
-    [navigate],
-  );
+  useEffect(() => onSessionEnd((reason) => navigate('/login', { replace: true, state: loginNavigationState(reason) })), [navigate]);
   useEffect(() => {
     if (!hasLoginCookie()) return;
     whenIdle(() => void startSession());

@@ -32,46 +32,72 @@
     held.push(replay);
   }
 
-  d.addEventListener('click', function (event) {
-    if (!onPrerenderedPage(event.target)) return;
-    var el = event.target.closest('a[href], button, summary, input, [role=button], [role=tab]');
-    if (!el || el.disabled || el.tagName === 'INPUT' && !/^(submit|button|checkbox|radio|reset)$/.test(el.type)) return;
-    if (el.tagName === 'A' && (el.origin !== location.origin || (el.target && el.target !== '_self') || el.hasAttribute('download')
-      || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) return;
-    // A link within this page (the skip link, a section's anchor) works natively: it never waits.
-    if (el.tagName === 'A' && el.hash && el.pathname === location.pathname && el.search === location.search) return;
-    hold(event, function (hydrated) {
-      if (hydrated) el.click();
-      else if (el.tagName === 'A') location.assign(el.href);
-    });
-  }, true);
+  d.addEventListener(
+    'click',
+    function (event) {
+      if (!onPrerenderedPage(event.target)) return;
+      var el = event.target.closest('a[href], button, summary, input, [role=button], [role=tab]');
+      if (!el || el.disabled || (el.tagName === 'INPUT' && !/^(submit|button|checkbox|radio|reset)$/.test(el.type))) return;
+      if (
+        el.tagName === 'A' &&
+        (el.origin !== location.origin ||
+          (el.target && el.target !== '_self') ||
+          el.hasAttribute('download') ||
+          event.button !== 0 ||
+          event.ctrlKey ||
+          event.metaKey ||
+          event.shiftKey ||
+          event.altKey)
+      )
+        return;
+      // A link within this page (the skip link, a section's anchor) works natively: it never waits.
+      if (el.tagName === 'A' && el.hash && el.pathname === location.pathname && el.search === location.search) return;
+      hold(event, function (hydrated) {
+        if (hydrated) el.click();
+        else if (el.tagName === 'A') location.assign(el.href);
+      });
+    },
+    true,
+  );
 
-  d.addEventListener('submit', function (event) {
-    var form = event.target;
-    if (!onPrerenderedPage(form)) return;
-    var submitter = event.submitter;
-    hold(event, function (hydrated) {
-      if (hydrated) form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
-    });
-  }, true);
+  d.addEventListener(
+    'submit',
+    function (event) {
+      var form = event.target;
+      if (!onPrerenderedPage(form)) return;
+      var submitter = event.submitter;
+      hold(event, function (hydrated) {
+        if (hydrated) form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
+      });
+    },
+    true,
+  );
 
-  d.addEventListener('keydown', function (event) {
-    var el = event.target;
-    if (!onPrerenderedPage(el) || !(el.getAttribute('role') === 'tab' || el.tagName === 'BUTTON' && el.hasAttribute('aria-controls'))) return;
-    if (!/^(ArrowUp|ArrowDown|ArrowLeft|ArrowRight|Home|End)$/.test(event.key)) return;
-    var key = event.key;
-    hold(event, function (hydrated) {
-      if (hydrated) el.dispatchEvent(new KeyboardEvent('keydown', { key: key, bubbles: true, cancelable: true }));
-    });
-  }, true);
+  d.addEventListener(
+    'keydown',
+    function (event) {
+      var el = event.target;
+      if (!onPrerenderedPage(el) || !(el.getAttribute('role') === 'tab' || (el.tagName === 'BUTTON' && el.hasAttribute('aria-controls')))) return;
+      if (!/^(ArrowUp|ArrowDown|ArrowLeft|ArrowRight|Home|End)$/.test(event.key)) return;
+      var key = event.key;
+      hold(event, function (hydrated) {
+        if (hydrated) el.dispatchEvent(new KeyboardEvent('keydown', { key: key, bubbles: true, cancelable: true }));
+      });
+    },
+    true,
+  );
 
-  d.addEventListener('input', function (event) {
-    var el = event.target;
-    if (!onPrerenderedPage(el) || !/^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) return;
-    if (typed.indexOf(el) < 0) typed.push(el);
-    // Hydrating a select sets it back to the value React renders: what was chosen is kept here.
-    if (el.tagName === 'SELECT') chosen.set(el, el.value);
-  }, true);
+  d.addEventListener(
+    'input',
+    function (event) {
+      var el = event.target;
+      if (!onPrerenderedPage(el) || !/^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) return;
+      if (typed.indexOf(el) < 0) typed.push(el);
+      // Hydrating a select sets it back to the value React renders: what was chosen is kept here.
+      if (el.tagName === 'SELECT') chosen.set(el, el.value);
+    },
+    true,
+  );
 
   // React keeps a field's last known value on the element: it hydrates with what was typed as that
   // value and would never see it as a change. Setting the field through the element (which React
@@ -94,7 +120,11 @@
     own.set.call(el, value);
     el.dispatchEvent(new Event('input', { bubbles: true }));
     if (d.activeElement === el && start != null) {
-      try { el.setSelectionRange(start, end); } catch (e) { /* a field without a selection */ }
+      try {
+        el.setSelectionRange(start, end);
+      } catch (e) {
+        /* a field without a selection */
+      }
     }
   }
 
@@ -103,13 +133,20 @@
     over = true;
     html.setAttribute(signals.hydratedAttribute, hydrated ? 'true' : 'false');
     if (hydrated) typed.forEach(announceTyped);
-    held.forEach(function (replay) { replay(hydrated); });
+    held.forEach(function (replay) {
+      replay(hydrated);
+    });
     held = typed = [];
     chosen.clear();
   }
 
-  d.addEventListener(signals.hydratedEvent, function () { finish(true); });
-  d.addEventListener('DOMContentLoaded', function () {
-    if (d.querySelector('#root[' + signals.prerenderedAttribute + ']')) setTimeout(function () { finish(false); }, 20000);
+  d.addEventListener(signals.hydratedEvent, function () {
+    finish(true);
   });
-})
+  d.addEventListener('DOMContentLoaded', function () {
+    if (d.querySelector('#root[' + signals.prerenderedAttribute + ']'))
+      setTimeout(function () {
+        finish(false);
+      }, 20000);
+  });
+});

@@ -21,10 +21,10 @@ it('runs a server build afresh for each render: no module state is carried from 
   expect(second.next()).toBe(1);
 });
 
-it('gives a build the modules it is handed, and Node\'s own, but nothing else of the server', async () => {
+it("gives a build the modules it is handed, and Node's own, but nothing else of the server", async () => {
   const url = buildFile("exports.path = require('node:path').sep; exports.react = require('react'); ");
   const build = await compiledBuild(url);
-  const handed = build.run((id) => (id === 'react' ? 'the shell\'s react' : builtinsOnly(id)));
+  const handed = build.run((id) => (id === 'react' ? "the shell's react" : builtinsOnly(id)));
   expect(handed).toEqual({ path: '/', react: "the shell's react" });
   expect(() => build.run(builtinsOnly)).toThrow(/asked for react, which nothing provides/);
 });

@@ -10,7 +10,9 @@ it('puts the page in #root, its styles in the head, and names the path and the b
     html: '<h1>Bun venit</h1>',
     styles: '<style data-styled>h1{}</style>',
   });
-  expect(html).toContain(`<div id="root" ${SIGNALS.prerenderedAttribute}="/" ${SIGNALS.renderedManifestAttribute}="https://cdn.example/mfe-marketing/1.0.0/mf-manifest.json?a=1&amp;b=&quot;2&quot;"><h1>Bun venit</h1></div>`);
+  expect(html).toContain(
+    `<div id="root" ${SIGNALS.prerenderedAttribute}="/" ${SIGNALS.renderedManifestAttribute}="https://cdn.example/mfe-marketing/1.0.0/mf-manifest.json?a=1&amp;b=&quot;2&quot;"><h1>Bun venit</h1></div>`,
+  );
   expect(html.indexOf('<style data-styled>')).toBeLessThan(html.indexOf('</head>'));
   // The entry script is no longer deferred: it is added once the page has been drawn.
   expect(html).not.toContain('<script defer src=main.js>');

@@ -15,7 +15,8 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
  * latest). As a deferred script it would run before that first paint on a fast connection, and
  * the page's content would wait for it.
  */
-const entryAfterFirstPaint = (src: string) => `<script>addEventListener('DOMContentLoaded',function(){
+const entryAfterFirstPaint = (src: string) =>
+  `<script>addEventListener('DOMContentLoaded',function(){
 var done=false;
 function load(){if(done)return;done=true;var s=document.createElement('script');s.src=${JSON.stringify(src)};document.body.appendChild(s);}
 if(document.documentElement.hasAttribute(${JSON.stringify(SIGNALS.freshRenderAttribute)})||!window.PerformanceObserver)return load();
@@ -29,10 +30,7 @@ export function checkIndexHtml(index: string, file: string): void {
   if (!ENTRY_SCRIPT.test(index)) throw new Error(`${file} has no deferred main.js`);
 }
 
-export function pageDocument(
-  index: string,
-  { path, manifestUrl, html, styles }: { path: string; manifestUrl: string; html: string; styles: string },
-): string {
+export function pageDocument(index: string, { path, manifestUrl, html, styles }: { path: string; manifestUrl: string; html: string; styles: string }): string {
   const entry = index.match(ENTRY_SCRIPT)?.[1] as string;
   const root = `<div id="root" ${SIGNALS.prerenderedAttribute}="${attribute(path)}" ${SIGNALS.renderedManifestAttribute}="${attribute(manifestUrl)}">`;
   return (

@@ -18,12 +18,23 @@ function writeBuilds() {
   const shell = join(dir, 'shell');
   mkdirSync(join(shell, 'server'), { recursive: true });
   writeFileSync(join(shell, 'index.html'), index);
-  writeFileSync(join(shell, 'mf-manifest.json'), JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, ssrRemoteEntry: { name: 'render.aaaaaaaaaaaa.js', path: 'server' } }, exposes: [] }));
+  writeFileSync(
+    join(shell, 'mf-manifest.json'),
+    JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, ssrRemoteEntry: { name: 'render.aaaaaaaaaaaa.js', path: 'server' } }, exposes: [] }),
+  );
   writeFileSync(
     join(shell, 'routes.json'),
     JSON.stringify({
-      pages: { landing: { remote: 'mfe_marketing', module: './LandingPage' }, contact: { remote: 'mfe_marketing', module: './ContactPage' }, about: { remote: 'mfe_marketing', module: './AboutPage' } },
-      routes: [{ path: '/', page: 'landing', prerender: true }, { path: '/contact', page: 'contact', prerender: true }, { path: '/aboutus', page: 'about', prerender: true }],
+      pages: {
+        landing: { remote: 'mfe_marketing', module: './LandingPage' },
+        contact: { remote: 'mfe_marketing', module: './ContactPage' },
+        about: { remote: 'mfe_marketing', module: './AboutPage' },
+      },
+      routes: [
+        { path: '/', page: 'landing', prerender: true },
+        { path: '/contact', page: 'contact', prerender: true },
+        { path: '/aboutus', page: 'about', prerender: true },
+      ],
     }),
   );
   writeFileSync(
@@ -48,7 +59,10 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 it('serves empty only the pages that fail: the others of the same remote stay prerendered', async () => {
   const { shell, manifestUrl } = writeBuilds();
-  const manifest: FederationManifest = { metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, ssrRemoteEntry: { name: 'render.bbbbbbbbbbbb.js', path: 'server' } }, exposes: [] };
+  const manifest: FederationManifest = {
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, ssrRemoteEntry: { name: 'render.bbbbbbbbbbbb.js', path: 'server' } },
+    exposes: [],
+  };
   const logged: string[] = [];
   const pageHtml = prerenderedPages({
     dist: shell,

@@ -17,7 +17,15 @@ function renderAt(path: string) {
     <SiteProviders>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/account" element={<><AccountPage /><Location /></>} />
+          <Route
+            path="/account"
+            element={
+              <>
+                <AccountPage />
+                <Location />
+              </>
+            }
+          />
         </Routes>
       </MemoryRouter>
     </SiteProviders>,
@@ -62,8 +70,10 @@ describe('the account page', () => {
     const panel = screen.getByRole('tabpanel', { name: 'Cont' });
     expect(panel).toHaveTextContent('ana.pop@exemplu.ro');
     expect(screen.getByRole('button', { name: 'Deconectare' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Descarcă aplicația pentru Android (deschide Magazin Google Play)' }))
-      .toHaveAttribute('href', 'https://play.google.com/store/apps/details?id=test.app');
+    expect(screen.getByRole('link', { name: 'Descarcă aplicația pentru Android (deschide Magazin Google Play)' })).toHaveAttribute(
+      'href',
+      'https://play.google.com/store/apps/details?id=test.app',
+    );
   });
 });
 
@@ -126,7 +136,7 @@ describe('the account tabs (WAI-ARIA APG)', () => {
     expect(tab('Cont')).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('keeps a visited tab\'s answer instead of asking again', async () => {
+  it("keeps a visited tab's answer instead of asking again", async () => {
     const user = userEvent.setup();
     const client = fakeUserService({
       subscription: jest.fn(async () => answer({ isActive: true, isTrial: false, trialEndTimestamp: null, productName: 'Full plan' })),

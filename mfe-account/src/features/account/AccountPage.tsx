@@ -15,8 +15,7 @@ const Email = styled.p`
 const isTab = (value: string | null): value is TabId => ACCOUNT_TABS.includes(value as TabId);
 
 /** Whom the page greets: the name given at sign-up, else the part of the email before the @. */
-export const greetingName = (user: { email: string | null; name?: string | null } | null | undefined): string | null =>
-  user?.name || user?.email?.split('@')[0] || null;
+export const greetingName = (user: { email: string | null; name?: string | null } | null | undefined): string | null => user?.name || user?.email?.split('@')[0] || null;
 
 /** /account: a welcome, the email, and three tabs; the chosen tab is kept in the URL (?tab=). */
 export default function AccountPage() {
@@ -28,18 +27,19 @@ export default function AccountPage() {
   const selected: TabId = isTab(tab) ? tab : 'account';
 
   const select = (id: TabId) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set(TAB_PARAM, id);
-      return next;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(TAB_PARAM, id);
+        return next;
+      },
+      { replace: true },
+    );
 
   const name = greetingName(user);
   return (
     <Container>
-      <PageHeading title={t('account.title')}>
-        {name ? t('account.welcome', { name }) : t('account.welcomeGeneric')}
-      </PageHeading>
+      <PageHeading title={t('account.title')}>{name ? t('account.welcome', { name }) : t('account.welcomeGeneric')}</PageHeading>
       {email && <Email>{email}</Email>}
       <Tabs
         label={t('tabs.label')}

@@ -6,7 +6,12 @@ import { LogoutButton } from './LogoutButton';
 
 jest.mock('@site/shared-ui', () => ({ ...jest.requireActual('@site/shared-ui'), signOut: jest.fn() }));
 
-const renderButton = () => render(<SiteProviders><LogoutButton /></SiteProviders>);
+const renderButton = () =>
+  render(
+    <SiteProviders>
+      <LogoutButton />
+    </SiteProviders>,
+  );
 beforeEach(() => act(() => setLocale('ro')));
 
 describe('logging out', () => {

@@ -20,10 +20,19 @@ const exported = (overrides: Record<string, unknown> = {}) => ({
   exportedAt: '2026-11-24T03:00:00.000Z',
   account: { uid: 'uid-ana', email: 'ana.pop@exemplu.ro', createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' },
   stripeCustomers: [{ customerId: 'cus_1', createdAt: '2026-11-01T10:00:00.000Z' }],
-  subscriptions: [{
-    subscriptionId: 'sub_1', customerId: 'cus_1', status: 'trialing', productId: 'prod_trial', productName: 'Free Trial', plan: null,
-    trialEnd: Math.floor(Date.now() / 1000) + 9 * DAY, currentPeriodEnd: null, updatedAt: '2026-11-01T10:00:00.000Z',
-  }],
+  subscriptions: [
+    {
+      subscriptionId: 'sub_1',
+      customerId: 'cus_1',
+      status: 'trialing',
+      productId: 'prod_trial',
+      productName: 'Free Trial',
+      plan: null,
+      trialEnd: Math.floor(Date.now() / 1000) + 9 * DAY,
+      currentPeriodEnd: null,
+      updatedAt: '2026-11-01T10:00:00.000Z',
+    },
+  ],
   pendingCheckouts: [],
   device: { deviceId: 'phone-1', deviceName: 'Pixel 8', linkedAt: '2026-11-02T10:00:00.000Z' },
   emailVerified: true,
@@ -58,7 +67,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('downloading my data', () => {
-  it('saves the service\'s export as a JSON file under its name, and says so', async () => {
+  it("saves the service's export as a JSON file under its name, and says so", async () => {
     const user = userEvent.setup();
     let send!: () => void;
     const body = exported();
@@ -113,7 +122,9 @@ describe('deleting my account', () => {
   it('asks first, naming what will be lost: the trial and its days left, the phone, the sign-in, the data', async () => {
     const deleteAccount = jest.fn();
     const { group } = await openConfirmation({ deleteAccount });
-    const losses = within(group).getAllByRole('listitem').map((item) => item.textContent);
+    const losses = within(group)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(losses).toEqual([
       'perioada de probă gratuită (Free Trial) se încheie acum, iar cele 9 zile rămase se pierd',
       'telefonul „Pixel 8” este dezasociat, iar aplicația de pe el nu vă mai recunoaște',
@@ -126,7 +137,12 @@ describe('deleting my account', () => {
 
   it('names a paid subscription with the date its paid time runs to', async () => {
     const end = Date.UTC(2027, 0, 15, 12) / 1000;
-    const paid = exported({ subscriptions: [{ subscriptionId: 's', customerId: 'c', status: 'active', productId: 'p', productName: 'Full plan', plan: null, trialEnd: null, currentPeriodEnd: end, updatedAt: '' }], device: null });
+    const paid = exported({
+      subscriptions: [
+        { subscriptionId: 's', customerId: 'c', status: 'active', productId: 'p', productName: 'Full plan', plan: null, trialEnd: null, currentPeriodEnd: end, updatedAt: '' },
+      ],
+      device: null,
+    });
     const { group } = await openConfirmation({ exportData: jest.fn(async () => fileAnswer(paid, FILE)) });
     expect(within(group).getAllByRole('listitem')[0]).toHaveTextContent('abonamentul (Full plan) este anulat acum, iar timpul rămas până la 15 ianuarie 2027 se pierde');
     expect(within(group).queryByText(/telefonul „/)).not.toBeInTheDocument();
@@ -157,7 +173,8 @@ describe('deleting my account', () => {
   });
 
   it('says what happened when a step fails, and a second try finishes the deletion', async () => {
-    const deleteAccount = jest.fn()
+    const deleteAccount = jest
+      .fn()
       .mockResolvedValueOnce(refusal('deletion_interrupted', 503))
       .mockResolvedValueOnce(answer({ deleted: true, subscriptionsCancelled: 0 }));
     const { user } = await openConfirmation({ deleteAccount });
@@ -179,7 +196,8 @@ describe('deleting my account', () => {
   });
 
   it('asks for the password again when the sign-in is too old, then deletes', async () => {
-    const deleteAccount = jest.fn()
+    const deleteAccount = jest
+      .fn()
       .mockResolvedValueOnce(refusal('reauthentication_required', 401))
       .mockResolvedValueOnce(answer({ deleted: true, subscriptionsCancelled: 1 }));
     const { user } = await openConfirmation({ deleteAccount });

@@ -32,9 +32,16 @@ const Confirmation = styled.div`
   padding: 1.25rem;
   border: 2px solid ${({ theme }) => theme.color.danger};
   border-radius: ${({ theme }) => theme.layout.radius};
-  h3 { margin-top: 0; font-size: 1.375rem; }
-  ul { padding-inline-start: 1.25rem; }
-  li + li { margin-top: 0.5rem; }
+  h3 {
+    margin-top: 0;
+    font-size: 1.375rem;
+  }
+  ul {
+    padding-inline-start: 1.25rem;
+  }
+  li + li {
+    margin-top: 0.5rem;
+  }
 `;
 
 const Actions = styled.div`
@@ -63,9 +70,7 @@ function Losses({ data, email, now = Date.now() }: { data: AccountDataExport; em
       // The site's own free trial is not named twice ("the free trial (Free trial)").
       const context = live.plan === 'trial' ? 'free' : undefined;
       items.push(
-        trial.kind === 'daysLeft'
-          ? t('accountData.delete.losses.trial', { plan, count: trial.days, context })
-          : t('accountData.delete.losses.trialEndsToday', { plan, context }),
+        trial.kind === 'daysLeft' ? t('accountData.delete.losses.trial', { plan, count: trial.days, context }) : t('accountData.delete.losses.trialEndsToday', { plan, context }),
       );
     } else if (live.currentPeriodEnd !== null && live.currentPeriodEnd * 1000 > now) {
       const until = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'long' }).format(new Date(live.currentPeriodEnd * 1000));
@@ -81,7 +86,9 @@ function Losses({ data, email, now = Date.now() }: { data: AccountDataExport; em
     <>
       <p>{t('accountData.delete.lossesIntro')}</p>
       <ul>
-        {items.map((item) => <li key={item}>{item}</li>)}
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
       </ul>
       <Notice>{t('accountData.delete.final')}</Notice>
     </>

@@ -13,7 +13,9 @@ export function DeviceDetails({ device }: { device: DeviceInfo }) {
         <dt>{t('device.linked')}</dt>
         <dd>{device.deviceName ?? device.deviceId}</dd>
       </Details>
-      <ButtonLink to="/reset-linked-device" $variant="secondary">{t('device.change')}</ButtonLink>
+      <ButtonLink to="/reset-linked-device" $variant="secondary">
+        {t('device.change')}
+      </ButtonLink>
     </>
   );
 }

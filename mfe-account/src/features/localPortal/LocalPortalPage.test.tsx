@@ -28,7 +28,12 @@ describe('the local customer portal', () => {
   it('shows the subscription, and switches plan, announcing the wait and focusing the result', async () => {
     const user = userEvent.setup();
     let answerUpdate: (value: unknown) => void = () => undefined;
-    const portalUpdate = jest.fn(() => new Promise((resolve) => { answerUpdate = resolve; }));
+    const portalUpdate = jest.fn(
+      () =>
+        new Promise((resolve) => {
+          answerUpdate = resolve;
+        }),
+    );
     fakeUserService({ portal: jest.fn(async () => answer(trial)), portalUpdate });
     renderWithSite(<LocalPortalPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Administrați abonamentul' })).toBeInTheDocument();

@@ -1,16 +1,4 @@
-import {
-  Button,
-  ButtonLink,
-  Container,
-  Link,
-  PageIntro,
-  runtimeConfig,
-  StatusMessage,
-  useServiceAction,
-  useServiceRead,
-  useSession,
-  useTranslation,
-} from '@site/shared-ui';
+import { Button, ButtonLink, Container, Link, PageIntro, runtimeConfig, StatusMessage, useServiceAction, useServiceRead, useSession, useTranslation } from '@site/shared-ui';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { getLocalPortal, updateLocalPortal, type LocalPlan, type LocalPortalState, type LocalPortalUpdate } from '../../api/accountCalls';
@@ -25,7 +13,9 @@ import { StatusBadge } from '../subscription/SubscriptionTab';
 
 const Section = styled.section`
   margin-block: 2rem;
-  h2 { font-size: 1.5rem; }
+  h2 {
+    font-size: 1.5rem;
+  }
 `;
 
 const Confirmation = styled.div`
@@ -33,7 +23,10 @@ const Confirmation = styled.div`
   padding: 1.25rem;
   border: 2px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.layout.radius};
-  h3 { margin-top: 0; font-size: 1.375rem; }
+  h3 {
+    margin-top: 0;
+    font-size: 1.375rem;
+  }
 `;
 
 const Actions = styled.div`
@@ -88,8 +81,10 @@ function ManageSubscription({ initial, email }: { initial: Subscription & { swit
   const endsOn = date(portal.cancelAt);
   const renewsOn = date(portal.currentPeriodEnd);
   const failure =
-    state.status !== 'failed' ? ''
-      : state.code && REFUSALS.includes(state.code) ? t(`localPortal.refused.${state.code}`)
+    state.status !== 'failed'
+      ? ''
+      : state.code && REFUSALS.includes(state.code)
+        ? t(`localPortal.refused.${state.code}`)
         : t(`call.failed.${state.failure}`, { what: t('localPortal.what') });
 
   return (
@@ -98,7 +93,9 @@ function ManageSubscription({ initial, email }: { initial: Subscription & { swit
         <dt>{t('account.email')}</dt>
         <dd>{email ?? t('account.noEmail')}</dd>
         <dt>{t('subscription.status')}</dt>
-        <dd><StatusBadge active={portal.live} /></dd>
+        <dd>
+          <StatusBadge active={portal.live} />
+        </dd>
         <dt>{t('subscription.plan')}</dt>
         <dd>{planName(portal.plan, portal.productName)}</dd>
         {(endsOn ?? renewsOn) && (
@@ -130,10 +127,12 @@ function ManageSubscription({ initial, email }: { initial: Subscription & { swit
                     disabled={working}
                     onClick={() => void act({ action: 'switch_plan', subscription: id, plan }, () => t('localPortal.plan.done', { plan: planName(plan, null) }))}
                   >
-                    {pending === 'switch_plan' ? t('localPortal.working') : t('localPortal.plan.switch', {
-                      plan: planName(plan, null),
-                      price: t('plans.price', { price: PLANS.find((p) => p.id === plan)?.price ?? 0 }),
-                    })}
+                    {pending === 'switch_plan'
+                      ? t('localPortal.working')
+                      : t('localPortal.plan.switch', {
+                          plan: planName(plan, null),
+                          price: t('plans.price', { price: PLANS.find((p) => p.id === plan)?.price ?? 0 }),
+                        })}
                   </Button>
                 ))}
               </Actions>
@@ -161,8 +160,7 @@ function ManageSubscription({ initial, email }: { initial: Subscription & { swit
                 <Button
                   type="button"
                   disabled={working}
-                  onClick={() => void act({ action: 'resume', subscription: id }, (next) =>
-                    t('localPortal.resume.done', { date: date(next.currentPeriodEnd) ?? new Date() }))}
+                  onClick={() => void act({ action: 'resume', subscription: id }, (next) => t('localPortal.resume.done', { date: date(next.currentPeriodEnd) ?? new Date() }))}
                 >
                   {pending === 'resume' ? t('localPortal.working') : t('localPortal.resume.start')}
                 </Button>
@@ -176,16 +174,19 @@ function ManageSubscription({ initial, email }: { initial: Subscription & { swit
               </>
             ) : (
               <Confirmation role="group" aria-labelledby="cancel-question">
-                <h3 id="cancel-question" ref={question} tabIndex={-1}>{t('localPortal.cancel.question')}</h3>
+                <h3 id="cancel-question" ref={question} tabIndex={-1}>
+                  {t('localPortal.cancel.question')}
+                </h3>
                 <p>{renewsOn ? t('localPortal.cancel.effects', { date: renewsOn }) : t('localPortal.cancel.effectsNow')}</p>
                 <Actions>
                   <Button
                     type="button"
                     disabled={working}
-                    onClick={() => void act({ action: 'cancel', subscription: id }, (next) =>
-                      next.live && next.cancelAt !== null
-                        ? t('localPortal.cancel.done', { date: date(next.cancelAt) })
-                        : t('localPortal.cancel.ended'))}
+                    onClick={() =>
+                      void act({ action: 'cancel', subscription: id }, (next) =>
+                        next.live && next.cancelAt !== null ? t('localPortal.cancel.done', { date: date(next.cancelAt) }) : t('localPortal.cancel.ended'),
+                      )
+                    }
                   >
                     {pending === 'cancel' ? t('localPortal.working') : t('localPortal.cancel.confirm')}
                   </Button>
@@ -209,9 +210,11 @@ function ManageSubscription({ initial, email }: { initial: Subscription & { swit
       )}
 
       <StatusMessage ref={result} role="status" $tone="success" tabIndex={-1}>
-        {working ? t('localPortal.working') : done ?? ''}
+        {working ? t('localPortal.working') : (done ?? '')}
       </StatusMessage>
-      <StatusMessage role="alert" $tone="danger">{failure}</StatusMessage>
+      <StatusMessage role="alert" $tone="danger">
+        {failure}
+      </StatusMessage>
     </>
   );
 }
@@ -230,7 +233,8 @@ function Portal() {
             <p>{t('localPortal.none')}</p>
             <ButtonLink to="/pricing">{t('subscription.renew')}</ButtonLink>
           </>
-        )}
+        )
+      }
     </CallOutcome>
   );
 }

@@ -11,18 +11,32 @@ const PlanCard = styled(Card)<{ $popular: boolean }>`
   gap: 0.75rem;
   border-width: ${({ $popular }) => ($popular ? '3px' : '1px')};
   border-color: ${({ theme, $popular }) => ($popular ? theme.color.highlight : theme.color.border)};
-  h2 { margin: 0; font-size: 1.5rem; }
-  p { margin: 0; }
-  > :last-child { margin-top: auto; }
+  h2 {
+    margin: 0;
+    font-size: 1.5rem;
+  }
+  p {
+    margin: 0;
+  }
+  > :last-child {
+    margin-top: auto;
+  }
 `;
 
 const Popular = styled.p`
-  && { color: ${({ theme }) => theme.color.highlight}; font-weight: 700; }
+  && {
+    color: ${({ theme }) => theme.color.highlight};
+    font-weight: 700;
+  }
 `;
 
 const Price = styled.p`
-  && { color: ${({ theme }) => theme.color.text}; }
-  strong { font-size: 2rem; }
+  && {
+    color: ${({ theme }) => theme.color.text};
+  }
+  strong {
+    font-size: 2rem;
+  }
 `;
 
 /**
@@ -43,10 +57,7 @@ export function PlanCards({ checkout }: { checkout: boolean }) {
     if (result.ok) navigate(SUBSCRIPTION_TAB_PATH);
   };
 
-  const failure =
-    state.status !== 'failed' ? ''
-      : state.code === 'trial_already_used' ? t('plans.failure.trialUsed')
-        : t(`plans.failure.${state.failure}`);
+  const failure = state.status !== 'failed' ? '' : state.code === 'trial_already_used' ? t('plans.failure.trialUsed') : t(`plans.failure.${state.failure}`);
 
   return (
     <>
@@ -60,14 +71,11 @@ export function PlanCards({ checkout }: { checkout: boolean }) {
             </Price>
             <p>{t(`plans.${plan.id}.description`)}</p>
             {plan.checkout === null ? (
-              <ButtonLink to="/contact" $variant="secondary">{t(`plans.${plan.id}.buttonText`)}</ButtonLink>
+              <ButtonLink to="/contact" $variant="secondary">
+                {t(`plans.${plan.id}.buttonText`)}
+              </ButtonLink>
             ) : checkout ? (
-              <Button
-                type="button"
-                $variant={plan.popular ? 'primary' : 'secondary'}
-                disabled={working}
-                onClick={() => void choose(plan.checkout as LocalPlan)}
-              >
+              <Button type="button" $variant={plan.popular ? 'primary' : 'secondary'} disabled={working} onClick={() => void choose(plan.checkout as LocalPlan)}>
                 {working && chosen === plan.checkout ? t('plans.working') : t(`plans.${plan.id}.buttonText`)}
               </Button>
             ) : null}
@@ -76,7 +84,11 @@ export function PlanCards({ checkout }: { checkout: boolean }) {
       </CardList>
       {/* The wait is said too: the chosen button keeps the focus, and a changed name is not always read. */}
       {checkout && <VisuallyHidden role="status">{working ? t('plans.working') : ''}</VisuallyHidden>}
-      {checkout && <StatusMessage role="alert" $tone="danger">{failure}</StatusMessage>}
+      {checkout && (
+        <StatusMessage role="alert" $tone="danger">
+          {failure}
+        </StatusMessage>
+      )}
       <section aria-labelledby={benefitsId}>
         <h2 id={benefitsId}>{t('plans.benefitsTitle')}</h2>
         <ul>

@@ -31,7 +31,7 @@ beforeEach(() => {
   document.head.querySelectorAll('script').forEach((s) => s.remove());
 });
 
-describe('pricing without Stripe (the site\'s own plans)', () => {
+describe("pricing without Stripe (the site's own plans)", () => {
   beforeEach(() => setRuntimeConfig({ localBilling: true }));
 
   it('shows the heading with its highlighted word, and the three plans of the spec as cards', () => {
@@ -39,9 +39,7 @@ describe('pricing without Stripe (the site\'s own plans)', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Alegeți abonamentul potrivit');
     expect(document.title).toBe('Alegeți abonamentul potrivit · Vedere');
     const cards = plans();
-    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
-      'Perioadă de probă gratuită', 'Plan complet', 'Pe bază de eligibilitate',
-    ]);
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Perioadă de probă gratuită', 'Plan complet', 'Pe bază de eligibilitate']);
     expect(cards[0]).toHaveTextContent('0 lei pe lună');
     expect(cards[0]).toHaveTextContent('14 zile');
     expect(cards[1]).toHaveTextContent('60 lei pe lună');
@@ -89,7 +87,7 @@ describe('pricing with Stripe configured', () => {
   beforeEach(() => setRuntimeConfig({ stripe: STRIPE, localBilling: false }));
   afterEach(() => jest.useRealTimers());
 
-  it('shows the site\'s plans when the script has not loaded in time, says why, and tries again on request', async () => {
+  it("shows the site's plans when the script has not loaded in time, says why, and tries again on request", async () => {
     jest.useFakeTimers();
     renderPricing();
     expect(screen.getByRole('status')).toHaveTextContent('Se încarcă tabelul de prețuri…');
@@ -108,7 +106,7 @@ describe('pricing with Stripe configured', () => {
     expect(document.head.querySelector(`script[src="${STRIPE_PRICING_TABLE_SCRIPT}"]`)).not.toBeNull();
   });
 
-  it('shows the pricing table with the user\'s id and email once the script has loaded', async () => {
+  it("shows the pricing table with the user's id and email once the script has loaded", async () => {
     renderPricing();
     expect(screen.getByRole('status')).toHaveTextContent('Se încarcă tabelul de prețuri…');
     act(() => customElements.define('stripe-pricing-table', class extends HTMLElement {}));

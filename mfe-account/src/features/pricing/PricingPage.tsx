@@ -43,9 +43,7 @@ export default function PricingPage() {
         <LoadingStatus label={t('pricing.tableLoading')} />
       ) : (
         <>
-          {table.state === 'failed' && (
-            <FailureWithRetry message={t('pricing.tableFailed')} onRetry={table.retry} />
-          )}
+          {table.state === 'failed' && <FailureWithRetry message={t('pricing.tableFailed')} onRetry={table.retry} />}
           {!stripeConfigured && !localBilling && <p>{t('pricing.checkoutUnavailable')}</p>}
           <PlanCards checkout={!stripeConfigured && localBilling} />
         </>

@@ -7,5 +7,5 @@ import type { LocalPlan } from '../../api/accountCalls';
  */
 export function usePlanName() {
   const { t } = useTranslation('account');
-  return (plan: LocalPlan | null, productName: string | null) => (plan ? t(`plans.${plan}.title`) : productName ?? t('subscription.noPlan'));
+  return (plan: LocalPlan | null, productName: string | null) => (plan ? t(`plans.${plan}.title`) : (productName ?? t('subscription.noPlan')));
 }

@@ -13,7 +13,10 @@ const Confirmation = styled.div`
   padding: 1.25rem;
   border: 2px solid ${({ theme }) => theme.color.border};
   border-radius: ${({ theme }) => theme.layout.radius};
-  h2 { margin-top: 0; font-size: 1.375rem; }
+  h2 {
+    margin-top: 0;
+    font-size: 1.375rem;
+  }
 `;
 
 const Actions = styled.div`
@@ -56,7 +59,9 @@ function UnlinkDevice({ device, onUnlinked }: { device: DeviceInfo; onUnlinked: 
         </Button>
       ) : (
         <Confirmation role="group" aria-labelledby="unlink-question">
-          <h2 id="unlink-question" ref={question} tabIndex={-1}>{t('resetLinkedDevice.question', { name })}</h2>
+          <h2 id="unlink-question" ref={question} tabIndex={-1}>
+            {t('resetLinkedDevice.question', { name })}
+          </h2>
           <Actions>
             <Button type="button" onClick={() => void unlink()} disabled={state.status === 'working'}>
               {state.status === 'working' ? t('resetLinkedDevice.working') : t('resetLinkedDevice.confirm')}
@@ -95,11 +100,8 @@ export default function ResetLinkedDevicePage() {
       {unlinkedName === null && (
         <CallOutcome state={state} retry={retry} what={t('device.what')}>
           {(device) =>
-            device.deviceId ? (
-              <UnlinkDevice device={device} onUnlinked={() => setUnlinkedName(device.deviceName ?? device.deviceId ?? '')} />
-            ) : (
-              <p>{t('device.none')}</p>
-            )}
+            device.deviceId ? <UnlinkDevice device={device} onUnlinked={() => setUnlinkedName(device.deviceName ?? device.deviceId ?? '')} /> : <p>{t('device.none')}</p>
+          }
         </CallOutcome>
       )}
       <StatusMessage ref={result} role="status" $tone="success" tabIndex={-1}>

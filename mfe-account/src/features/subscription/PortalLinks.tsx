@@ -75,7 +75,9 @@ export function PortalLinks({ email, active }: { email: string | null; active: b
         ))}
       </List>
       {/* The wait is said: the page stays as it is until Stripe's opens. */}
-      <StatusMessage role="status" $tone="success">{opening ? t('subscription.portal.opening') : ''}</StatusMessage>
+      <StatusMessage role="status" $tone="success">
+        {opening ? t('subscription.portal.opening') : ''}
+      </StatusMessage>
     </>
   );
 }

@@ -15,8 +15,7 @@ const now = Date.UTC(2026, 10, 23, 12);
 const trial: SubscriptionInfo = { isActive: true, isTrial: true, trialEndTimestamp: now / 1000 + 14 * 86_400, productName: 'Free Trial', plan: 'trial', cancelAt: null };
 const expired: SubscriptionInfo = { isActive: false, isTrial: false, trialEndTimestamp: null, productName: null, plan: null, cancelAt: null };
 
-const show = (info: SubscriptionInfo, email: string | null = 'ana+test@exemplu.ro') =>
-  renderWithSite(<SubscriptionDetails info={info} email={email} now={now} />);
+const show = (info: SubscriptionInfo, email: string | null = 'ana+test@exemplu.ro') => renderWithSite(<SubscriptionDetails info={info} email={email} now={now} />);
 
 beforeEach(() => {
   act(() => setLocale('ro'));
@@ -34,7 +33,7 @@ describe('the subscription tab', () => {
     expect(screen.queryByRole('link', { name: 'Reînnoiește abonamentul' })).not.toBeInTheDocument();
   });
 
-  it("shows another product by the name the billing provider gives it", () => {
+  it('shows another product by the name the billing provider gives it', () => {
     show({ ...trial, isTrial: false, plan: null, productName: 'Plan anual' });
     expect(screen.getByText('Plan anual')).toBeInTheDocument();
   });
@@ -186,15 +185,19 @@ describe('the portal links with Stripe', () => {
     show(trial);
     await userEvent.click(screen.getByRole('link', { name }));
     await waitFor(() => expect(leave).toHaveBeenCalledWith(`https://billing.stripe.com/p/session/${flow}`));
-    expect(portalSession).toHaveBeenCalledWith(
-      { json: { flow, returnUrl: `${window.location.origin}/account?tab=subscription` } },
-      expect.anything(),
-    );
+    expect(portalSession).toHaveBeenCalledWith({ json: { flow, returnUrl: `${window.location.origin}/account?tab=subscription` } }, expect.anything());
   });
 
   it('announces the wait, and falls back to the configured portal URL (email prefilled) when the service makes no session', async () => {
     let answerSession: (value: unknown) => void = () => undefined;
-    fakeUserService({ portalSession: jest.fn(() => new Promise((resolve) => { answerSession = resolve; })) });
+    fakeUserService({
+      portalSession: jest.fn(
+        () =>
+          new Promise((resolve) => {
+            answerSession = resolve;
+          }),
+      ),
+    });
     show(trial);
     await userEvent.click(screen.getByRole('link', { name: /Schimbă planul/ }));
     expect(screen.getByRole('status')).toHaveTextContent('Se deschide portalul Stripe…');

@@ -34,8 +34,10 @@ function TrialNotice({ trialEndTimestamp, now }: { trialEndTimestamp: number; no
   const { t } = useTranslation('account');
   const status = trialStatus(trialEndTimestamp, now);
   const text =
-    status.kind === 'daysLeft' ? t('subscription.trial.daysLeft', { count: status.days })
-      : status.kind === 'endsToday' ? t('subscription.trial.endsToday')
+    status.kind === 'daysLeft'
+      ? t('subscription.trial.daysLeft', { count: status.days })
+      : status.kind === 'endsToday'
+        ? t('subscription.trial.endsToday')
         : t('subscription.trial.ended');
   return (
     <Notice>
@@ -52,7 +54,9 @@ export function SubscriptionDetails({ info, email, now = Date.now() }: { info: S
     <>
       <Details>
         <dt>{t('subscription.status')}</dt>
-        <dd><StatusBadge active={info.isActive} /></dd>
+        <dd>
+          <StatusBadge active={info.isActive} />
+        </dd>
         <dt>{t('subscription.plan')}</dt>
         <dd>{planName(info.plan, info.productName)}</dd>
       </Details>

@@ -4,7 +4,7 @@ const DAY = 86_400;
 const now = Date.UTC(2026, 10, 23, 12, 0, 0);
 const inSeconds = (seconds: number) => now / 1000 + seconds;
 
-describe('the trial\'s days left (round((trialEnd − now) / 86400))', () => {
+describe("the trial's days left (round((trialEnd − now) / 86400))", () => {
   it('counts exactly 14 days as 14', () => {
     expect(trialStatus(inSeconds(14 * DAY), now)).toEqual({ kind: 'daysLeft', days: 14 });
   });
@@ -27,15 +27,13 @@ describe('the trial\'s days left (round((trialEnd − now) / 86400))', () => {
 });
 
 describe('links into the customer portal', () => {
-  it('prefill the user\'s email, URL-encoded', () => {
+  it("prefill the user's email, URL-encoded", () => {
     expect(portalLink('https://billing.stripe.com/p/login/test_abc', 'ana+test@exemplu.ro')).toBe(
       'https://billing.stripe.com/p/login/test_abc?prefilled_email=ana%2Btest%40exemplu.ro',
     );
   });
 
   it('keep a query the configured URL already has', () => {
-    expect(portalLink('https://billing.stripe.com/p/login/x?locale=ro', 'a b@c.ro')).toBe(
-      'https://billing.stripe.com/p/login/x?locale=ro&prefilled_email=a+b%40c.ro',
-    );
+    expect(portalLink('https://billing.stripe.com/p/login/x?locale=ro', 'a b@c.ro')).toBe('https://billing.stripe.com/p/login/x?locale=ro&prefilled_email=a+b%40c.ro');
   });
 });

@@ -14,7 +14,11 @@ jest.mock('@site/shared-ui', () => ({
 // The widget itself (FirebaseUI) is tried in a real browser (e2e/tests/auth.spec.ts).
 jest.mock('./SignInWidget', () => ({
   SignInWidget: forwardRef<HTMLDivElement>(function SignInWidget(_props, ref) {
-    return <section aria-label="widget"><div ref={ref} data-testid="widget-container" /></section>;
+    return (
+      <section aria-label="widget">
+        <div ref={ref} data-testid="widget-container" />
+      </section>
+    );
   }),
   WidgetSpace: ({ children }: { children: React.ReactNode }) => <div>{children}</div>,
 }));
@@ -82,7 +86,7 @@ describe("/login's own email field", () => {
     expect(screen.getByText(/Am trecut adresa ana.pop@exemplu.ro în formularul de mai jos/).closest('[role="status"]')).not.toBeNull();
   });
 
-  it('waits for the session: the button does nothing and the widget\'s place says it is loading', async () => {
+  it("waits for the session: the button does nothing and the widget's place says it is loading", async () => {
     const user = userEvent.setup();
     jest.mocked(useSession).mockReturnValue({ status: 'unknown', user: null });
     renderWithSite(<LoginPage />, { path: '/login' });

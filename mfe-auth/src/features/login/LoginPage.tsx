@@ -33,7 +33,8 @@ const Divider = styled.p`
   gap: 1rem;
   margin-block: 1.5rem;
   color: ${({ theme }) => theme.color.textMuted};
-  &::before, &::after {
+  &::before,
+  &::after {
     content: '';
     flex: 1;
     border-top: 1px solid ${({ theme }) => theme.color.border};
@@ -51,7 +52,9 @@ const Reason = styled.p`
 
 const Terms = styled.p`
   color: ${({ theme }) => theme.color.textMuted};
-  a { color: ${({ theme }) => theme.color.link}; }
+  a {
+    color: ${({ theme }) => theme.color.link};
+  }
 `;
 
 /**
@@ -126,11 +129,7 @@ export default function LoginPage() {
           </WidgetSpace>
         )}
         <Terms>
-          <Trans
-            t={t}
-            i18nKey="login.terms"
-            components={{ faq: <Link to="/#faq" />, contact: <Link to="/contact" /> }}
-          />
+          <Trans t={t} i18nKey="login.terms" components={{ faq: <Link to="/#faq" />, contact: <Link to="/contact" /> }} />
         </Terms>
       </Narrow>
     </Container>

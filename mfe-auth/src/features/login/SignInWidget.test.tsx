@@ -20,21 +20,24 @@ beforeEach(() => {
   act(() => setLocale('ro'));
   draw = undefined;
   stop = jest.fn();
-  jest.mocked(startWidget).mockReset().mockImplementation(
-    (container) =>
-      new Promise((resolve) => {
-        draw = () => {
-          container.innerHTML = EMAIL_STEP;
-          resolve(stop);
-        };
-      }),
-  );
+  jest
+    .mocked(startWidget)
+    .mockReset()
+    .mockImplementation(
+      (container) =>
+        new Promise((resolve) => {
+          draw = () => {
+            container.innerHTML = EMAIL_STEP;
+            resolve(stop);
+          };
+        }),
+    );
 });
 
 const region = () => screen.getByRole('region', { name: 'Formularul de autentificare (în limba engleză)' });
 
 describe('the sign-in widget on the page', () => {
-  it('is a region named (in the page\'s language) as an English-only form, and says it is loading', async () => {
+  it("is a region named (in the page's language) as an English-only form, and says it is loading", async () => {
     renderWithSite(<SignInWidget />);
     expect(region()).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Se încarcă formularul de autentificare…');
@@ -65,7 +68,7 @@ describe('the sign-in widget on the page', () => {
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
   });
 
-  it("says the widget's errors at once, in English (lang=\"en\")", async () => {
+  it('says the widget\'s errors at once, in English (lang="en")', async () => {
     renderWithSite(<SignInWidget />);
     await waitFor(() => expect(draw).toBeDefined());
     await act(async () => draw!());

@@ -16,7 +16,11 @@ const light = themes.light.color;
 const widgetSpace = css`
   position: relative;
   min-height: 16rem;
-  > [role='status'] { position: absolute; inset: 0 auto auto 0; margin: 0; }
+  > [role='status'] {
+    position: absolute;
+    inset: 0 auto auto 0;
+    margin: 0;
+  }
 `;
 export const WidgetSpace = styled.div`
   ${widgetSpace}
@@ -31,23 +35,61 @@ const Frame = styled.section`
     border-radius: ${({ theme }) => theme.layout.radius};
     font-family: inherit;
   }
-  .firebaseui-card-header, .firebaseui-text, .firebaseui-label, .firebaseui-input, .firebaseui-title,
-  .firebaseui-subtitle, .firebaseui-tos, .firebaseui-info-bar-message, .mdl-textfield__label {
+  .firebaseui-card-header,
+  .firebaseui-text,
+  .firebaseui-label,
+  .firebaseui-input,
+  .firebaseui-title,
+  .firebaseui-subtitle,
+  .firebaseui-tos,
+  .firebaseui-info-bar-message,
+  .mdl-textfield__label {
     color: ${light.text};
   }
-  .firebaseui-error, .firebaseui-text-input-error { color: ${light.danger}; }
-  .firebaseui-link, .firebaseui-tos a { color: ${light.link}; text-decoration: underline; }
-  .mdl-button { min-height: ${({ theme }) => theme.layout.minTarget}; font-family: inherit; }
-  .mdl-button--raised.mdl-button--colored { background: ${light.accent}; color: ${light.onAccent}; }
-  .mdl-button--primary.mdl-button--primary { color: ${light.link}; }
-  .firebaseui-idp-password, .firebaseui-idp-password:hover { background-color: ${light.danger}; }
-  .firebaseui-idp-text { color: ${light.onAccent}; }
-  .mdl-textfield__input { border-bottom-color: ${light.border}; }
+  .firebaseui-error,
+  .firebaseui-text-input-error {
+    color: ${light.danger};
+  }
+  .firebaseui-link,
+  .firebaseui-tos a {
+    color: ${light.link};
+    text-decoration: underline;
+  }
+  .mdl-button {
+    min-height: ${({ theme }) => theme.layout.minTarget};
+    font-family: inherit;
+  }
+  .mdl-button--raised.mdl-button--colored {
+    background: ${light.accent};
+    color: ${light.onAccent};
+  }
+  .mdl-button--primary.mdl-button--primary {
+    color: ${light.link};
+  }
+  .firebaseui-idp-password,
+  .firebaseui-idp-password:hover {
+    background-color: ${light.danger};
+  }
+  .firebaseui-idp-text {
+    color: ${light.onAccent};
+  }
+  .mdl-textfield__input {
+    border-bottom-color: ${light.border};
+  }
   /* Labels stay above their fields (no floating label that moves when the widget focuses its
      field, which also shifted the page), and focus is our outline, not MDL's growing underline. */
-  .mdl-textfield--floating-label .mdl-textfield__label { top: 4px; font-size: 0.875rem; transition: none; }
-  .mdl-textfield__label::after { display: none; }
-  :focus-visible { outline: 3px solid ${light.focus}; outline-offset: 2px; }
+  .mdl-textfield--floating-label .mdl-textfield__label {
+    top: 4px;
+    font-size: 0.875rem;
+    transition: none;
+  }
+  .mdl-textfield__label::after {
+    display: none;
+  }
+  :focus-visible {
+    outline: 3px solid ${light.focus};
+    outline-offset: 2px;
+  }
   /* Doubled class: above MDL's states (is-focused, is-dirty, is-invalid shrink the label to 12 px
      #757575 and remove the field's outline), loaded after this sheet. */
   && {
@@ -64,7 +106,11 @@ const Frame = styled.section`
       outline: 3px solid ${light.focus};
       outline-offset: 2px;
     }
-    .firebaseui-id-password-toggle { min-width: 24px; min-height: 24px; cursor: pointer; }
+    .firebaseui-id-password-toggle {
+      min-width: 24px;
+      min-height: 24px;
+      cursor: pointer;
+    }
     /* MDL's hover, focus and pressed states paint its own blue (#3f51b5: 6.9:1 with white). */
     .mdl-button--raised.mdl-button--colored:hover,
     .mdl-button--raised.mdl-button--colored:focus:not(:active),
@@ -75,7 +121,9 @@ const Frame = styled.section`
   }
   /* Under forced colours MDL's buttons lose their background and have no border: give them one. */
   @media (forced-colors: active) {
-    .mdl-button { border: 2px solid ButtonText; }
+    .mdl-button {
+      border: 2px solid ButtonText;
+    }
   }
 `;
 
@@ -92,9 +140,7 @@ export const SignInWidget = forwardRef<HTMLDivElement | null>(function SignInWid
   useEffect(() => {
     const root = container.current!;
     const stopHolding = holdFocusUntilDrawn(root);
-    const stopFollowing = followWidget(root, (text) =>
-      setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text)),
-    );
+    const stopFollowing = followWidget(root, (text) => setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text)));
     return () => {
       stopHolding();
       stopFollowing();

@@ -5,7 +5,10 @@ import { startWidget } from './widget';
 jest.mock('@site/shared-ui', () => ({ loadFirebaseAuth: jest.fn() }));
 jest.mock('firebaseui', () => {
   const ui = { start: jest.fn(), reset: jest.fn() };
-  const AuthUI = Object.assign(jest.fn(() => ui), { getInstance: jest.fn(() => null) });
+  const AuthUI = Object.assign(
+    jest.fn(() => ui),
+    { getInstance: jest.fn(() => null) },
+  );
   return { auth: { AuthUI, CredentialHelper: { NONE: 'none' } }, ui };
 });
 

@@ -116,8 +116,7 @@ export function followWidget(root: HTMLElement, announce: (text: string) => void
   const onAttempt = (event: Event) => {
     const target = event.target as Element;
     const submitted =
-      (event.type === 'click' && target.closest(SUBMIT)) ||
-      (event.type === 'keydown' && (event as KeyboardEvent).key === 'Enter' && target instanceof HTMLInputElement);
+      (event.type === 'click' && target.closest(SUBMIT)) || (event.type === 'keydown' && (event as KeyboardEvent).key === 'Enter' && target instanceof HTMLInputElement);
     if (!submitted) return;
     const before = said;
     clearTimeout(attempt);

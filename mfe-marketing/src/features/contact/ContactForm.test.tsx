@@ -17,7 +17,11 @@ const box = (name: RegExp) => screen.getByRole('textbox', { name });
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<string, string>>) {
   const labels: Record<string, RegExp> = {
-    firstname: /^Prenume/, lastname: /^Nume/, email: /^Adresa de email/, subject: /^Subiect/, message: /^Mesaj/,
+    firstname: /^Prenume/,
+    lastname: /^Nume/,
+    email: /^Adresa de email/,
+    subject: /^Subiect/,
+    message: /^Mesaj/,
   };
   for (const [name, value] of Object.entries(values)) await user.type(box(labels[name]!), value!);
 }

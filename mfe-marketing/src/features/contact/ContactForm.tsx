@@ -1,14 +1,4 @@
-import {
-  Button,
-  CONTACT_FIELD_LIMITS,
-  EMAIL_PATTERN,
-  ErrorSummary,
-  FormStatus,
-  TextField,
-  useFormValidation,
-  useSubmission,
-  useTranslation,
-} from '@site/shared-ui';
+import { Button, CONTACT_FIELD_LIMITS, EMAIL_PATTERN, ErrorSummary, FormStatus, TextField, useFormValidation, useSubmission, useTranslation } from '@site/shared-ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { sendContactMessage } from '../../api/publicCalls';
 
@@ -71,13 +61,7 @@ export function ContactForm() {
     <form noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">{t('contact.formTitle')}</h2>
       <p>{t('contact.requiredNote')}</p>
-      {summary.length > 0 && (
-        <ErrorSummary
-          ref={summaryRef}
-          headingLevel={3}
-          items={summary.map(({ name, message: text }) => ({ fieldId: fieldId(name), message: text }))}
-        />
-      )}
+      {summary.length > 0 && <ErrorSummary ref={summaryRef} headingLevel={3} items={summary.map(({ name, message: text }) => ({ fieldId: fieldId(name), message: text }))} />}
       {FIELDS.map((field) => (
         <TextField
           key={field.name}

@@ -17,9 +17,17 @@ const Columns = styled.div`
 const Details = styled.dl`
   display: grid;
   gap: 0.25rem;
-  dt { font-weight: 600; margin-top: 0.75rem; }
-  dd { margin: 0; font-size: 1.125rem; }
-  a { color: ${({ theme }) => theme.color.link}; }
+  dt {
+    font-weight: 600;
+    margin-top: 0.75rem;
+  }
+  dd {
+    margin: 0;
+    font-size: 1.125rem;
+  }
+  a {
+    color: ${({ theme }) => theme.color.link};
+  }
 `;
 
 /** Phone numbers are dialled without spaces. */
@@ -40,13 +48,17 @@ export default function ContactPage() {
               {phone && (
                 <>
                   <dt>{t('contact.phone')}</dt>
-                  <dd><a href={telHref(phone)}>{phone}</a></dd>
+                  <dd>
+                    <a href={telHref(phone)}>{phone}</a>
+                  </dd>
                 </>
               )}
               {email && (
                 <>
                   <dt>{t('contact.email')}</dt>
-                  <dd><a href={`mailto:${email}`}>{email}</a></dd>
+                  <dd>
+                    <a href={`mailto:${email}`}>{email}</a>
+                  </dd>
                 </>
               )}
             </Details>

@@ -18,7 +18,9 @@ const SupportCard = styled.aside`
   border-radius: ${({ theme }) => theme.layout.radius};
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.border};
-  h3 { margin-top: 0; }
+  h3 {
+    margin-top: 0;
+  }
 `;
 
 export function Faq() {

@@ -19,8 +19,14 @@ const Card = styled.li`
   border-radius: ${({ theme }) => theme.layout.radius};
   background: ${({ theme }) => theme.color.surface};
   border: 1px solid ${({ theme }) => theme.color.border};
-  img { width: 8rem; height: auto; border-radius: 50%; }
-  p { margin: 0; }
+  img {
+    width: 8rem;
+    height: auto;
+    border-radius: 50%;
+  }
+  p {
+    margin: 0;
+  }
 `;
 
 const Role = styled.p`

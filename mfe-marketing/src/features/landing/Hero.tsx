@@ -9,7 +9,10 @@ const Wrapper = styled.section`
   gap: 2rem;
   align-items: center;
   padding-block: 2rem 3rem;
-  > div > p { font-size: 1.25rem; max-width: 48rem; }
+  > div > p {
+    font-size: 1.25rem;
+    max-width: 48rem;
+  }
   @media (max-width: ${({ theme }) => theme.layout.narrowBreakpoint}) {
     grid-template-columns: minmax(0, 1fr);
   }

@@ -18,22 +18,30 @@ const MiniCard = styled.div<{ $wide?: boolean }>`
   border: 1px solid ${({ theme }) => theme.color.border};
   color: ${({ theme }) => theme.color.text};
   font-size: 0.9375rem;
-  strong { display: block; font-size: 1.5rem; }
+  strong {
+    display: block;
+    font-size: 1.5rem;
+  }
 `;
 
 const Swatches = styled.span`
   display: flex;
   gap: 0.5rem;
   margin-top: 0.5rem;
-  &::before, &::after {
+  &::before,
+  &::after {
     content: '';
     width: 2rem;
     height: 1.25rem;
     border-radius: 0.25rem;
     border: 1px solid ${({ theme }) => theme.color.border};
   }
-  &::before { background: #ffffff; }
-  &::after { background: #0e1116; }
+  &::before {
+    background: #ffffff;
+  }
+  &::after {
+    background: #0e1116;
+  }
 `;
 
 /**

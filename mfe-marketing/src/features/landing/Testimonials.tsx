@@ -5,8 +5,13 @@ const TESTIMONIALS = ['commute', 'reading', 'colours'] as const;
 
 const Quote = styled.figure`
   margin: 0;
-  blockquote { margin: 0 0 0.75rem; font-size: 1.125rem; }
-  figcaption { font-weight: 600; }
+  blockquote {
+    margin: 0 0 0.75rem;
+    font-size: 1.125rem;
+  }
+  figcaption {
+    font-weight: 600;
+  }
 `;
 
 export function Testimonials() {

@@ -45,7 +45,11 @@ describe('newsletter', () => {
     renderWithSite(<Newsletter />);
     await user.click(field());
     await user.keyboard('{Enter}');
-    const said = () => screen.getAllByRole('alert').map((alert) => alert.textContent).join('');
+    const said = () =>
+      screen
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent)
+        .join('');
     expect(said()).toBe('Eroare: Completați câmpul „Adresa de email”.');
     expect(field()).toHaveFocus();
     await user.keyboard('{Enter}');
@@ -55,7 +59,7 @@ describe('newsletter', () => {
     expect(said()).toBe('Eroare: Completați câmpul „Adresa de email”.\u00a0');
   });
 
-  it('asks for the subscription in the page\'s language, says to check the inbox and clears the field', async () => {
+  it("asks for the subscription in the page's language, says to check the inbox and clears the field", async () => {
     subscribe.mockResolvedValue({ ok: true, data: { confirmationRequested: true } });
     const user = userEvent.setup();
     renderWithSite(<Newsletter />);

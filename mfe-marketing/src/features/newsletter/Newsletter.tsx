@@ -1,4 +1,16 @@
-import { Button, currentLocale, EMAIL_MAX_LENGTH, EMAIL_PATTERN, FormStatus, RefusalAnnouncement, Section, TextField, useFormValidation, useSubmission, useTranslation } from '@site/shared-ui';
+import {
+  Button,
+  currentLocale,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  FormStatus,
+  RefusalAnnouncement,
+  Section,
+  TextField,
+  useFormValidation,
+  useSubmission,
+  useTranslation,
+} from '@site/shared-ui';
 import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { subscribeToNewsletter } from '../../api/publicCalls';

@@ -17,7 +17,7 @@ beforeEach(() => {
 const status = () => screen.getByRole('status');
 const alert = () => screen.getByRole('alert');
 
-describe('the newsletter\'s link pages', () => {
+describe("the newsletter's link pages", () => {
   it('confirms on arrival with the token of the address, and says so in a status', async () => {
     follow.mockResolvedValue({ ok: true, data: { subscribed: true } });
     renderWithSite(<NewsletterConfirmPage />, { path: '/newsletter-confirm?token=a.b.c' });

@@ -22,11 +22,7 @@ const LINK_PROBLEMS = ['link_invalid', 'link_expired', 'link_unknown'] as const;
 type LinkProblem = (typeof LINK_PROBLEMS)[number];
 type Transient = 'unavailable' | 'rate_limited';
 
-type State =
-  | { status: 'working'; attempt: number }
-  | { status: 'done' }
-  | { status: 'refused'; problem: LinkProblem }
-  | { status: 'failed'; problem: Transient; attempt: number };
+type State = { status: 'working'; attempt: number } | { status: 'done' } | { status: 'refused'; problem: LinkProblem } | { status: 'failed'; problem: Transient; attempt: number };
 
 /** What the page says of the call (a TanStack mutation): working until it is sent and answered, then its outcome. */
 function outcome(call: ActionState<unknown>, attempt: number): State {
@@ -45,7 +41,9 @@ const Actions = styled.p`
   gap: 1rem 1.5rem;
   align-items: center;
   margin-top: 1.5rem;
-  a { color: ${({ theme }) => theme.color.link}; }
+  a {
+    color: ${({ theme }) => theme.color.link};
+  }
 `;
 
 /**

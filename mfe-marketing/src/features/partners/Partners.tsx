@@ -25,7 +25,9 @@ const Logos = styled.ul`
   }
   /* At narrow widths the logo shrinks with the page rather than overflow it. */
   @media (max-width: 30rem) {
-    img { height: auto; }
+    img {
+      height: auto;
+    }
   }
 `;
 

@@ -6,13 +6,24 @@ import { Accordion, type AccordionItem } from './Accordion';
 
 const ITEMS: AccordionItem[] = [
   { id: 'what', title: 'What does the app do?', content: <p>It reads the world aloud.</p> },
-  { id: 'phones', title: 'Which phones does it run on?', content: <p>Android and iPhone. <a href="/contact">Ask us</a></p> },
+  {
+    id: 'phones',
+    title: 'Which phones does it run on?',
+    content: (
+      <p>
+        Android and iPhone. <a href="/contact">Ask us</a>
+      </p>
+    ),
+  },
   { id: 'price', title: 'How much does it cost?', content: <p>Fourteen days free.</p> },
 ];
 
 const headers = () => screen.getAllByRole('button');
 const header = (name: string) => screen.getByRole('button', { name });
-const expanded = () => headers().filter((b) => b.getAttribute('aria-expanded') === 'true').map((b) => b.textContent);
+const expanded = () =>
+  headers()
+    .filter((b) => b.getAttribute('aria-expanded') === 'true')
+    .map((b) => b.textContent);
 
 describe('the accordion (WAI-ARIA APG)', () => {
   it('makes each header a button inside an h3, named by its title alone, that controls its closed panel', () => {
@@ -97,7 +108,7 @@ describe('the accordion (WAI-ARIA APG)', () => {
     expect(expanded()).toEqual([]);
   });
 
-  it('keeps every header in the tab order, and the open panel\'s content after its header', async () => {
+  it("keeps every header in the tab order, and the open panel's content after its header", async () => {
     const user = userEvent.setup();
     renderWithSite(<Accordion items={ITEMS} />);
     await user.click(header('Which phones does it run on?'));

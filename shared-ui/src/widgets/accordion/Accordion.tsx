@@ -4,7 +4,10 @@ import styled from 'styled-components';
 
 const Item = styled.div`
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  h3 { margin: 0; font-size: 1.125rem; }
+  h3 {
+    margin: 0;
+    font-size: 1.125rem;
+  }
 `;
 
 const Trigger = styled.button`
@@ -29,13 +32,20 @@ const Trigger = styled.button`
     font-size: 1.5rem;
     line-height: 1;
   }
-  &[aria-expanded='true']::after { content: '−' / ''; }
-  &:hover { text-decoration: underline; }
+  &[aria-expanded='true']::after {
+    content: '−' / '';
+  }
+  &:hover {
+    text-decoration: underline;
+  }
 `;
 
 const Panel = styled.div`
   padding: 0 0.25rem 1rem;
-  p { margin: 0; max-width: 48rem; }
+  p {
+    margin: 0;
+    max-width: 48rem;
+  }
 `;
 
 export interface AccordionItem {

@@ -4,7 +4,9 @@ import styled from 'styled-components';
 const Region = styled.section`
   padding-block: 2.5rem;
   scroll-margin-top: 1rem;
-  > p:first-of-type { max-width: 48rem; }
+  > p:first-of-type {
+    max-width: 48rem;
+  }
 `;
 
 /**

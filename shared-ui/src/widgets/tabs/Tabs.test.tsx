@@ -130,7 +130,7 @@ describe('tabs (WAI-ARIA APG, automatic activation)', () => {
     expect(tab('Device')).toHaveFocus();
   });
 
-  it("builds a panel the first time its tab is selected and keeps it after, so its data stays loaded", async () => {
+  it('builds a panel the first time its tab is selected and keeps it after, so its data stays loaded', async () => {
     const user = userEvent.setup();
     const built = jest.fn();
     renderWithSite(<Harness built={built} />);

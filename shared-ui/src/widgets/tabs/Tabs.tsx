@@ -24,7 +24,9 @@ const Tab = styled.button`
     color: ${({ theme }) => theme.color.link};
     border-bottom-color: currentColor;
   }
-  &:hover { text-decoration: underline; }
+  &:hover {
+    text-decoration: underline;
+  }
 `;
 
 const Panel = styled.div`
@@ -43,12 +45,7 @@ export interface TabItem<Id extends string> {
  * selected. Only the selected tab is in the tab order; Tab from it goes into its panel. A panel
  * is built the first time its tab is selected and kept (hidden) after, so its data stays loaded.
  */
-export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: {
-  label: string;
-  tabs: TabItem<Id>[];
-  selected: Id;
-  onSelect: (id: Id) => void;
-}) {
+export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: { label: string; tabs: TabItem<Id>[]; selected: Id; onSelect: (id: Id) => void }) {
   const prefix = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const [visited, setVisited] = useState<Set<Id>>(() => new Set([selected]));
@@ -85,14 +82,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: {
         ))}
       </List>
       {tabs.map((tab) => (
-        <Panel
-          key={tab.id}
-          role="tabpanel"
-          id={`${prefix}-${tab.id}-panel`}
-          aria-labelledby={`${prefix}-${tab.id}-tab`}
-          tabIndex={0}
-          hidden={tab.id !== selected}
-        >
+        <Panel key={tab.id} role="tabpanel" id={`${prefix}-${tab.id}-panel`} aria-labelledby={`${prefix}-${tab.id}-tab`} tabIndex={0} hidden={tab.id !== selected}>
           {visited.has(tab.id) && tab.panel}
         </Panel>
       ))}
