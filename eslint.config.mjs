@@ -19,6 +19,7 @@ export default defineConfig(
     '**/playwright-report/',
     'bench/out/',
     'bench/.runs/',
+    'bench/single-bundle/exposedPages.js',
     '**/.prerender/',
     '**/.variants/',
     '**/.deploy/',

@@ -4,14 +4,35 @@
 // served prerendered too, as the federated site's are (bench/run.mjs). Compiling the remotes'
 // sources into one bundle is the one declared exception to the board's boundaries
 // (.dependency-cruiser.cjs): it exists to measure what federation costs.
+const { writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { baseConfig, htmlPage, SERVER_DIR } = require('@site/tools/webpack');
+const { REMOTE_APPS } = require('tsx/cjs/api').require('@site/shared-ui/site-apps', __filename);
+const appDescription = require('../../tools/appDescription.cjs');
 
 const root = path.resolve(__dirname, '..', '..');
 const federation = path.join(root, 'shell', 'src', 'remotes', 'federation.ts');
 
+/**
+ * exposedPages.js (typed by exposedPages.d.ts): every page each remote exposes (its webpack
+ * config's `exposes`, the one list), a lazy import of its source keyed `<remote>/<module>`.
+ */
+function writeExposedPages() {
+  const lines = REMOTE_APPS.flatMap(({ name, folder }) => {
+    const appDir = path.join(root, folder);
+    return Object.entries(appDescription(appDir).exposes).map(
+      ([module, file]) => `  ${JSON.stringify(`${name}/${module.replace(/^\.\//, '')}`)}: () => import(${JSON.stringify(path.resolve(appDir, file))}),`,
+    );
+  });
+  writeFileSync(
+    path.join(__dirname, 'exposedPages.js'),
+    `// Written by webpack.config.cjs from the remotes' exposes: do not edit.\nexport const exposedPages = {\n${lines.join('\n')}\n};\n`,
+  );
+}
+
 module.exports = (_env, argv) => {
   const production = argv.mode !== 'development';
+  writeExposedPages();
   const base = baseConfig({ dir: path.join(root, 'shell'), name: 'single_bundle', outputPath: path.join(__dirname, 'dist') }, production);
   return [
     {
