@@ -55,7 +55,7 @@ export function TrialGuard({ mode, children }: { mode: TrialMode; children: Reac
             </Button>
           </>
         ) : (
-          <LoadingStatus />
+          <LoadingStatus label={check.slow ? t('guard.slow') : undefined} />
         )}
       </Container>
     );

@@ -1,4 +1,4 @@
-import { CALL_TIME_LIMIT_MS, MemoryRouter, Route, Routes, type SessionState, setLocale, SiteProviders, userService, useLocation, useSession } from '@site/shared-ui';
+import { CALL_TIME_LIMIT_MS, MemoryRouter, SLOW_CALL_MS, Route, Routes, type SessionState, setLocale, SiteProviders, userService, useLocation, useSession } from '@site/shared-ui';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import '../i18n/register';
@@ -164,7 +164,7 @@ describe('the trial guard', () => {
 });
 
 describe("the trial guard's time limit", () => {
-  it('gives up on a user service that does not answer, says so, and tries again on request keeping the focus', async () => {
+  it('says when the user service is slow, gives up on one that does not answer, says so, and tries again on request keeping the focus', async () => {
     jest.useFakeTimers();
     try {
       setSession(signedIn);
@@ -176,9 +176,13 @@ describe("the trial guard's time limit", () => {
         </TrialGuard>,
       );
       expect(screen.getByRole('status')).toHaveTextContent('Se încarcă…');
-      // The call starts a few ticks after the first render: the limit is checked a little either side.
-      await act(() => jest.advanceTimersByTimeAsync(CALL_TIME_LIMIT_MS - 100));
+      // The call starts a few ticks after the first render: each limit is checked a little either side.
+      await act(() => jest.advanceTimersByTimeAsync(SLOW_CALL_MS - 100));
       expect(screen.getByRole('status')).toHaveTextContent('Se încarcă…');
+      await act(() => jest.advanceTimersByTimeAsync(200));
+      expect(screen.getByRole('status')).toHaveTextContent('Se încarcă contul dumneavoastră. Durează mai mult decât de obicei; vă rugăm să așteptați.');
+      await act(() => jest.advanceTimersByTimeAsync(CALL_TIME_LIMIT_MS - SLOW_CALL_MS - 200));
+      expect(screen.getByRole('status')).toHaveTextContent('Durează mai mult decât de obicei');
       await act(() => jest.advanceTimersByTimeAsync(200));
       expect(screen.getByRole('heading', { name: 'Contul nu s-a putut încărca' })).toBeInTheDocument();
       expect(call).toHaveBeenCalledTimes(1);
