@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { chromium } from 'playwright-core';
+import { signInNewUser } from './emulatorSignIn.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
@@ -23,7 +24,6 @@ const AFTER_TRIAL = ['/account?tab=account', '/account?tab=subscription', '/acco
 const wanted = process.env.SHIFT_ROUTES ? process.env.SHIFT_ROUTES.split(',') : [...PUBLIC_ROUTES, ...BEFORE_TRIAL, ...AFTER_TRIAL];
 const RUNS = Number(process.env.SHIFT_RUNS || 3);
 const CPU = Number(process.env.SHIFT_CPU || 1);
-const PASSWORD = 'parola-sigura-42';
 const log = (...args) => console.error('[shifts]', ...args);
 
 // Lighthouse's mobile preset: the screen it emulates.
@@ -130,20 +130,8 @@ async function measure(route) {
 }
 
 async function signIn() {
-  const email = `shifts.${Date.now()}@exemplu.ro`;
-  const created = await fetch(`http://127.0.0.1:${ports.auth_emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: false }),
-  });
-  if (!created.ok) throw new Error(`the Auth emulator did not create the user: ${created.status}`);
   const page = await context.newPage();
-  await page.goto(`${origin}/login`);
-  await page.locator('input.firebaseui-id-email').fill(email);
-  await page.locator('input.firebaseui-id-email').press('Enter');
-  await page.locator('input.firebaseui-id-password').fill(PASSWORD);
-  await page.locator('button.firebaseui-id-submit').click();
-  await page.waitForURL(/\/(account-)?pricing$/, { timeout: 60_000 });
+  await signInNewUser(page, origin, 'shifts');
   return page;
 }
 

@@ -18,10 +18,11 @@ import { builtinsOnly, compiledBuild, createStaticApp, listen, pageDocument, ROB
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { SITE_APPS } from '@site/shared-ui/site-apps';
 import { pathToFileURL } from 'node:url';
+import { signInNewUser } from './emulatorSignIn.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
-const { ports, configScript, firebaseProjectId } = runtimeConfig;
+const { ports, configScript } = runtimeConfig;
 const ROUTES = ['/', '/contact', '/aboutus', '/accessibility', '/login'];
 // The signed-in pages, through a real session of the Auth emulator: /pricing before a subscription
 // (with one it sends the user to /account), then each tab of /account once the trial is on.
@@ -292,7 +293,6 @@ async function criticalPath(lhr) {
 
 // --- a signed-in session (the Auth emulator), driven in Lighthouse's own browser ---------------------
 
-const PASSWORD = 'parola-sigura-42';
 let driver = null;
 async function browserDriver() {
   if (!driver) {
@@ -309,24 +309,10 @@ async function browserDriver() {
 
 /** A new user of the emulator, signed in on `origin` through its /login page (lands on /pricing). */
 async function signIn(origin) {
-  const email = `bench.${Date.now()}@exemplu.ro`;
-  const created = await fetch(`http://127.0.0.1:${ports.auth_emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: false }),
-  });
-  if (!created.ok) throw new Error(`the Auth emulator (${firebaseProjectId(process.env)}) did not create the bench's user: ${created.status}`);
   const { context } = await browserDriver();
   const page = await context.newPage();
   try {
-    await page.goto(`${origin}/login`);
-    await page.locator('input.firebaseui-id-email').waitFor();
-    await page.locator('input.firebaseui-id-email').fill(email);
-    await page.locator('input.firebaseui-id-email').press('Enter');
-    await page.locator('input.firebaseui-id-password').fill(PASSWORD);
-    await page.locator('button.firebaseui-id-submit').click();
-    // Signed in, the user is sent to the account, and from there (no trial yet) to pricing.
-    await page.waitForURL(/\/(account-)?pricing$/, { timeout: 60_000 });
+    await signInNewUser(page, origin, 'bench');
     return page;
   } catch (error) {
     await page.screenshot({ path: join(runsDir, `sign-in-failed-${new URL(origin).port}.png`), fullPage: true }).catch(() => {});
