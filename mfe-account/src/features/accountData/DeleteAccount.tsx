@@ -17,6 +17,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { deleteAccount, exportAccountData, type AccountDeletion } from '../../api/accountCalls';
 import { CallOutcome } from '../../components/CallOutcome';
+import { Actions, Confirmation } from '../../components/Confirmation';
 import { Notice } from '../../components/Notice';
 import { usePlanName } from '../pricing/usePlanName';
 import { trialStatus } from '../subscription/subscriptionDisplay';
@@ -27,27 +28,15 @@ import { trialStatus } from '../subscription/subscriptionDisplay';
  */
 const SIGNED_OUT_AFTER_DELETION = '/login?reason=deleted';
 
-const Confirmation = styled.div`
+/** The danger-framed question, its list of what is lost spaced for reading. */
+const DeletionConfirmation = styled(Confirmation)`
   margin-block: 1rem 1.5rem;
-  padding: 1.25rem;
-  border: 2px solid ${({ theme }) => theme.color.danger};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  h3 {
-    margin-top: 0;
-    font-size: 1.375rem;
-  }
   ul {
     padding-inline-start: 1.25rem;
   }
   li + li {
     margin-top: 0.5rem;
   }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 1rem;
 `;
 
 /** GOV.UK's warning button: an action that destroys something, in the danger colour (7:1 either way). */
@@ -206,7 +195,7 @@ function ConfirmDeletion({ email, onCancel }: { email: string | null; onCancel: 
   const working = state.status === 'working';
   const deleted = state.status === 'done';
   return (
-    <Confirmation role="group" aria-labelledby="delete-account-question">
+    <DeletionConfirmation $danger role="group" aria-labelledby="delete-account-question">
       <h3 id="delete-account-question" ref={question} tabIndex={-1}>
         {t('accountData.delete.question')}
       </h3>
@@ -233,7 +222,7 @@ function ConfirmDeletion({ email, onCancel }: { email: string | null; onCancel: 
       <StatusMessage role="alert" $tone="danger">
         {failureText(t, state)}
       </StatusMessage>
-    </Confirmation>
+    </DeletionConfirmation>
   );
 }
 

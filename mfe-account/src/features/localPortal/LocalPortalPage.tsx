@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { getLocalPortal, updateLocalPortal, type LocalPlan, type LocalPortalState, type LocalPortalUpdate } from '../../api/accountCalls';
 import { CallOutcome } from '../../components/CallOutcome';
+import { Actions, Confirmation } from '../../components/Confirmation';
 import { Details } from '../../components/Details';
 import { Notice } from '../../components/Notice';
 import { SUBSCRIPTION_TAB_PATH } from '../../constants';
@@ -16,23 +17,6 @@ const Section = styled.section`
   h2 {
     font-size: 1.5rem;
   }
-`;
-
-const Confirmation = styled.div`
-  margin-block: 1.5rem;
-  padding: 1.25rem;
-  border: 2px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  h3 {
-    margin-top: 0;
-    font-size: 1.375rem;
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 1rem;
 `;
 
 type Subscription = NonNullable<LocalPortalState['subscription']>;

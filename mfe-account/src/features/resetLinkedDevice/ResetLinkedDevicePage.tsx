@@ -1,29 +1,12 @@
 import { Button, Container, Link, PageIntro, StatusMessage, useServiceAction, useServiceRead, useTranslation } from '@site/shared-ui';
 import { useEffect, useRef, useState } from 'react';
-import styled from 'styled-components';
 import { getDeviceInfo, resetLinkedDevice, type DeviceInfo } from '../../api/accountCalls';
 import { CallOutcome } from '../../components/CallOutcome';
+import { Actions, Confirmation } from '../../components/Confirmation';
 import { Details } from '../../components/Details';
 import { Notice } from '../../components/Notice';
 import { DEVICE_TAB_PATH } from '../../constants';
 import '../../i18n/register';
-
-const Confirmation = styled.div`
-  margin-block: 1.5rem;
-  padding: 1.25rem;
-  border: 2px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.layout.radius};
-  h2 {
-    margin-top: 0;
-    font-size: 1.375rem;
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 1rem;
-`;
 
 /** The linked phone, the question, and the unlink itself (POST /reset-linked-device). */
 function UnlinkDevice({ device, onUnlinked }: { device: DeviceInfo; onUnlinked: () => void }) {
