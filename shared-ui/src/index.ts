@@ -43,7 +43,7 @@ export { useServiceRead, useServiceAction, useTakingLonger, type CallState, type
 export { useFormValidation, fieldProblem, EMAIL_PATTERN, type FieldProblem } from './forms/validation';
 export { TextField, RequiredMark } from './forms/TextField';
 export { ErrorSummary, type SummaryItem } from './forms/ErrorSummary';
-export { FormStatus, RefusalAnnouncement, StatusMessage } from './forms/FormStatus';
+export { FormStatus, RefusalAnnouncement, StatusMessage, SubmitWithStatus } from './forms/FormStatus';
 export { useSubmission } from './forms/useSubmission';
 export {
   startSession,

@@ -5,7 +5,7 @@ import { setLocale } from '../i18n/i18n';
 import { SiteProviders } from '../SiteProviders';
 import { expectNoAxeViolations } from '../testing/axe';
 import { renderWithSite } from '../testing/renderWithSite';
-import { FormStatus, RefusalAnnouncement } from './FormStatus';
+import { FormStatus, RefusalAnnouncement, SubmitWithStatus } from './FormStatus';
 
 beforeEach(() => act(() => setLocale('ro')));
 
@@ -60,5 +60,30 @@ describe('the announcement of a refused submission', () => {
     expect(alert).toHaveTextContent('Eroare: Completați câmpul „Email”.');
     expect(getComputedStyle(alert).position).toBe('absolute');
     expect(getComputedStyle(alert).width).toBe('1px');
+  });
+});
+
+describe("a form's submit button with its outcome", () => {
+  const labels = { submit: 'Trimite', sending: 'Se trimite…', success: (to: string) => `Răspundem la ${to}.` };
+  const idle = { sending: false, sentTo: null, failure: null };
+
+  it('says it is sending, takes no second press meanwhile, and announces the wait', () => {
+    const { rerender } = renderWithSite(<SubmitWithStatus submission={idle} {...labels} />);
+    const button = screen.getByRole('button', { name: 'Trimite' });
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    rerender(inSite(<SubmitWithStatus submission={{ ...idle, sending: true }} {...labels} />));
+    // Disabled as the site's buttons are: it keeps the focus (aria-disabled) and ignores a press.
+    expect(screen.getByRole('button', { name: 'Se trimite…' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Se trimite…');
+  });
+
+  it('announces the success naming the address, and a failure in the alert region, the button ready again', () => {
+    const { rerender } = renderWithSite(<SubmitWithStatus submission={{ ...idle, sentTo: 'ana@example.com' }} {...labels} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Răspundem la ana@example.com.');
+    rerender(inSite(<SubmitWithStatus submission={{ ...idle, failure: 'unavailable' }} {...labels} />));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    expect(screen.getByRole('alert')).toHaveTextContent('serviciul nu răspunde');
+    expect(screen.getByRole('button', { name: 'Trimite' })).not.toHaveAttribute('aria-disabled');
   });
 });

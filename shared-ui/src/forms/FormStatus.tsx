@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import type { CallFailure } from '../api/callResult';
+import { Button } from '../primitives/Button';
 import { VisuallyHidden } from '../primitives/VisuallyHidden';
+import type { useSubmission } from './useSubmission';
 
 /** An outcome in words, framed in its colour once it says something (a live region stays in place while empty). */
 export const StatusMessage = styled.p<{ $tone: 'success' | 'danger' }>`
@@ -40,4 +42,30 @@ export function FormStatus({ success, failure, pending }: { success?: string | n
  */
 export function RefusalAnnouncement({ text }: { text: string }) {
   return <VisuallyHidden role="alert">{text}</VisuallyHidden>;
+}
+
+/**
+ * A form's submit button and its FormStatus, driven by its useSubmission(): while the form is sent
+ * the button says so and takes no second press, and the wait, then the outcome, are announced.
+ */
+export function SubmitWithStatus({
+  submission,
+  submit,
+  sending,
+  success,
+}: {
+  submission: Pick<ReturnType<typeof useSubmission>, 'sending' | 'sentTo' | 'failure'>;
+  submit: string;
+  sending: string;
+  /** The success message, naming the address the answer goes to. */
+  success: (sentTo: string) => string;
+}) {
+  return (
+    <>
+      <Button type="submit" disabled={submission.sending}>
+        {submission.sending ? sending : submit}
+      </Button>
+      <FormStatus success={submission.sentTo && success(submission.sentTo)} failure={submission.failure} pending={submission.sending && sending} />
+    </>
+  );
 }

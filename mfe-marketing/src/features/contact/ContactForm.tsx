@@ -1,4 +1,4 @@
-import { Button, CONTACT_FIELD_LIMITS, EMAIL_PATTERN, ErrorSummary, FormStatus, TextField, useFormValidation, useSubmission, useTranslation } from '@site/shared-ui';
+import { CONTACT_FIELD_LIMITS, EMAIL_PATTERN, ErrorSummary, SubmitWithStatus, TextField, useFormValidation, useSubmission, useTranslation } from '@site/shared-ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { sendContactMessage } from '../../api/publicCalls';
 
@@ -78,14 +78,7 @@ export function ContactForm() {
           onValueChange={revalidate}
         />
       ))}
-      <Button type="submit" disabled={submission.sending}>
-        {submission.sending ? t('contact.sending') : t('contact.submit')}
-      </Button>
-      <FormStatus
-        success={submission.sentTo && t('contact.success', { email: submission.sentTo })}
-        failure={submission.failure}
-        pending={submission.sending && t('contact.sending')}
-      />
+      <SubmitWithStatus submission={submission} submit={t('contact.submit')} sending={t('contact.sending')} success={(email) => t('contact.success', { email })} />
     </form>
   );
 }

@@ -1,11 +1,10 @@
 import {
-  Button,
   currentLocale,
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
-  FormStatus,
   RefusalAnnouncement,
   Section,
+  SubmitWithStatus,
   TextField,
   useFormValidation,
   useSubmission,
@@ -58,13 +57,11 @@ export function Newsletter() {
           error={message('email')}
           onValueChange={revalidate}
         />
-        <Button type="submit" disabled={submission.sending}>
-          {submission.sending ? t('landing.newsletter.sending') : t('landing.newsletter.submit')}
-        </Button>
-        <FormStatus
-          success={submission.sentTo && t('landing.newsletter.success', { email: submission.sentTo })}
-          failure={submission.failure}
-          pending={submission.sending && t('landing.newsletter.sending')}
+        <SubmitWithStatus
+          submission={submission}
+          submit={t('landing.newsletter.submit')}
+          sending={t('landing.newsletter.sending')}
+          success={(email) => t('landing.newsletter.success', { email })}
         />
         <RefusalAnnouncement text={announcement} />
       </Form>
