@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { expectNoAxeViolations } from '../../testing/axe';
@@ -128,6 +128,42 @@ describe('tabs (WAI-ARIA APG, automatic activation)', () => {
     expect(screen.getByRole('tabpanel', { name: 'Device' })).toHaveFocus();
     await user.tab({ shift: true });
     expect(tab('Device')).toHaveFocus();
+  });
+
+  it("shows the chosen tab's panel at once, before the page records the choice (a URL updated by a later navigation), and follows the page after", async () => {
+    const user = userEvent.setup();
+    const onSelect = jest.fn();
+    const panels = (selected: Id) => (
+      <Tabs
+        label="Account sections"
+        selected={selected}
+        onSelect={onSelect}
+        tabs={[
+          { id: 'account', label: 'Account', panel: <p>Email and logout</p> },
+          { id: 'subscription', label: 'Subscription', panel: <p>Your plan</p> },
+          { id: 'device', label: 'Device', panel: <p>Your phone</p> },
+        ]}
+      />
+    );
+    let setPageSelection!: (id: Id) => void;
+    function Page() {
+      const [selected, setSelected] = useState<Id>('account');
+      setPageSelection = setSelected;
+      return panels(selected);
+    }
+    renderWithSite(<Page />);
+    tab('Account').focus();
+    await user.keyboard('{End}');
+    expect(onSelect).toHaveBeenLastCalledWith('device');
+    // The page has not applied it yet: the widget shows the choice all the same, and Tab reaches its panel.
+    expect(tab('Device')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Device' })).toBeVisible();
+    await user.tab();
+    expect(screen.getByRole('tabpanel', { name: 'Device' })).toHaveFocus();
+    // The page selects another tab itself (the browser's back button): the widget follows.
+    act(() => setPageSelection('subscription'));
+    expect(tab('Subscription')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Subscription' })).toBeVisible();
   });
 
   it('builds a panel the first time its tab is selected and keeps it after, so its data stays loaded', async () => {

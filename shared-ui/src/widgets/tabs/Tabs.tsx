@@ -48,15 +48,29 @@ export interface TabItem<Id extends string> {
 export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: { label: string; tabs: TabItem<Id>[]; selected: Id; onSelect: (id: Id) => void }) {
   const prefix = useId();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  // The tab shown: the user's choice at once, in the event that made it (the page may record it
+  // later, e.g. in the URL through a navigation, which React may render in a later task: a Tab
+  // pressed meanwhile must reach the chosen panel); then whatever `selected` says when it changes.
+  const [shown, setShown] = useState(selected);
+  const [lastSelected, setLastSelected] = useState(selected);
+  if (selected !== lastSelected) {
+    setLastSelected(selected);
+    setShown(selected);
+  }
   const [visited, setVisited] = useState<Set<Id>>(() => new Set([selected]));
-  if (!visited.has(selected)) setVisited(new Set(visited).add(selected));
+  if (!visited.has(shown)) setVisited(new Set(visited).add(shown));
+
+  const choose = (id: Id) => {
+    setShown(id);
+    onSelect(id);
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const target = rovingTarget(event.key, index, tabs.length, 'horizontal');
     if (target === undefined) return;
     event.preventDefault();
     buttons.current[target]?.focus();
-    onSelect(tabs[target]!.id);
+    choose(tabs[target]!.id);
   };
 
   return (
@@ -71,10 +85,10 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: { l
             type="button"
             role="tab"
             id={`${prefix}-${tab.id}-tab`}
-            aria-selected={tab.id === selected}
+            aria-selected={tab.id === shown}
             aria-controls={`${prefix}-${tab.id}-panel`}
-            tabIndex={tab.id === selected ? 0 : -1}
-            onClick={() => onSelect(tab.id)}
+            tabIndex={tab.id === shown ? 0 : -1}
+            onClick={() => choose(tab.id)}
             onKeyDown={(event) => onKeyDown(event, index)}
           >
             {tab.label}
@@ -82,7 +96,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: { l
         ))}
       </List>
       {tabs.map((tab) => (
-        <Panel key={tab.id} role="tabpanel" id={`${prefix}-${tab.id}-panel`} aria-labelledby={`${prefix}-${tab.id}-tab`} tabIndex={0} hidden={tab.id !== selected}>
+        <Panel key={tab.id} role="tabpanel" id={`${prefix}-${tab.id}-panel`} aria-labelledby={`${prefix}-${tab.id}-tab`} tabIndex={0} hidden={tab.id !== shown}>
           {visited.has(tab.id) && tab.panel}
         </Panel>
       ))}
