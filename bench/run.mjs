@@ -91,8 +91,11 @@ const site = spawn(join(root, 'site-server', 'node_modules', '.bin', 'tsx'), [jo
 await waitFor(`http://localhost:${ports.shell}/remotes.json`);
 
 // The single bundle's pages use the same Auth emulator as the federated site (serve.ts's default
-// without Firebase keys): its configuration and its content security policy say so.
+// without Firebase keys): its configuration and its content security policy say so. They are the
+// same local site too (serve.ts's NODE_ENV): without it their configuration had no local billing,
+// the plan cards no trial button, and the single bundle's signed-in pages were never measured.
 if (!process.env.FIREBASE_API_KEY) process.env.FIREBASE_AUTH_EMULATOR_URL ||= `http://127.0.0.1:${ports.auth_emulator}`;
+process.env.NODE_ENV ||= 'development';
 
 // The single bundle's public pages are prerendered as the federated site's are (the same shell
 // renderer, compiled with the pages into the single bundle's own server build, and the same
@@ -322,9 +325,15 @@ async function signIn(origin) {
 
 /** The trial, started as a user starts it: the plan card's button (local billing), then /account. */
 async function startTrial(page) {
-  await page.getByRole('button', { name: 'Începe perioada de probă' }).click();
-  await page.waitForURL(/\/account/, { timeout: 60_000 });
-  await page.close();
+  try {
+    await page.getByRole('button', { name: 'Începe perioada de probă' }).click();
+    await page.waitForURL(/\/account/, { timeout: 60_000 });
+    await page.close();
+  } catch (error) {
+    await page.screenshot({ path: join(runsDir, `trial-failed-${new URL(page.url()).port}.png`), fullPage: true }).catch(() => {});
+    log(`  the trial did not start on ${page.url()}: ${(await page.locator('main').innerText().catch(() => '(no main)')).replace(/\s+/g, ' ').slice(0, 300)}`);
+    throw error;
+  }
 }
 
 async function measure(siteName, route, preset, url, options) {
