@@ -6,6 +6,7 @@
 // and the blocking time of a page; this says where they come from.
 //   bench/node_modules/.bin/tsx bench/layout-shifts.mjs                   every route below, 3 loads each
 //   SHIFT_ROUTES=/pricing SHIFT_RUNS=5 SHIFT_CPU=4 bench/node_modules/.bin/tsx bench/layout-shifts.mjs
+//   SHIFT_TRACE=1 …   also what each long task ran (a Chrome trace: scripts, calls, layout, parsing)
 // Needs a build (pnpm build) and the site's ports free (take /tmp/e2e.lock where it is shared).
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -24,6 +25,7 @@ const AFTER_TRIAL = ['/account?tab=account', '/account?tab=subscription', '/acco
 const wanted = process.env.SHIFT_ROUTES ? process.env.SHIFT_ROUTES.split(',') : [...PUBLIC_ROUTES, ...BEFORE_TRIAL, ...AFTER_TRIAL];
 const RUNS = Number(process.env.SHIFT_RUNS || 3);
 const CPU = Number(process.env.SHIFT_CPU || 1);
+const TRACE = process.env.SHIFT_TRACE === '1';
 const log = (...args) => console.error('[shifts]', ...args);
 
 // Lighthouse's mobile preset: the screen it emulates.
@@ -55,6 +57,60 @@ function observeShifts() {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__longTasks.push({ at: Math.round(entry.startTime), ms: Math.round(entry.duration) });
   }).observe({ type: 'longtask', buffered: true });
+}
+
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading'];
+
+/** What ran in each task over 50 ms of the page's main thread: its steps (scripts by file, calls, parsing, layout), longest first. */
+function longTasksOfTrace({ traceEvents }) {
+  // The page's main thread: of the renderers' main threads, the one that ran the most scripts.
+  const scripts = (thread) => traceEvents.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.name === 'EvaluateScript').length;
+  const [main] = traceEvents.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').sort((a, b) => scripts(b) - scripts(a));
+  if (!main) return [];
+  const events = traceEvents.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur > 0).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const navigation = traceEvents.find((e) => e.name === 'navigationStart' && e.pid === main.pid)?.ts ?? events[0]?.ts ?? 0;
+  const file = (url) => (url ? url.replace(/^https?:\/\/[^/]+/, '').replace(/\.[0-9a-f]{8,}\./, '.') : '');
+  const label = (e) => {
+    const data = e.args?.data ?? e.args?.beginData ?? {};
+    if (e.name === 'EvaluateScript' || e.name === 'v8.compile' || e.name === 'v8.compileModule') return `${e.name} ${file(data.url || e.args?.fileName)}`;
+    if (e.name === 'FunctionCall') return `call ${data.functionName || '(anonymous)'} ${file(data.url)}`;
+    if (e.name === 'TimerFire' || e.name === 'FireAnimationFrame' || e.name === 'FireIdleCallback') return e.name;
+    if (e.name === 'EventDispatch') return `event ${data.type}`;
+    return e.name;
+  };
+  const tasks = [];
+  for (const task of events.filter((e) => e.name === 'RunTask' && e.dur > 50_000)) {
+    const end = task.ts + task.dur;
+    const inside = events.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= end);
+    // The task's direct steps, each with its own longest steps.
+    const children = (parent, within) => {
+      const out = [];
+      let until = -Infinity;
+      for (const e of within) {
+        if (e === parent || e.ts < until) continue;
+        if (e.ts >= parent.ts && e.ts + e.dur <= parent.ts + parent.dur) {
+          out.push(e);
+          until = e.ts + e.dur;
+        }
+      }
+      return out;
+    };
+    const steps = children(task, inside)
+      .sort((a, b) => b.dur - a.dur)
+      .slice(0, 6)
+      .map((step) => {
+        const below = children(
+          step,
+          inside.filter((e) => e !== step && e.ts >= step.ts && e.ts + e.dur <= step.ts + step.dur),
+        )
+          .sort((a, b) => b.dur - a.dur)
+          .slice(0, 4)
+          .map((e) => `${label(e)} ${Math.round(e.dur / 1000)}`);
+        return `${label(step)} ${Math.round(step.dur / 1000)}${below.length ? ` [${below.join('; ')}]` : ''}`;
+      });
+    tasks.push({ at: Math.round((task.ts - navigation) / 1000), ms: Math.round(task.dur / 1000), steps });
+  }
+  return tasks;
 }
 
 /** Lighthouse's CLS: the largest session window (shifts less than 1 s apart, at most 5 s long). */
@@ -120,11 +176,13 @@ async function measure(route) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
     if (CPU > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+    if (TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(2000);
+    const tasks = TRACE ? longTasksOfTrace(JSON.parse((await browser.stopTracing()).toString('utf8'))) : [];
     const { shifts, longTasks } = await page.evaluate(() => ({ shifts: window.__shifts, longTasks: window.__longTasks }));
     const landed = new URL(page.url());
-    results.push({ route, run: i + 1, landed: `${landed.pathname}${landed.search}`, cls: cumulativeLayoutShift(shifts), shifts, longTasks });
+    results.push({ route, run: i + 1, landed: `${landed.pathname}${landed.search}`, cls: cumulativeLayoutShift(shifts), shifts, longTasks, tasks });
     await page.close();
   }
 }
@@ -154,10 +212,11 @@ try {
   stopSite();
 }
 
-for (const { route, run, landed, cls, shifts, longTasks } of results) {
+for (const { route, run, landed, cls, shifts, longTasks, tasks } of results) {
   console.log(
     `${route} run ${run}${landed !== route ? ` (landed on ${landed})` : ''}: CLS ${cls.toFixed(3)}; long tasks${CPU > 1 ? ` at ${CPU}× CPU` : ''} (ms): ${longTasks.map((t) => `${t.ms}@${t.at}`).join(' ') || 'none'}`,
   );
+  for (const task of tasks) console.log(`  task ${task.ms} ms at ${task.at} ms: ${task.steps.join(' | ')}`);
   for (const shift of shifts) {
     console.log(`  ${shift.value.toFixed(4)} at ${shift.at} ms${shift.hadRecentInput ? ' (after input)' : ''}`);
     for (const source of shift.sources) console.log(`    ${source.node}: ${source.from} → ${source.to}`);

@@ -331,7 +331,16 @@ async function startTrial(page) {
     await page.close();
   } catch (error) {
     await page.screenshot({ path: join(runsDir, `trial-failed-${new URL(page.url()).port}.png`), fullPage: true }).catch(() => {});
-    log(`  the trial did not start on ${page.url()}: ${(await page.locator('main').innerText().catch(() => '(no main)')).replace(/\s+/g, ' ').slice(0, 300)}`);
+    log(
+      `  the trial did not start on ${page.url()}: ${(
+        await page
+          .locator('main')
+          .innerText()
+          .catch(() => '(no main)')
+      )
+        .replace(/\s+/g, ' ')
+        .slice(0, 300)}`,
+    );
     throw error;
   }
 }

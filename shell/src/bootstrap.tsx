@@ -1,56 +1,23 @@
-import { SIGNALS } from '@site/site-server/signals';
-import { startTransition, StrictMode } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { pageForPath } from './app/routes';
-import { ensureRemotesRegistered } from './remotes/federation';
-import { hydrationErrorHandler } from './remotes/health';
+// The shell's start, one step per task of the main thread, so that none of them is a long task on
+// a slow phone (the page is already drawn by its HTML; what the visitor does meanwhile is held and
+// replayed by the early-event script). Each step's modules are in this chunk already (eager: no
+// request of their own, all fetched at once): importing one evaluates it and what it needs that is
+// not evaluated yet. The largest first, each alone: React's DOM renderer, the shared libraries, the
+// site's shared components, then the shell's app, which hydrates or draws the page.
+import { nextTask } from '@site/shared-ui/next-task';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
-const root = document.documentElement;
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-
-/**
- * Whether the prerendered HTML can be hydrated: it was drawn for this path, for the default theme
- * and language and no one signed in (else the pre-paint script has hidden it), and from the build
- * of its remote that this browser loads (the server renders the visitor's cohort from the same
- * cookie, but a visitor whose cookie was refused, or a document changed in between, could differ).
- */
-async function canHydrate(): Promise<boolean> {
-  if (container!.getAttribute(SIGNALS.prerenderedAttribute) !== window.location.pathname) return false;
-  if (root.hasAttribute(SIGNALS.freshRenderAttribute)) return false;
-  const page = pageForPath(window.location.pathname);
-  const rendered = container!.getAttribute(SIGNALS.renderedManifestAttribute);
-  if (!page || !rendered) return false;
-  try {
-    const manifest = (await ensureRemotesRegistered()).get(page.remote)?.manifest;
-    return Boolean(manifest) && new URL(manifest as string, window.location.href).href === rendered;
-  } catch {
-    return false;
-  }
+async function start() {
+  await import(/* webpackMode: "eager" */ 'react-dom/client');
+  await nextTask();
+  await import(/* webpackMode: "eager" */ 'styled-components');
+  await nextTask();
+  await Promise.all([import(/* webpackMode: "eager" */ '@tanstack/react-query'), import(/* webpackMode: "eager" */ 'i18next')]);
+  await nextTask();
+  await import(/* webpackMode: "eager" */ '@site/shared-ui');
+  await nextTask();
+  const { startShell } = await import(/* webpackMode: "eager" */ './app/start');
+  await nextTask();
+  await startShell();
 }
 
-// A prerendered page (site-server/src/prerender/) is hydrated: its HTML stays, and becomes
-// interactive. Hydrating as a transition lets React yield to the browser between components (no
-// long task); what the visitor does meanwhile is held and replayed by the early-event script.
-// Any other page is rendered afresh.
-void canHydrate().then((hydrate) => {
-  if (hydrate) {
-    const remote = pageForPath(window.location.pathname)!.remote;
-    startTransition(() => {
-      hydrateRoot(container, app, { onRecoverableError: hydrationErrorHandler(remote) });
-    });
-    return;
-  }
-  const fresh = createRoot(container);
-  flushSync(() => fresh.render(app));
-  container.removeAttribute(SIGNALS.prerenderedAttribute);
-  container.removeAttribute(SIGNALS.renderedManifestAttribute);
-  root.removeAttribute(SIGNALS.freshRenderAttribute);
-});
+void start();

@@ -1,5 +1,6 @@
 import type firebaseNamespace from 'firebase/compat/app';
 import { runtimeConfig } from '../runtimeConfig';
+import { nextTask } from '../scheduling/nextTask';
 
 export type FirebaseUser = firebaseNamespace.User;
 export type FirebaseAuth = firebaseNamespace.auth.Auth;
@@ -17,8 +18,11 @@ let loading: Promise<LoadedFirebase> | null = null;
  */
 export function loadFirebaseAuth(): Promise<LoadedFirebase> {
   loading ??= (async () => {
+    // The app, its auth and their start, each evaluated in a task of its own (no long task).
     const { default: firebase } = await import(/* webpackChunkName: "firebase-app" */ 'firebase/compat/app');
+    await nextTask();
     await import(/* webpackChunkName: "firebase-auth" */ 'firebase/compat/auth');
+    await nextTask();
     const { firebase: options, authEmulatorUrl } = runtimeConfig();
     const app = firebase.apps[0] ?? firebase.initializeApp(options);
     const auth = app.auth();

@@ -144,12 +144,15 @@ describe('a page whose code fails to load', () => {
     return origin;
   }
 
-  it("registers the loader's recovery with the federation runtime once", async () => {
+  it("registers the loader's recovery, and its step-by-step loading, with the federation runtime once", async () => {
     const { federation, runtime } = freshLoader();
     await federation.loadPage(accountPage, { atNavigation: true });
     await federation.loadPage(landingPage, { atNavigation: true });
     expect(runtime.registerPlugins).toHaveBeenCalledTimes(1);
-    expect(runtime.registerPlugins).toHaveBeenCalledWith([expect.objectContaining({ name: 'site-load-recovery', errorLoadRemote: expect.any(Function) })]);
+    expect(runtime.registerPlugins).toHaveBeenCalledWith([
+      expect.objectContaining({ name: 'site-load-recovery', errorLoadRemote: expect.any(Function) }),
+      expect.objectContaining({ name: 'site-step-by-step', beforeInitContainer: expect.any(Function), initContainer: expect.any(Function) }),
+    ]);
   });
 
   it('reloads the URL once when a chunk is gone (a deleted deployment), instead of showing an error', async () => {

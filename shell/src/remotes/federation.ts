@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { REMOTE_NAMES, deploymentFor, parseRemotesDocument, type RemoteName } from '@site/shared-ui/remotes-document';
 import { rememberDeployments, RemoteLoadFailure, reportRemoteEvent, type RemoteDeployment } from './health';
 import { loadRecoveryPlugin } from './loadRecovery';
+import { stepByStepPlugin } from './stepByStep';
 import { pageGoingAway, reloadOnce, reloadPage } from './reloadOnce';
 import { visitorId } from './visitor';
 
@@ -44,7 +45,10 @@ const awaitedByNavigation = new Set<string>();
 export function ensureRemotesRegistered(): Promise<RemoteDeployments> {
   registered ??= readDeployments()
     .then((deployments) => {
-      registerPlugins([loadRecoveryPlugin({ atNavigation: (id) => awaitedByNavigation.has(id), reloadForMissingCode: () => reloadOnce(window.location.href) })]);
+      registerPlugins([
+        loadRecoveryPlugin({ atNavigation: (id) => awaitedByNavigation.has(id), reloadForMissingCode: () => reloadOnce(window.location.href) }),
+        stepByStepPlugin(),
+      ]);
       registerRemotes([...deployments].map(([name, { manifest }]) => ({ name, entry: manifest })));
       rememberDeployments(deployments);
       readAt = Date.now();

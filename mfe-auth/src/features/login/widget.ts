@@ -1,6 +1,6 @@
 // FirebaseUI and its stylesheet: loaded only by /login, once the page has rendered.
 import { loadFirebaseAuth } from '@site/shared-ui';
-import * as firebaseui from 'firebaseui';
+import { nextTask } from '@site/shared-ui/next-task';
 import stylesheet from 'firebaseui/dist/firebaseui.css';
 import { WIDGET } from './widgetSettings';
 
@@ -31,6 +31,11 @@ function linkStylesheet(): Promise<void> {
  */
 export async function startWidget(container: HTMLElement): Promise<() => void> {
   const [{ firebase, auth }] = await Promise.all([loadFirebaseAuth(), linkStylesheet()]);
+  // FirebaseUI is fetched with this chunk, but evaluated in a task of its own (it is large), and
+  // the widget drawn in the next: none of the three steps is one long task on a slow phone.
+  await nextTask();
+  const firebaseui = await import(/* webpackMode: "eager" */ 'firebaseui');
+  await nextTask();
   const ui = firebaseui.auth.AuthUI.getInstance() ?? new firebaseui.auth.AuthUI(auth);
   ui.start(container, {
     signInFlow: 'popup',
