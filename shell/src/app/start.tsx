@@ -1,6 +1,5 @@
 import { SIGNALS } from '@site/site-server/signals';
-import { startTransition, StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { type ReactNode, startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ensureRemotesRegistered } from '../remotes/federation';
 import { hydrationErrorHandler } from '../remotes/health';
@@ -29,11 +28,19 @@ async function canHydrate(container: HTMLElement): Promise<boolean> {
   }
 }
 
+/** Calls `onDrawn` in the commit that first draws `children`, before the browser paints it. */
+function WhenDrawn({ onDrawn, children }: { onDrawn: () => void; children: ReactNode }) {
+  useLayoutEffect(onDrawn, [onDrawn]);
+  return children;
+}
+
 /**
  * Draws the site in #root. A prerendered page (site-server/src/prerender/) is hydrated: its HTML
- * stays, and becomes interactive. Hydrating as a transition lets React yield to the browser between
- * components (no long task); what the visitor does meanwhile is held and replayed by the early-event
- * script. Any other page is rendered afresh.
+ * stays, and becomes interactive. Any other page (a signed-in one, or one the pre-paint script hid)
+ * is rendered afresh. Both are transitions: React yields to the browser between components, so
+ * neither is one long task; what the visitor does meanwhile on a prerendered page is held and
+ * replayed by the early-event script. A fresh page is revealed in the commit that replaces what
+ * the HTML held.
  */
 export async function startShell(): Promise<void> {
   const container = document.getElementById('root');
@@ -50,9 +57,11 @@ export async function startShell(): Promise<void> {
     });
     return;
   }
+  const drawn = () => {
+    container.removeAttribute(SIGNALS.prerenderedAttribute);
+    container.removeAttribute(SIGNALS.renderedManifestAttribute);
+    root.removeAttribute(SIGNALS.freshRenderAttribute);
+  };
   const fresh = createRoot(container);
-  flushSync(() => fresh.render(app));
-  container.removeAttribute(SIGNALS.prerenderedAttribute);
-  container.removeAttribute(SIGNALS.renderedManifestAttribute);
-  root.removeAttribute(SIGNALS.freshRenderAttribute);
+  startTransition(() => fresh.render(<WhenDrawn onDrawn={drawn}>{app}</WhenDrawn>));
 }
