@@ -6,14 +6,19 @@
 // site's shared components, then the shell's app, which hydrates or draws the page.
 import { nextTask } from '@site/shared-ui/next-task';
 
+const sharedModules = [
+  () => import(/* webpackMode: "eager" */ 'react-dom/client'),
+  () => import(/* webpackMode: "eager" */ 'styled-components'),
+  () => Promise.all([import(/* webpackMode: "eager" */ '@tanstack/react-query'), import(/* webpackMode: "eager" */ 'i18next')]),
+  () => import(/* webpackMode: "eager" */ '@site/shared-ui'),
+];
+
 async function start() {
-  await import(/* webpackMode: "eager" */ 'react-dom/client');
-  await nextTask();
-  await import(/* webpackMode: "eager" */ 'styled-components');
-  await nextTask();
-  await Promise.all([import(/* webpackMode: "eager" */ '@tanstack/react-query'), import(/* webpackMode: "eager" */ 'i18next')]);
-  await nextTask();
-  await import(/* webpackMode: "eager" */ '@site/shared-ui');
+  // The first step too waits for a task of its own: this chunk's arrival was one already.
+  for (const evaluate of sharedModules) {
+    await nextTask();
+    await evaluate();
+  }
   await nextTask();
   const { startShell } = await import(/* webpackMode: "eager" */ './app/start');
   await nextTask();
