@@ -10,11 +10,12 @@ import { globalMiddleware } from '../src/app';
 import { loadConfig } from '../src/environment';
 import { createLogger } from '../src/http/logging';
 import { createMetrics } from '../src/http/metrics';
+import { PRODUCTION_SETTINGS } from './productionSettings';
 
 const answer = { trialActivated: false, subscriptionActive: false };
 const app = new Hono();
 if (process.env.BARE_WITH === 'middleware') {
-  const config = loadConfig({ NODE_ENV: 'production', STRIPE_WEBHOOK_SECRET: 'whsec_bench_only', CORS_ORIGINS: 'http://localhost:3000' });
+  const config = loadConfig({ ...PRODUCTION_SETTINGS });
   const metrics = createMetrics({ connections: () => ({ inUse: 0, waiting: 0 }), processMetrics: true });
   app.use(...globalMiddleware({ config, logger: createLogger(config.logLevel), metrics }));
 }

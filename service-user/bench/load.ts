@@ -32,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
 import { serviceReportMarkdown } from './report.mjs';
+import { PRODUCTION_SETTINGS } from './productionSettings';
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -147,15 +148,13 @@ async function startServer(target: Target, port: number, databaseUrl?: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'service-bench-'));
   const env = {
     PATH: process.env.PATH,
-    NODE_ENV: 'production',
+    ...PRODUCTION_SETTINGS,
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     FIREBASE_PROJECT_ID: PROJECT_ID,
     GOOGLE_JWKS_URL: jwksUrl,
-    STRIPE_WEBHOOK_SECRET: 'whsec_bench_only',
-    CORS_ORIGINS: 'http://localhost:3000',
   };
   // Its request log goes where a deployment's would: to stdout, here discarded.
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server.ts'], { cwd: measuredServiceRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
