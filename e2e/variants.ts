@@ -56,6 +56,12 @@ export const VARIANTS = {
   },
 } satisfies Record<string, Variant>;
 
+/**
+ * A production build, without its minification and source maps: what the tests read (pages,
+ * manifests, shared versions, the render entry) is the same, and a copy builds in a third of the time.
+ */
+const BUILD_ARGS = ['--mode', 'production', '--config', 'webpack.config.cjs', '--no-optimization-minimize', '--no-devtool'];
+
 export type VariantName = keyof typeof VARIANTS;
 
 export const variantDist = (name: VariantName) => join(root, VARIANTS[name].remote, '.variants', name, 'dist');
@@ -82,7 +88,7 @@ async function build(name: VariantName): Promise<void> {
   const inputs = [...files(join(source, 'src')), join(source, 'webpack.config.cjs'), ...files(join(root, 'tools')).filter((f) => !f.includes('node_modules'))];
   const hash = createHash('sha256');
   for (const file of inputs) hash.update(relative(root, file)).update(readFileSync(file));
-  hash.update(JSON.stringify(strings)).update(JSON.stringify(code));
+  hash.update(JSON.stringify(strings)).update(JSON.stringify(code)).update(BUILD_ARGS.join(' '));
   const stamp = join(copy, 'built-from');
   const digest = hash.digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest && existsSync(join(copy, 'dist', 'mf-manifest.json'))) return;
@@ -102,7 +108,7 @@ async function build(name: VariantName): Promise<void> {
     writeFileSync(join(copy, file), source.replace(text, replacement));
   }
   // The copy resolves its packages from the remote's own node_modules (one folder up).
-  const child = spawn(process.execPath, [join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), '--mode', 'production', '--config', 'webpack.config.cjs'], {
+  const child = spawn(process.execPath, [join(root, 'node_modules', 'webpack-cli', 'bin', 'cli.js'), ...BUILD_ARGS], {
     cwd: copy,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

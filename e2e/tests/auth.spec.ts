@@ -85,14 +85,7 @@ test("a wrong password shows the widget's message", async ({ page }) => {
   expect(await loginCookie(page)).toBeUndefined();
 });
 
-test('a signed-out visit to /pricing lands on /login', async ({ page }) => {
-  for (const path of ['/pricing', '/account', '/reset-linked-device']) {
-    await page.goto(path);
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(h1(page)).toHaveText('Autentificare');
-  }
-});
-
+// A signed-out visit to each guarded route lands on /login: routes.spec.ts.
 test('a signed-in visit to /login lands on /account', async ({ page }) => {
   const email = uniqueEmail('deja');
   const { uid } = await createAccount(email);

@@ -1,14 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { englishH1, expectNoAxeViolations, guardedRoutes, h1, open, publicRoutes, routes, setStoredPreferences } from '../support';
 
+// Every public route, in each language and theme, in the accessibility tests below: its heading,
+// the document named by it, and no axe violation.
 test.describe('every route renders', () => {
-  for (const route of publicRoutes) {
-    test(`${route.path} shows its heading and names the document`, async ({ page }) => {
-      await open(page, route.path, route.h1);
-      await expect(page).toHaveTitle(`${route.h1} · Vedere`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-    });
-  }
   test('a nested address that is no page shows the not-found page (the shell loads its scripts from the root)', async ({ page }) => {
     await open(page, '/no/such/page', 'Pagina nu a fost găsită');
     await expect(page).toHaveTitle('Pagina nu a fost găsită · Vedere');
@@ -25,9 +20,12 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
   for (const locale of ['ro', 'en'] as const) {
     for (const theme of ['dark', 'light'] as const) {
       for (const route of publicRoutes) {
-        test(`${route.path} in ${locale}, ${theme} theme, has no violations`, async ({ page }) => {
+        test(`${route.path} in ${locale}, ${theme} theme: its heading names the document, no axe violations`, async ({ page }) => {
           await setStoredPreferences(page, { theme, locale });
-          await open(page, route.path, locale === 'ro' ? route.h1 : englishH1[route.path]);
+          const heading = locale === 'ro' ? route.h1 : englishH1[route.path];
+          await open(page, route.path, heading);
+          await expect(page).toHaveTitle(`${heading} · Vedere`);
+          await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
           await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
           await expect(page.locator('html')).toHaveAttribute('lang', locale);
           await expectNoAxeViolations(page);

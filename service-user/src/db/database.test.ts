@@ -2,7 +2,8 @@ import net from 'node:net';
 import pg from 'pg';
 import { backends, call, freshDatabase, request, startService, testConfig, tokenFactory, type TestApp, type Tokens } from '../testing/harness';
 import { createService } from '../service';
-import { DatabaseUnavailableError, openPostgres, type Database } from './database';
+import { DatabaseUnavailableError, openPglite, openPostgres, type Database } from './database';
+import { migrate } from './migrations';
 import { openMigratedDatabase } from './start';
 
 /** A TCP server on 127.0.0.1 that accepts connections and never answers (a hung database). */
@@ -31,6 +32,29 @@ const recordingLog = () => {
 const contact = { firstname: 'Ana', lastname: 'Pop', email: 'ana@example.com', subject: 'Hello', message: 'A question.' };
 const countMessages = async (db: Database) => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM contact_messages')).rows[0]!.n);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("in-memory PGlite databases (each a copy of the first one's fresh data folder)", () => {
+  it('start empty and apart: what one holds, migrated or written, no other opened before or after it has', async () => {
+    const migrated = async () => {
+      const db = await openPglite();
+      await migrate(db);
+      return db;
+    };
+    const first = await migrated();
+    await first.query("INSERT INTO contact_messages (firstname, lastname, email, subject, message) VALUES ('Ana', 'Pop', 'ana@example.com', 'Hi', 'One.')");
+    const second = await openPglite();
+    const third = await migrated();
+    try {
+      expect(await countMessages(first)).toBe(1);
+      expect((await second.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'")).rows[0]!.n).toBe(0);
+      expect(await countMessages(third)).toBe(0);
+      await third.query("INSERT INTO contact_messages (firstname, lastname, email, subject, message) VALUES ('Ion', 'Pop', 'ion@example.com', 'Hi', 'Two.')");
+      expect(await countMessages(first)).toBe(1);
+    } finally {
+      await Promise.all([first.close(), second.close(), third.close()]);
+    }
+  });
+});
 
 describe('starting against a database that accepts connections and never answers', () => {
   it('logs one line per attempt, waits longer each time, and gives up with a clear error', async () => {
