@@ -1,9 +1,10 @@
 // The asynchronous boundary lets Module Federation negotiate shared singletons before any
 // React code runs. main.js's own task starts the federation runtime. Negotiating a shared module
 // (its versions checked, its provider chosen, its script inserted) takes a few milliseconds each
-// on a slow phone, so the runtime is asked for one per task, the largest first: all are then
-// fetched together, none evaluated. The bootstrap chunk (./bootstrap.tsx) finds them negotiated,
-// and evaluates them one per task too.
+// on a slow phone, so the runtime is asked for one per task, in the order ./bootstrap.tsx
+// evaluates them (React first, which the others need): all are then fetched together, none
+// evaluated. The bootstrap chunk finds them negotiated, and evaluates them one per task too; a
+// shared module missing from this list is still negotiated, by the bootstrap chunk, in its task.
 import { loadShare } from '@module-federation/enhanced/runtime';
 import { nextTask } from '@site/shared-ui/next-task';
 

@@ -1,5 +1,7 @@
 // A remote's federation manifest as the site's server reads it (preload hints, prerendered pages):
-// fetched with a short timeout and kept a few seconds (browsers revalidate it on every load).
+// fetched with a short timeout and kept a few seconds (browsers revalidate it on every load). A read
+// that failed is not kept: one slow answer under load would otherwise serve that remote's pages
+// without their prerendered HTML for the whole TTL; the next request asks again.
 const TTL_MS = 10_000;
 const TIMEOUT_MS = 1_000;
 
@@ -16,16 +18,20 @@ export interface FederationManifest {
 
 export type ManifestReader = (url: string) => Promise<FederationManifest | null>;
 
-/** A reader with its own small cache; null when the manifest does not answer. */
-export function manifestReader(): ManifestReader {
+/** A reader with its own small cache (reads under way shared); null when the manifest does not answer. */
+export function manifestReader({ ttlMs = TTL_MS, timeoutMs = TIMEOUT_MS } = {}): ManifestReader {
   const manifests = new Map<string, { at: number; value: Promise<FederationManifest | null> }>();
   return (url) => {
     const cached = manifests.get(url);
-    if (cached && Date.now() - cached.at < TTL_MS) return cached.value;
-    const value = fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) })
+    if (cached && Date.now() - cached.at < ttlMs) return cached.value;
+    const value = fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
       .then((response) => (response.ok ? (response.json() as Promise<FederationManifest>) : null))
       .catch(() => null);
-    manifests.set(url, { at: Date.now(), value });
+    const entry = { at: Date.now(), value };
+    manifests.set(url, entry);
+    void value.then((manifest) => {
+      if (manifest === null && manifests.get(url) === entry) manifests.delete(url);
+    });
     return value;
   };
 }

@@ -1,0 +1,65 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { manifestReader, type FederationManifest } from './manifests';
+
+const manifest: FederationManifest = { metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [] };
+
+// A remote's server whose answers the test decides, one per request, and counts.
+let answers: ('ok' | 'error' | 'hang')[] = [];
+let requests = 0;
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  server = createServer((_request, response) => {
+    requests += 1;
+    const answer = answers.shift() ?? 'ok';
+    if (answer === 'hang') return;
+    response.writeHead(answer === 'ok' ? 200 : 503, { 'content-type': 'application/json' });
+    response.end(answer === 'ok' ? JSON.stringify(manifest) : '{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mf-manifest.json`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(() => {
+  answers = [];
+  requests = 0;
+});
+
+describe('the manifest reader', () => {
+  it('keeps a manifest read for its time to live, reads under way shared', async () => {
+    const read = manifestReader();
+    const [first, second] = await Promise.all([read(url), read(url)]);
+    expect(first).toEqual(manifest);
+    expect(second).toEqual(manifest);
+    expect(await read(url)).toEqual(manifest);
+    expect(requests).toBe(1);
+  });
+
+  it('does not keep a read that failed: the next request reads again', async () => {
+    answers = ['error'];
+    const read = manifestReader();
+    expect(await read(url)).toBeNull();
+    expect(await read(url)).toEqual(manifest);
+    expect(requests).toBe(2);
+  });
+
+  it('does not keep a read that timed out', async () => {
+    answers = ['hang'];
+    const read = manifestReader({ timeoutMs: 100 });
+    expect(await read(url)).toBeNull();
+    expect(await read(url)).toEqual(manifest);
+    expect(requests).toBe(2);
+  });
+
+  it('reads again once the time to live has passed', async () => {
+    const read = manifestReader({ ttlMs: 0 });
+    await read(url);
+    await read(url);
+    expect(requests).toBe(2);
+  });
+});
