@@ -6,9 +6,11 @@ const h1Of = (path: string) => routes.find((r) => r.path === path)!.h1;
 
 test.describe('prerendered public pages', () => {
   for (const path of PRERENDERED) {
-    test(`${path} arrives as HTML with its content, and the remote's address of this environment`, async ({ request }) => {
+    test(`${path} arrives as HTML with its content, named by its page, and the remote's address of this environment`, async ({ request }) => {
       const html = await (await request.get(path)).text();
       expect(html).toContain(`data-prerendered="${path}"`);
+      // The title a screen reader says as the page opens: the page's, not the site's name alone.
+      expect(html).toContain(`<title>${h1Of(path)} · Vedere</title>`);
       // The h1's words as text (the landing page's has a highlighted span inside).
       expect(html.replace(/<[^>]+>/g, '')).toContain(h1Of(path));
       expect(html).not.toContain('__REMOTE_PUBLIC_PATH__');
@@ -75,6 +77,8 @@ async function openBeforeHydration(page: Page, path: string) {
   await page.goto(path, { waitUntil: 'commit' });
   await expect(h1(page)).toHaveText(h1Of(path));
   await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
+  // Named by its page before any of the page's code has run.
+  await expect(page).toHaveTitle(`${h1Of(path)} · Vedere`);
   // Set in this document: still there afterwards means the page was not reloaded.
   await page.evaluate(() => {
     (window as unknown as { sameDocument: boolean }).sameDocument = true;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { consumeNavigationFocus } from '../navigationFocus';
@@ -8,10 +8,18 @@ const H1 = styled.h1`
   margin-block: 1.5rem 1rem;
 `;
 
+/**
+ * Where a server render puts the page's title: the prerendered document is named by its page from
+ * its first byte (what a screen reader says when the page opens), not by the site's name alone.
+ */
+export const ServerPageTitle = createContext<((title: string) => void) | null>(null);
+
 /** Sets the (translated) document title: "<page> · <brand>". */
 export function usePageTitle(title: string): void {
   const { t } = useTranslation('common');
   const full = `${title}${t('titleSeparator')}${t('brand')}`;
+  // On the server only (effects do not run there); the last page title rendered is the document's.
+  useContext(ServerPageTitle)?.(full);
   useEffect(() => {
     document.title = full;
   }, [full]);

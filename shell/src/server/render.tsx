@@ -6,7 +6,7 @@
 // this build for each render: styled-components names its components in creation order, so each
 // render starts from a fresh module state, created in the browser's order (shared-ui, the shell's
 // layout, then the page).
-import { SiteProviders, StaticRouter } from '@site/shared-ui';
+import { ServerPageTitle, SiteProviders, StaticRouter } from '@site/shared-ui';
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
 import { Layout } from '../app/App';
@@ -34,24 +34,28 @@ export const shared: Record<string, () => unknown> = {
 /** How React marks a Suspense boundary whose server render failed (left to the browser). */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
-export async function renderPage(path: string, page: { default: React.ComponentType }): Promise<{ html: string; styles: string }> {
+/** The page's HTML, its styles, and the document's title as the page sets it (null if it sets none). */
+export async function renderPage(path: string, page: { default: React.ComponentType }): Promise<{ html: string; styles: string; title: string | null }> {
   providePage(page);
   const sheet = new ServerStyleSheet();
+  let title: string | null = null;
   try {
     const html = renderToString(
       sheet.collectStyles(
-        <SiteProviders>
-          <StaticRouter location={path}>
-            <Layout />
-          </StaticRouter>
-        </SiteProviders>,
+        <ServerPageTitle.Provider value={(pageTitle) => (title = pageTitle)}>
+          <SiteProviders>
+            <StaticRouter location={path}>
+              <Layout />
+            </StaticRouter>
+          </SiteProviders>
+        </ServerPageTitle.Provider>,
       ),
     );
     // A page that threw inside a Suspense boundary is not an error to renderToString: React sends
     // that boundary's fallback, marked to be rendered by the browser, which would then report a
     // hydration error as well as the page's own. Such a page is served empty instead.
     if (html.includes(CLIENT_RENDERED_BOUNDARY)) throw new Error(`${path} failed to render on the server`);
-    return { html, styles: sheet.getStyleTags() };
+    return { html, styles: sheet.getStyleTags(), title };
   } finally {
     sheet.seal();
   }

@@ -19,6 +19,15 @@ it('puts the page in #root, its styles in the head, and names the path and the b
   expect(html).toContain('s.src="main.js"');
 });
 
+it("names the document by the page's title, as the browser's render does, its text escaped; without one, by the site's", () => {
+  const page = { path: '/contact', manifestUrl: 'https://cdn.example/m.json', html: '<h1>Contact</h1>', styles: '' };
+  const title = (html: string) => /<title>(.*?)<\/title>/.exec(html)?.[1];
+  expect(title(pageDocument(index, { ...page, title: 'Contact · Vedere' }))).toBe('Contact · Vedere');
+  expect(title(pageDocument(index, { ...page, title: 'Q&A <beta> · Vedere' }))).toBe('Q&amp;A &lt;beta&gt; · Vedere');
+  expect(title(pageDocument(index, page))).toBe('Vedere');
+  expect(title(pageDocument(index, { ...page, title: null }))).toBe('Vedere');
+});
+
 it('refuses an index.html it cannot put a page in', () => {
   expect(() => checkIndexHtml('<div id="root">x</div><script defer src=main.js></script>', 'index.html')).toThrow(/no empty #root/);
   expect(() => checkIndexHtml('<div id=root></div>', 'index.html')).toThrow(/no deferred main.js/);

@@ -1,5 +1,5 @@
 // A prerendered page's HTML: the shell's index.html with the page inside #root, its styles in the
-// head, and its entry script deferred to after the first paint.
+// head, its title the page's, and its entry script deferred to after the first paint.
 import { SIGNALS } from '../signals';
 
 const EMPTY_ROOT = /<div id="?root"?><\/div>/;
@@ -7,6 +7,8 @@ const EMPTY_ROOT = /<div id="?root"?><\/div>/;
 const ENTRY_SCRIPT = /<script defer(?:="defer")? src="?([^" >]*main\.js)"?><\/script>/;
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const TITLE = /<title>[^<]*<\/title>/;
 
 /**
  * The prerendered page is drawn first, then its code is run: the entry script is added once the
@@ -30,11 +32,16 @@ export function checkIndexHtml(index: string, file: string): void {
   if (!ENTRY_SCRIPT.test(index)) throw new Error(`${file} has no deferred main.js`);
 }
 
-export function pageDocument(index: string, { path, manifestUrl, html, styles }: { path: string; manifestUrl: string; html: string; styles: string }): string {
+export function pageDocument(
+  index: string,
+  { path, manifestUrl, html, styles, title }: { path: string; manifestUrl: string; html: string; styles: string; title?: string | null },
+): string {
   const entry = index.match(ENTRY_SCRIPT)?.[1] as string;
   const root = `<div id="root" ${SIGNALS.prerenderedAttribute}="${attribute(path)}" ${SIGNALS.renderedManifestAttribute}="${attribute(manifestUrl)}">`;
   return (
     index
+      // Named by its page, as the browser's render names it, from the first byte.
+      .replace(TITLE, (site) => (title ? `<title>${text(title)}</title>` : site))
       // The page is drawn once its main part is parsed, not before: drawn while still arriving,
       // the header's controls would wrap anew as each one came in (a layout shift).
       .replace('</head>', () => `${styles}\n<link rel="expect" href="#main" blocking="render">\n</head>`)

@@ -20,7 +20,8 @@ import { checkIndexHtml, pageDocument } from './pageDocument';
 /** What the shell's server build exports (shell/src/server/render.tsx). */
 interface ShellRenderer {
   shared: Record<string, () => unknown>;
-  renderPage(path: string, page: unknown): Promise<{ html: string; styles: string }>;
+  /** title: the document's, as the page sets it (a shell built before it was returned gives none). */
+  renderPage(path: string, page: unknown): Promise<{ html: string; styles: string; title?: string | null }>;
 }
 
 /** What a remote's render entry exports (tools/render-entry-loader.cjs). */
@@ -77,8 +78,8 @@ export function prerenderedPages({ dist, remotes, config, manifestAt, log = cons
         const entry = remote.run(fromShell) as unknown as RenderEntry;
         const load = entry.exposedModules(new URL('.', manifestUrl).href)[page.module];
         if (!load) throw new Error(`${page.remote}'s render entry does not expose ${page.module}`);
-        const { html, styles } = await renderer.renderPage(path, await load());
-        return pageDocument(index, { path, manifestUrl, html, styles });
+        const { html, styles, title } = await renderer.renderPage(path, await load());
+        return pageDocument(index, { path, manifestUrl, html, styles, title });
       } finally {
         global.__APP_CONFIG__ = previous;
       }
