@@ -85,7 +85,13 @@ async function build(name: VariantName): Promise<void> {
   const { remote, strings, code = {} }: Variant = VARIANTS[name];
   const source = join(root, remote);
   const copy = join(source, '.variants', name);
-  const inputs = [...files(join(source, 'src')), join(source, 'webpack.config.cjs'), ...files(join(root, 'tools')).filter((f) => !f.includes('node_modules'))];
+  // What the build reads: the remote's sources, the shared build tools, and shared-ui (each build
+  // bundles its own fallback copy of that singleton).
+  const inputs = [
+    ...files(join(source, 'src')),
+    join(source, 'webpack.config.cjs'),
+    ...[join(root, 'tools'), join(root, 'shared-ui', 'src')].flatMap((dir) => files(dir).filter((f) => !f.includes('node_modules'))),
+  ];
   const hash = createHash('sha256');
   for (const file of inputs) hash.update(relative(root, file)).update(readFileSync(file));
   hash.update(JSON.stringify(strings)).update(JSON.stringify(code)).update(BUILD_ARGS.join(' '));
