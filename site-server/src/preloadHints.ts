@@ -7,6 +7,7 @@ import { allManifests, deploymentFor, type RemotesDocument } from '@site/shared-
 import type { Context } from 'hono';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { escapeHtml } from './html';
 import { exposedFiles, type FederationManifest, type ManifestReader } from './manifests';
 import { readRouteTable, routeAt } from './routeTable';
 import { SIGNALS } from './signals';
@@ -14,14 +15,13 @@ import { visitorIdOf } from './visitor';
 
 // The tag as the template writes it, or as the production build minifies it (attributes unquoted).
 const REMOTES_DOCUMENT_PRELOAD = new RegExp(`<link\\b[^>]*\\s${SIGNALS.remotesDocumentAttribute}\\b[^>]*>`);
-const attributeValue = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The shell's HTML preloads the remotes document where this environment serves it (REMOTES_URL,
  * a run-time value): the build wrote the default address.
  */
 export const withRemotesDocumentPreload = (html: string, remotesUrl: string) =>
-  html.replace(REMOTES_DOCUMENT_PRELOAD, (tag) => tag.replace(/\shref=("[^"]*"|'[^']*'|[^\s>]+)/, () => ` href="${attributeValue(remotesUrl)}"`));
+  html.replace(REMOTES_DOCUMENT_PRELOAD, (tag) => tag.replace(/\shref=("[^"]*"|'[^']*'|[^\s>]+)/, () => ` href="${escapeHtml(remotesUrl)}"`));
 
 // Loaded only when needed (sign-in, the account): never preloaded.
 const LAZY_SHARED = /^firebase\//;

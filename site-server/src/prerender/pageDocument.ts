@@ -1,13 +1,12 @@
 // A prerendered page's HTML: the shell's index.html with the page inside #root, its styles in the
 // head, its title the page's, and its entry script deferred to after the first paint.
+import { escapeHtml } from '../html';
 import { SIGNALS } from '../signals';
 
 const EMPTY_ROOT = /<div id="?root"?><\/div>/;
 /** The app's entry script, as html-webpack-plugin writes it (deferred, minified attributes). */
 const ENTRY_SCRIPT = /<script defer(?:="defer")? src="?([^" >]*main\.js)"?><\/script>/;
 
-const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-const text = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const TITLE = /<title>[^<]*<\/title>/;
 
 /**
@@ -37,11 +36,11 @@ export function pageDocument(
   { path, manifestUrl, html, styles, title }: { path: string; manifestUrl: string; html: string; styles: string; title?: string | null },
 ): string {
   const entry = index.match(ENTRY_SCRIPT)?.[1] as string;
-  const root = `<div id="root" ${SIGNALS.prerenderedAttribute}="${attribute(path)}" ${SIGNALS.renderedManifestAttribute}="${attribute(manifestUrl)}">`;
+  const root = `<div id="root" ${SIGNALS.prerenderedAttribute}="${escapeHtml(path)}" ${SIGNALS.renderedManifestAttribute}="${escapeHtml(manifestUrl)}">`;
   return (
     index
       // Named by its page, as the browser's render names it, from the first byte.
-      .replace(TITLE, (site) => (title ? `<title>${text(title)}</title>` : site))
+      .replace(TITLE, (site) => (title ? `<title>${escapeHtml(title)}</title>` : site))
       // The page is drawn once its main part is parsed, not before: drawn while still arriving,
       // the header's controls would wrap anew as each one came in (a layout shift).
       .replace('</head>', () => `${styles}\n<link rel="expect" href="#main" blocking="render">\n</head>`)
