@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from '../auth';
+import { createAccount, signInThroughWidget, uniqueEmail } from '../auth';
 import { listen, shellApp } from '@site/site-server';
-import { open, routes } from '../support';
+import { h1, open, routes } from '../support';
+
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
 /** Records every Content-Security-Policy violation the page reports. */
 async function recordViolations(page: Page) {
@@ -80,7 +85,8 @@ test.describe('security headers of the production server', () => {
 });
 
 test.describe('preload hints', () => {
-  const links = async (request: import('@playwright/test').APIRequestContext, path: string) => ((await request.get(path)).headers().link ?? '').split(', ');
+  const links = async (request: import('@playwright/test').APIRequestContext, path: string, headers: Record<string, string> = {}) =>
+    ((await request.get(path, { headers })).headers().link ?? '').split(', ');
   // Every public page is prerendered on the shared server; a shell of this file's own serves them
   // empty (as it does for a remote in a canary), where the hints do their work.
   const UNPRERENDERED = 'http://localhost:3140';
@@ -115,6 +121,48 @@ test.describe('preload hints', () => {
       expect(hints.filter((h) => h.includes('rel=preload'))).toEqual([]);
     }
     expect((await links(request, '/account')).filter((h) => /localhost:300[123]\/.*rel=preload/.test(h))).toEqual([]);
+  });
+
+  test("a page that waits for sign-in, asked for by a visitor who looks signed in, preloads its remote's page and the auth SDK; nothing of them without the login cookie", async ({
+    request,
+  }) => {
+    const signedOut = await links(request, '/pricing');
+    const signedIn = await links(request, '/pricing', { Cookie: 'loginCookie=any-token' });
+    expect(signedOut.filter((h) => /localhost:300[123]\/.*rel=preload/.test(h))).toEqual([]);
+    expect(signedIn).toContain('<http://localhost:3003/mf-manifest.json>; rel=preload; as=fetch; crossorigin');
+    expect(signedIn).toContain('<http://localhost:3003/remoteEntry.js>; rel=preload; as=script');
+    expect(signedIn.some((h) => /^<http:\/\/localhost:3003\/__federation_expose_PricingPage\.[0-9a-f]+\.js>; rel=preload; as=script$/.test(h))).toBe(true);
+    // The auth SDK, from the shell's build: what the signed-out hints leave out.
+    const shell = JSON.parse(readFileSync(join(root, 'shell', 'dist', 'mf-manifest.json'), 'utf8')) as { shared: { name: string; assets: { js: { sync: string[] } } }[] };
+    const auth = shell.shared.filter((s) => s.name.startsWith('firebase/')).flatMap((s) => s.assets.js.sync);
+    expect(auth.length).toBeGreaterThan(0);
+    for (const file of auth) {
+      expect(signedIn).toContain(`</${file}>; rel=preload; as=script`);
+      expect(signedOut).not.toContain(`</${file}>; rel=preload; as=script`);
+    }
+    expect(signedIn.filter((h) => /localhost:300[12]\//.test(h) && h.includes('rel=preload'))).toEqual([]);
+  });
+
+  test('signed in, /pricing uses each file it preloads, once', async ({ page }) => {
+    const email = uniqueEmail('preload');
+    await createAccount(email);
+    await signInThroughWidget(page, email);
+    await expect(h1(page)).toHaveText('Alegeți abonamentul potrivit');
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    const response = await page.goto('/pricing');
+    const hinted = (response?.headers().link ?? '')
+      .split(', ')
+      .filter((h) => h.includes('rel=preload'))
+      .map((h) => new URL(h.slice(1, h.indexOf('>')), page.url()).href);
+    await expect(h1(page)).toHaveText('Alegeți abonamentul potrivit');
+    await page.waitForLoadState('networkidle');
+    expect(hinted.filter((url) => url.includes('localhost:3003/')).length).toBeGreaterThanOrEqual(3);
+    for (const url of hinted)
+      expect(
+        requested.filter((r) => r === url),
+        url,
+      ).toHaveLength(1);
   });
 
   test('the preloaded code is the code the page uses: each hinted file is requested once', async ({ page }) => {

@@ -4,7 +4,9 @@
 // → the page's chunks). Sent as a Link header, computed per request from the remotes document in
 // force and the visitor's cohort (the version its browser will load).
 import { allManifests, deploymentFor, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeHtml } from './html';
@@ -23,7 +25,8 @@ const REMOTES_DOCUMENT_PRELOAD = new RegExp(`<link\\b[^>]*\\s${SIGNALS.remotesDo
 export const withRemotesDocumentPreload = (html: string, remotesUrl: string) =>
   html.replace(REMOTES_DOCUMENT_PRELOAD, (tag) => tag.replace(/\shref=("[^"]*"|'[^']*'|[^\s>]+)/, () => ` href="${escapeHtml(remotesUrl)}"`));
 
-// Loaded only when needed (sign-in, the account): never preloaded.
+// Loaded only when needed (sign-in, the account): preloaded only for a page that waits for sign-in,
+// asked for by a visitor who looks signed in.
 const LAZY_SHARED = /^firebase\//;
 
 export function preloadHints({ dist, remotes, manifestAt }: { dist: string; remotes: () => RemotesDocument; manifestAt: ManifestReader }) {
@@ -31,7 +34,9 @@ export function preloadHints({ dist, remotes, manifestAt }: { dist: string; remo
   const manifestFile = join(dist, 'mf-manifest.json');
   const shellManifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as FederationManifest) : null;
   const bootstrap = readdirSync(dist).filter((file) => /^bootstrap\.[0-9a-f]+\.js$/.test(file));
-  const shellChunks = [...bootstrap, ...(shellManifest?.shared ?? []).filter((s) => !LAZY_SHARED.test(s.name)).flatMap((s) => s.assets.js.sync)];
+  const shared = shellManifest?.shared ?? [];
+  const shellChunks = [...bootstrap, ...shared.filter((s) => !LAZY_SHARED.test(s.name)).flatMap((s) => s.assets.js.sync)];
+  const authChunks = shared.filter((s) => LAZY_SHARED.test(s.name)).flatMap((s) => s.assets.js.sync);
 
   return async (c: Context, { prerendered }: { prerendered: boolean }): Promise<string> => {
     const { pathname, origin } = new URL(c.req.url);
@@ -47,9 +52,15 @@ export function preloadHints({ dist, remotes, manifestAt }: { dist: string; remo
     );
     for (const remoteOrigin of remoteOrigins) links.push(`<${remoteOrigin}>; rel=preconnect`);
 
-    // The page's own remote, in the version this visitor gets, unless the page waits for sign-in.
+    // The page's own remote, in the version this visitor gets. A page that waits for sign-in gets
+    // it only when the visitor looks signed in (the login cookie: a hint, never verified here; a
+    // signed-out visitor is sent to /login and would not use it), with the auth SDK the guard runs first.
     const route = routeAt(table, pathname);
-    if (prerendered || !route || route.access) return links.join(', ');
+    if (prerendered || !route) return links.join(', ');
+    if (route.access) {
+      if (!getCookie(c, LOGIN_COOKIE)) return links.join(', ');
+      for (const file of authChunks) links.push(`</${file}>; rel=preload; as=script`);
+    }
     const page = route.exposed;
     const manifestUrl = new URL(deploymentFor(page.remote, doc[page.remote], visitorIdOf(c)).manifest, origin);
     links.push(`<${manifestUrl}>; rel=preload; as=fetch; crossorigin`);

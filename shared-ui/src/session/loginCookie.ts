@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
+import { LOGIN_COOKIE } from './loginCookieName';
 
-/** The cookie holding the user's ID token (spec section 3). The user service never reads it. */
-export const LOGIN_COOKIE = 'loginCookie';
+export { LOGIN_COOKIE };
 
 export function setLoginCookie(token: string): void {
   Cookies.set(LOGIN_COOKIE, token, {

@@ -1,0 +1,5 @@
+/**
+ * The cookie holding the user's ID token (spec section 3). The user service never reads it; the
+ * site's server reads only whether it is there (a hint for its preloads). No DOM here: the server imports it.
+ */
+export const LOGIN_COOKIE = 'loginCookie';
