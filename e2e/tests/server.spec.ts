@@ -144,10 +144,11 @@ test.describe('preload hints', () => {
   });
 
   test('signed in, /pricing uses each file it preloads, once', async ({ page }) => {
+    const pricing = routes.find((route) => route.path === '/pricing')!.h1;
     const email = uniqueEmail('preload');
     await createAccount(email);
     await signInThroughWidget(page, email);
-    await expect(h1(page)).toHaveText('Alegeți abonamentul potrivit');
+    await expect(h1(page)).toHaveText(pricing);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     const response = await page.goto('/pricing');
@@ -155,7 +156,7 @@ test.describe('preload hints', () => {
       .split(', ')
       .filter((h) => h.includes('rel=preload'))
       .map((h) => new URL(h.slice(1, h.indexOf('>')), page.url()).href);
-    await expect(h1(page)).toHaveText('Alegeți abonamentul potrivit');
+    await expect(h1(page)).toHaveText(pricing);
     await page.waitForLoadState('networkidle');
     expect(hinted.filter((url) => url.includes('localhost:3003/')).length).toBeGreaterThanOrEqual(3);
     for (const url of hinted)
