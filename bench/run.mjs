@@ -14,7 +14,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { builtinsOnly, compiledBuild, createStaticApp, listen, pageDocument, ROBOTS, securityHeaders } from '@site/site-server';
+import { builtinsOnly, compiledBuild, createStaticApp, listen, looksSignedIn, pageDocument, ROBOTS, securityHeaders } from '@site/site-server';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { SITE_APPS } from '@site/shared-ui/site-apps';
 import { pathToFileURL } from 'node:url';
@@ -99,18 +99,21 @@ process.env.NODE_ENV ||= 'development';
 
 // The single bundle's public pages are prerendered as the federated site's are (the same shell
 // renderer, compiled with the pages into the single bundle's own server build, and the same
-// configuration), their images served from its own origin.
+// configuration), their images served from its own origin; so are its signed-in pages, for a
+// visitor with the login cookie (the layout around the guard's loading status).
 const singleTable = JSON.parse(readFileSync(join(root, 'shell', 'dist', 'routes.json'), 'utf8'));
 const singleIndex = existsSync(join(singleDist, 'index.html')) ? readFileSync(join(singleDist, 'index.html'), 'utf8') : '';
 const singleRenderer = existsSync(join(singleDist, 'server')) ? readdirSync(join(singleDist, 'server')).find((file) => /^render\.[0-9a-f]+\.js$/.test(file)) : null;
 const singleRendered = new Map();
-async function singlePage(pathname, origin) {
-  if (!singleRenderer || !singleTable.routes.some((route) => route.path === pathname && route.prerender)) return null;
+async function singlePage(pathname, origin, looksSignedIn) {
+  const route = singleTable.routes.find((r) => r.path === pathname);
+  const signedIn = Boolean(route?.access && looksSignedIn);
+  if (!singleRenderer || !(route?.prerender || signedIn)) return null;
   if (!singleRendered.has(pathname)) {
     const build = await compiledBuild(pathToFileURL(join(singleDist, 'server', singleRenderer)).href);
     globalThis.__APP_CONFIG__ = runtimeConfig.browserConfig(process.env);
-    const { html, styles } = await build.run(builtinsOnly).renderPage(pathname);
-    singleRendered.set(pathname, pageDocument(singleIndex, { path: pathname, manifestUrl: `${origin}/`, html, styles }));
+    const { html, styles } = await build.run(builtinsOnly).renderPage(pathname, { signedIn });
+    singleRendered.set(pathname, pageDocument(singleIndex, signedIn ? { path: pathname, html, styles, signedIn } : { path: pathname, manifestUrl: `${origin}/`, html, styles }));
   }
   return singleRendered.get(pathname);
 }
@@ -120,7 +123,7 @@ const single = await listen(
     spa: true,
     pageHtml: (c) => {
       const url = new URL(c.req.url);
-      return singlePage(url.pathname, url.origin);
+      return singlePage(url.pathname, url.origin, looksSignedIn(c));
     },
     securityHeaders: (html) => securityHeaders({ html, remotes: null }),
     documents: {

@@ -147,7 +147,7 @@ const htmlPage = ({ title, isHost = false, prerendered = isHost, providesRuntime
     isHost,
     federationRuntime: providesRuntime ? `${RUNTIME_PROVIDER}.js` : '',
     earlyEvents: prerendered ? earlyEvents() : '',
-    prePaint: prePaintScript(SIGNALS.freshRenderAttribute),
+    prePaint: prePaintScript(SIGNALS.freshRenderAttribute, SIGNALS.signedInDocumentAttribute),
     remotesUrl: DEFAULT_REMOTES_URL,
     signals: SIGNALS,
     inject: 'body',
@@ -216,8 +216,8 @@ function serverConfig(app, production, emitted) {
   };
 }
 
-/** Adds to the metaData of the browser build's federation manifest (once MF has written it). */
-const amendManifest = (name, metaData) => ({
+/** Amends the browser build's federation manifest and stats (once MF has written them). */
+const amendManifests = (name, amend) => ({
   apply(compiler) {
     const { sources, Compilation } = compiler.webpack;
     compiler.hooks.thisCompilation.tap(name, (compilation) => {
@@ -226,12 +226,40 @@ const amendManifest = (name, metaData) => ({
           const asset = compilation.getAsset(file);
           if (!asset) continue;
           const json = JSON.parse(asset.source.source().toString());
-          Object.assign(json.metaData, metaData());
+          amend(json, compilation);
           compilation.updateAsset(file, new sources.RawSource(JSON.stringify(json, null, 2)));
         }
       });
     });
   },
+});
+
+/** Adds to the metaData of the browser build's federation manifest. */
+const amendManifest = (name, metaData) => amendManifests(name, (json) => Object.assign(json.metaData, metaData()));
+
+/**
+ * Each shared module's files in the manifest (shared[].assets.js.sync), complete: MF's manifest
+ * names only the chunk that holds the module, not the chunks split off beside it (libraries it
+ * has in common with other chunks), which the provider loads with it. The site's server preloads
+ * from that list (site-server/src/preloadHints.ts): a file missing from it is found only once the
+ * code that needs it has run, one round trip later.
+ */
+const completeSharedAssets = amendManifests('CompleteSharedAssets', (json, compilation) => {
+  const filesOf = new Map();
+  for (const module of compilation.modules) {
+    // MF's provide-shared module: a lazily provided one loads its chunk group (an async block).
+    if (module.constructor.name !== 'ProvideSharedModule' || module.blocks.length === 0) continue;
+    const group = compilation.chunkGraph.getBlockChunkGroup(module.blocks[0]);
+    if (group)
+      filesOf.set(
+        module._name,
+        group.getFiles().filter((file) => file.endsWith('.js')),
+      );
+  }
+  for (const shared of json.shared ?? []) {
+    const files = filesOf.get(shared.name);
+    if (files) shared.assets.js.sync = [...new Set([...files, ...shared.assets.js.sync])];
+  }
 });
 
 /** Names the server build in the browser build's federation manifest (metaData.ssrRemoteEntry). */
@@ -299,6 +327,7 @@ function createAppConfig(app) {
         }),
         htmlPage({ ...app, providesRuntime: !app.isHost }),
         emitDocuments(app.documents || {}),
+        completeSharedAssets,
         amendManifest('RecordFederationRuntime', () => ({ federationRuntime: federationRuntimeRecord(Boolean(app.isHost)) })),
       ],
       devServer: {

@@ -5,7 +5,9 @@ import { pageForPath } from '../../shell/src/app/routes';
 import { renderPage as renderAround } from '../../shell/src/server/render';
 import { loadPage } from './bundledPages';
 
-export async function renderPage(path: string) {
+export async function renderPage(path: string, { signedIn = false }: { signedIn?: boolean } = {}) {
+  // A signed-in page: the layout around its guard's loading status, as the federated site serves it.
+  if (signedIn) return renderAround(path, null, { signedIn });
   const page = pageForPath(path);
   if (!page) throw new Error(`no page at ${path}`);
   return renderAround(path, await loadPage(page));

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { createAccount, signInThroughWidget, uniqueEmail } from '../auth';
 import { englishH1, h1, routes, setStoredPreferences, watchReplacedNodes } from '../support';
 
 const PRERENDERED = ['/', '/contact', '/aboutus', '/accessibility', '/login'] as const;
@@ -44,7 +45,7 @@ test.describe('prerendered public pages', () => {
     await expect(page.locator('#root')).toBeVisible();
   });
 
-  test('a page that is not prerendered arrives empty (a signed-in page)', async ({ request }) => {
+  test('a page that is not prerendered arrives empty (a signed-in page, to a visitor without the login cookie)', async ({ request }) => {
     const html = await (await request.get('/account')).text();
     expect(html).toMatch(/<div id="?root"?><\/div>/);
   });
@@ -173,4 +174,84 @@ test.describe('used before it has hydrated, a prerendered page does what it woul
       await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
     });
   }
+});
+
+/** Holds the shell's script until the returned function is called: the page as its HTML draws it. */
+async function holdShellScript(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/main\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const LOADING = 'Se încarcă…';
+/** A login cookie whose session is gone (another device signed out, the emulator forgot it): the server cannot tell. */
+const LEFT_COOKIE = { name: 'loginCookie', value: 'a.b.c', url: 'http://localhost:3000' };
+
+test.describe('a signed-in page, for a visitor who looks signed in (the login cookie)', () => {
+  test("arrives as the layout around the guard's loading status, drawn for a signed-in visitor: the account in the header, no remote's page", async ({ request }) => {
+    const html = await (await request.get('/account', { headers: { Cookie: 'loginCookie=a.b.c' } })).text();
+    expect(html).toMatch(/<html [^>]*data-drawn-signed-in/);
+    expect(html).toContain('data-prerendered="/account"');
+    expect(html).toMatch(/<a [^>]*href="\/account"[^>]*>Contul meu</);
+    expect(html).not.toContain('href="/login"');
+    expect(html).toMatch(new RegExp(`<p [^>]*role="status"[^>]*>${LOADING}</p>`));
+    expect(html).not.toMatch(/<div id="root"[^>]*data-rendered-manifest/);
+  });
+
+  test('is drawn before any of its code has run, the wait said by a status; then hydrated: the header stays, the page comes, nothing is logged', async ({ page }) => {
+    const email = uniqueEmail('cadru');
+    await createAccount(email);
+    await signInThroughWidget(page, email);
+    await expect(h1(page)).toHaveText(h1Of('/pricing'));
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    const release = await holdShellScript(page);
+    await page.goto('/pricing', { waitUntil: 'commit' });
+    await expect(page.getByRole('status').filter({ hasText: LOADING })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Contul meu' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Autentificare' })).toHaveCount(0);
+    // Kept by the element itself (not in the DOM): still there afterwards means it was not replaced.
+    await page.evaluate(() => {
+      (document.querySelector('header') as unknown as { kept: boolean }).kept = true;
+    });
+    release();
+    await expect(h1(page)).toHaveText(h1Of('/pricing'));
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    expect(await page.evaluate(() => (document.querySelector('header') as unknown as { kept?: boolean }).kept)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('whose session has ended, is drawn, then sends the visitor to /login, saying why', async ({ page, context }) => {
+    await context.addCookies([LEFT_COOKIE]);
+    const release = await holdShellScript(page);
+    await page.goto('/pricing', { waitUntil: 'commit' });
+    await expect(page.getByRole('status').filter({ hasText: LOADING })).toBeVisible();
+    release();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(h1(page)).toHaveText(h1Of('/login'));
+    await expect(page.getByText('Sesiunea s-a încheiat. Autentificați-vă din nou pentru a continua.')).toBeVisible();
+  });
+
+  test('with another theme, is never shown as drawn (the default theme): hidden, then drawn afresh', async ({ page, context }) => {
+    await context.addCookies([LEFT_COOKIE]);
+    await setStoredPreferences(page, { theme: 'light' });
+    const release = await holdShellScript(page);
+    await page.goto('/pricing', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-prerender', 'skip');
+    await expect(page.locator('#root')).toBeHidden();
+    release();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.locator('#root')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
 });

@@ -52,6 +52,7 @@ export {
   userService,
   useSession,
   useSignedInHint,
+  ServerSignedInHint,
   onSessionEnd,
   confirmPassword,
   type SessionEndReason,

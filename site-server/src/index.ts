@@ -7,3 +7,4 @@ export { SIGNALS } from './signals';
 // For the benchmark's single-bundle baseline, prerendered the same way (bench/run.mjs).
 export { builtinsOnly, compiledBuild } from './prerender/compiledBuilds';
 export { pageDocument } from './prerender/pageDocument';
+export { looksSignedIn } from './visitor';

@@ -4,16 +4,15 @@
 // → the page's chunks). Sent as a Link header, computed per request from the remotes document in
 // force and the visitor's cohort (the version its browser will load).
 import { allManifests, deploymentFor, type RemotesDocument } from '@site/shared-ui/remotes-document';
-import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { escapeHtml } from './html';
 import { exposedFiles, type FederationManifest, type ManifestReader } from './manifests';
+import { deferredScripts } from './prerender/pageDocument';
 import { readRouteTable, routeAt } from './routeTable';
 import { SIGNALS } from './signals';
-import { visitorIdOf } from './visitor';
+import { looksSignedIn, visitorIdOf } from './visitor';
 
 // The tag as the template writes it, or as the production build minifies it (attributes unquoted).
 const REMOTES_DOCUMENT_PRELOAD = new RegExp(`<link\\b[^>]*\\s${SIGNALS.remotesDocumentAttribute}\\b[^>]*>`);
@@ -33,17 +32,28 @@ export function preloadHints({ dist, remotes, manifestAt }: { dist: string; remo
   const table = readRouteTable(dist);
   const manifestFile = join(dist, 'mf-manifest.json');
   const shellManifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as FederationManifest) : null;
+  const indexFile = join(dist, 'index.html');
+  // The HTML's own scripts first (the runtime configuration, then the entry, which waits for it):
+  // the page's code starts with them, and a deferred script is fetched with low priority, after
+  // every file hinted here.
+  const documentScripts = existsSync(indexFile) ? deferredScripts(readFileSync(indexFile, 'utf8')) : [];
   const bootstrap = readdirSync(dist).filter((file) => /^bootstrap\.[0-9a-f]+\.js$/.test(file));
   const shared = shellManifest?.shared ?? [];
-  const shellChunks = [...bootstrap, ...shared.filter((s) => !LAZY_SHARED.test(s.name)).flatMap((s) => s.assets.js.sync)];
-  const authChunks = shared.filter((s) => LAZY_SHARED.test(s.name)).flatMap((s) => s.assets.js.sync);
+  const unique = (files: string[]) => [...new Set(files)];
+  const shellChunks = unique([...bootstrap, ...shared.filter((s) => !LAZY_SHARED.test(s.name)).flatMap((s) => s.assets.js.sync)]).map((file) => `/${file}`);
+  const shellScripts = [...documentScripts, ...shellChunks];
+  const authChunks = unique(shared.filter((s) => LAZY_SHARED.test(s.name)).flatMap((s) => s.assets.js.sync)).filter((file) => !shellChunks.includes(`/${file}`));
 
   return async (c: Context, { prerendered }: { prerendered: boolean }): Promise<string> => {
     const { pathname, origin } = new URL(c.req.url);
-    // (/remotes.json is preloaded by the HTML itself.) A prerendered page is drawn by its HTML: its
-    // scripts are found in it and fetched at their own pace, not ahead of what the page shows
-    // (a preloaded script is fetched with high priority, and competes with the page's first paint).
-    const links = prerendered ? [] : shellChunks.map((file) => `</${file}>; rel=preload; as=script`);
+    const route = routeAt(table, pathname);
+    // (/remotes.json is preloaded by the HTML itself.) A prerendered public page is drawn by its
+    // HTML: its scripts are found in it and fetched at their own pace, not ahead of what the page
+    // shows (a preloaded script is fetched with high priority, and competes with the page's first
+    // paint). A signed-in page's HTML holds only the layout around its loading status: its page is
+    // drawn by its code, hinted as for a page served empty.
+    const drawnByHtml = prerendered && !route?.access;
+    const links = drawnByHtml ? [] : shellScripts.map((file) => `<${file}>; rel=preload; as=script`);
     const doc = remotes();
     const remoteOrigins = new Set(
       allManifests(doc)
@@ -55,10 +65,9 @@ export function preloadHints({ dist, remotes, manifestAt }: { dist: string; remo
     // The page's own remote, in the version this visitor gets. A page that waits for sign-in gets
     // it only when the visitor looks signed in (the login cookie: a hint, never verified here; a
     // signed-out visitor is sent to /login and would not use it), with the auth SDK the guard runs first.
-    const route = routeAt(table, pathname);
-    if (prerendered || !route) return links.join(', ');
+    if (drawnByHtml || !route) return links.join(', ');
     if (route.access) {
-      if (!getCookie(c, LOGIN_COOKIE)) return links.join(', ');
+      if (!looksSignedIn(c)) return links.join(', ');
       for (const file of authChunks) links.push(`</${file}>; rel=preload; as=script`);
     }
     const page = route.exposed;

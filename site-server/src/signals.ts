@@ -11,9 +11,17 @@ export const SIGNALS = {
   renderedManifestAttribute: 'data-rendered-manifest',
   /**
    * On <html>, value "skip": the pre-paint script found a visitor the prerendered HTML was not
-   * drawn for (another language or theme, signed in); the page is hidden and rendered afresh.
+   * drawn for (another language or theme, signed in or not as the HTML has it); the page is hidden
+   * and rendered afresh.
    */
   freshRenderAttribute: 'data-prerender',
+  /**
+   * On <html>: the prerendered HTML was drawn for a visitor who looks signed in (the login
+   * cookie): a signed-in page's layout around its loading status, as the browser's first render
+   * draws it before the session is known. Without it, the HTML is a public page drawn for no one
+   * signed in.
+   */
+  signedInDocumentAttribute: 'data-drawn-signed-in',
   /**
    * On the shell's <link rel=preload> of the remotes document: the server points its href at the
    * configured address (REMOTES_URL), which the build cannot know.

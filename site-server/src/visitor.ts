@@ -1,6 +1,7 @@
 // The visitor's cohort id on the server: read from its cookie, or made on a first visit and set
 // on the page's response, so that the server renders the version the browser will load (the shell
-// reads the same cookie: shell/src/remotes/visitor.ts).
+// reads the same cookie: shell/src/remotes/visitor.ts). And whether the visitor looks signed in.
+import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import { isVisitorId, VISITOR_ID } from '@site/shared-ui/remotes-document';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
@@ -21,4 +22,13 @@ export function visitorIdOf(c: Context): string {
   }
   ofRequest.set(c.req.raw, id);
   return id;
+}
+
+/**
+ * The request carries the login cookie (not empty, as the browser reads it): a hint, never
+ * verified here (a signed-in page's code is public; its data is the service's, which verifies
+ * every token).
+ */
+export function looksSignedIn(c: Context): boolean {
+  return Boolean(getCookie(c, LOGIN_COOKIE));
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { runServiceCall } from '../api/callResult';
 import { createUserServiceClient, type UserServiceClient } from '../api/userService';
 import { loadFirebaseAuth, type FirebaseUser } from './firebase';
@@ -165,10 +165,17 @@ export function useSession(): SessionState {
   );
 }
 
+/**
+ * What a server render knows of the login cookie (the request's), where the browser reads its own:
+ * a signed-in visitor's page is drawn on the server as the browser's first render draws it.
+ */
+export const ServerSignedInHint = createContext<boolean | null>(null);
+
 /** "Probably signed in" before the SDK has loaded (the header's cheap hint). */
 export function useSignedInHint(): boolean {
   const session = useSession();
-  return session.status === 'unknown' ? hasLoginCookie() : session.status === 'signedIn';
+  const onServer = useContext(ServerSignedInHint);
+  return session.status === 'unknown' ? (onServer ?? hasLoginCookie()) : session.status === 'signedIn';
 }
 
 /** For tests: back to the state of a fresh page. */

@@ -2,16 +2,31 @@ import { prePaintScript } from './prePaint';
 
 const html = document.documentElement;
 const SKIP = 'data-prerender';
+const DRAWN_SIGNED_IN = 'data-drawn-signed-in';
 
-function runPrePaint({ theme, locale, cookie, systemDark = true }: { theme?: string; locale?: string; cookie?: string; systemDark?: boolean }) {
+function runPrePaint({
+  theme,
+  locale,
+  cookie,
+  systemDark = true,
+  drawnSignedIn = false,
+}: {
+  theme?: string;
+  locale?: string;
+  cookie?: string;
+  systemDark?: boolean;
+  /** The HTML was drawn for a signed-in visitor (a signed-in page's layout around its loading status). */
+  drawnSignedIn?: boolean;
+}) {
   localStorage.clear();
   if (theme !== undefined) localStorage.setItem('theme', theme);
   if (locale !== undefined) localStorage.setItem('locale', locale);
   document.cookie = cookie ?? 'loginCookie=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   window.matchMedia = ((query: string) => ({ matches: query === '(prefers-color-scheme: dark)' && systemDark })) as unknown as typeof window.matchMedia;
-  for (const name of ['data-theme', 'lang', SKIP]) html.removeAttribute(name);
+  for (const name of ['data-theme', 'lang', SKIP, DRAWN_SIGNED_IN]) html.removeAttribute(name);
+  if (drawnSignedIn) html.setAttribute(DRAWN_SIGNED_IN, '');
   html.style.colorScheme = '';
-  new Function(prePaintScript(SKIP))();
+  new Function(prePaintScript(SKIP, DRAWN_SIGNED_IN))();
   return { theme: html.getAttribute('data-theme'), colorScheme: html.style.colorScheme, lang: html.lang, skip: html.getAttribute(SKIP) };
 }
 
@@ -35,7 +50,17 @@ describe('the pre-paint script', () => {
     expect(runPrePaint({ theme: 'dark', locale: 'ro' }).skip).toBeNull();
   });
 
-  it("has a signed-in visitor's page rendered afresh (the login cookie)", () => {
+  it('has a page drawn for no one signed in rendered afresh for a visitor with the login cookie', () => {
     expect(runPrePaint({ cookie: 'loginCookie=a.b.c; path=/' }).skip).toBe('skip');
+  });
+
+  it('keeps a page drawn for a signed-in visitor for one with the login cookie, in the defaults only', () => {
+    expect(runPrePaint({ cookie: 'loginCookie=a.b.c; path=/', drawnSignedIn: true }).skip).toBeNull();
+    expect(runPrePaint({ cookie: 'loginCookie=a.b.c; path=/', drawnSignedIn: true, theme: 'light' }).skip).toBe('skip');
+    expect(runPrePaint({ cookie: 'loginCookie=a.b.c; path=/', drawnSignedIn: true, locale: 'en' }).skip).toBe('skip');
+  });
+
+  it('has a page drawn for a signed-in visitor rendered afresh for one without the login cookie (it ended meanwhile)', () => {
+    expect(runPrePaint({ drawnSignedIn: true }).skip).toBe('skip');
   });
 });

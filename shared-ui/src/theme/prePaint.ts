@@ -3,15 +3,19 @@
  * chose the light theme never sees a dark flash: the theme, the locale and the signed-in hint read
  * by the same rules, keys and defaults as ThemeModeProvider, the i18n bootstrap and the session.
  * It also marks a visitor the prerendered HTML was not drawn for (a stored theme other than the
- * default, another language, or signed in): that page is hidden and rendered afresh.
+ * default, another language, or the login cookie where the HTML was drawn for no one signed in, or
+ * its absence where it was drawn for someone signed in): that page is hidden and rendered afresh.
  */
 import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
 import { LOGIN_COOKIE } from '../session/loginCookie';
 import { STORAGE_KEYS } from '../storage';
 import { DARK_QUERY, DEFAULT_THEME, THEME_ATTRIBUTE, THEME_PREFERENCES } from './themes';
 
-/** @param freshRenderAttribute the attribute set to "skip" on <html> (site-server's SIGNALS) */
-export function prePaintScript(freshRenderAttribute: string): string {
+/**
+ * @param freshRenderAttribute the attribute set to "skip" on <html> (site-server's SIGNALS)
+ * @param signedInDocumentAttribute the attribute on <html> of HTML drawn for a signed-in visitor
+ */
+export function prePaintScript(freshRenderAttribute: string, signedInDocumentAttribute: string): string {
   const js = JSON.stringify;
   return [
     '(function(){try{var d=document.documentElement,s=localStorage;',
@@ -19,7 +23,8 @@ export function prePaintScript(freshRenderAttribute: string): string {
     `if(t==='system')t=matchMedia(${js(DARK_QUERY)}).matches?'dark':'light';`,
     `d.setAttribute(${js(THEME_ATTRIBUTE)},t);d.style.colorScheme=t;`,
     `var l=s.getItem(${js(STORAGE_KEYS.locale)});if(${js(LOCALES)}.indexOf(l)<0)l=${js(DEFAULT_LOCALE)};d.lang=l;`,
-    `if(p&&p!==${js(DEFAULT_THEME)}||l!==${js(DEFAULT_LOCALE)}||document.cookie.indexOf(${js(`${LOGIN_COOKIE}=`)})>=0)d.setAttribute(${js(freshRenderAttribute)},'skip');`,
+    `var i=document.cookie.indexOf(${js(`${LOGIN_COOKIE}=`)})>=0;`,
+    `if(p&&p!==${js(DEFAULT_THEME)}||l!==${js(DEFAULT_LOCALE)}||i!==d.hasAttribute(${js(signedInDocumentAttribute)}))d.setAttribute(${js(freshRenderAttribute)},'skip');`,
     '}catch(e){}})();',
   ].join('');
 }

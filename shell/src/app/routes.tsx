@@ -27,7 +27,11 @@ export interface SiteRoute {
 
 export const siteRoutes = table.routes as SiteRoute[];
 
+export function routeForPath(pathname: string): SiteRoute | undefined {
+  return siteRoutes.find((r) => r.path === pathname);
+}
+
 export function pageForPath(pathname: string): ExposedPage | undefined {
-  const route = siteRoutes.find((r) => r.path === pathname);
+  const route = routeForPath(pathname);
   return route && pages[route.page];
 }

@@ -2,7 +2,8 @@ import { SIGNALS } from '@site/site-server/signals';
 import { act } from 'react';
 import { startShell } from './start';
 
-jest.mock('./App', () => ({ App: () => <h1>Drawn by React</h1> }));
+let mockDrawn = <h1>Drawn by React</h1>;
+jest.mock('./App', () => ({ App: () => mockDrawn }));
 jest.mock('../remotes/federation', () => ({ ensureRemotesRegistered: jest.fn() }));
 
 const html = document.documentElement;
@@ -10,6 +11,8 @@ const html = document.documentElement;
 afterEach(() => {
   document.body.innerHTML = '';
   html.removeAttribute(SIGNALS.freshRenderAttribute);
+  html.removeAttribute(SIGNALS.signedInDocumentAttribute);
+  window.history.replaceState({}, '', '/');
 });
 
 describe('a page drawn afresh (signed in, or one the pre-paint script hid)', () => {
@@ -29,5 +32,45 @@ describe('a page drawn afresh (signed in, or one the pre-paint script hid)', () 
     expect(html.hasAttribute(SIGNALS.freshRenderAttribute)).toBe(false);
     expect(container.hasAttribute(SIGNALS.prerenderedAttribute)).toBe(false);
     expect(container.hasAttribute(SIGNALS.renderedManifestAttribute)).toBe(false);
+  });
+});
+
+describe("a signed-in page's HTML (the layout around its guard's loading status, drawn for a visitor who looks signed in)", () => {
+  const loading = <p role="status">Se încarcă…</p>;
+  const serve = (path: string) => {
+    window.history.replaceState({}, '', path);
+    document.body.innerHTML = `<div id="root" ${SIGNALS.prerenderedAttribute}="${path}"><p role="status">Se încarcă…</p></div>`;
+    html.setAttribute(SIGNALS.signedInDocumentAttribute, '');
+    mockDrawn = loading;
+    return document.querySelector('#root p');
+  };
+  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+  afterEach(() => {
+    mockDrawn = <h1>Drawn by React</h1>;
+  });
+
+  it("is hydrated for the visitor it was drawn for: what a screen reader is reading stays, and becomes React's", async () => {
+    const drawn = serve('/pricing');
+    await startShell();
+    await settle();
+    expect(document.querySelector('#root p')).toBe(drawn);
+    expect(drawn?.textContent).toBe('Se încarcă…');
+  });
+
+  it('is drawn afresh when the pre-paint script found it was not drawn for this visitor', async () => {
+    const drawn = serve('/pricing');
+    html.setAttribute(SIGNALS.freshRenderAttribute, 'skip');
+    await startShell();
+    await settle();
+    expect(document.querySelector('#root p')).not.toBe(drawn);
+    expect(html.hasAttribute(SIGNALS.signedInDocumentAttribute)).toBe(false);
+  });
+
+  it('is drawn afresh on a public route, where no such HTML is served', async () => {
+    const drawn = serve('/contact');
+    await startShell();
+    await settle();
+    expect(document.querySelector('#root p')).not.toBe(drawn);
   });
 });

@@ -4,22 +4,27 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ensureRemotesRegistered } from '../remotes/federation';
 import { hydrationErrorHandler } from '../remotes/health';
 import { App } from './App';
-import { pageForPath } from './routes';
+import { pages, routeForPath } from './routes';
 
 const root = document.documentElement;
 
 /**
  * Whether the prerendered HTML can be hydrated: it was drawn for this path, for the default theme
- * and language and no one signed in (else the pre-paint script has hidden it), and from the build
- * of its remote that this browser loads (the server renders the visitor's cohort from the same
- * cookie, but a visitor whose cookie was refused, or a document changed in between, could differ).
+ * and language and whether this visitor looks signed in (else the pre-paint script has hidden it),
+ * and from the build of its remote that this browser loads (the server renders the visitor's
+ * cohort from the same cookie, but a visitor whose cookie was refused, or a document changed in
+ * between, could differ). A signed-in page's HTML holds no remote's content (its guard's loading
+ * status): only the shell's.
  */
 async function canHydrate(container: HTMLElement): Promise<boolean> {
   if (container.getAttribute(SIGNALS.prerenderedAttribute) !== window.location.pathname) return false;
   if (root.hasAttribute(SIGNALS.freshRenderAttribute)) return false;
-  const page = pageForPath(window.location.pathname);
+  const route = routeForPath(window.location.pathname);
+  if (!route) return false;
+  if (root.hasAttribute(SIGNALS.signedInDocumentAttribute)) return route.access === true;
+  const page = pages[route.page];
   const rendered = container.getAttribute(SIGNALS.renderedManifestAttribute);
-  if (!page || !rendered) return false;
+  if (!rendered) return false;
   try {
     const manifest = (await ensureRemotesRegistered()).get(page.remote)?.manifest;
     return Boolean(manifest) && new URL(manifest as string, window.location.href).href === rendered;
@@ -51,9 +56,11 @@ export async function startShell(): Promise<void> {
     </StrictMode>
   );
   if (await canHydrate(container)) {
-    const remote = pageForPath(window.location.pathname)!.remote;
+    const route = routeForPath(window.location.pathname)!;
+    // A mismatch in a signed-in page's loading status is the shell's own (React reports it).
+    const options = route.access ? {} : { onRecoverableError: hydrationErrorHandler(pages[route.page].remote) };
     startTransition(() => {
-      hydrateRoot(container, app, { onRecoverableError: hydrationErrorHandler(remote) });
+      hydrateRoot(container, app, options);
     });
     return;
   }
@@ -61,6 +68,7 @@ export async function startShell(): Promise<void> {
     container.removeAttribute(SIGNALS.prerenderedAttribute);
     container.removeAttribute(SIGNALS.renderedManifestAttribute);
     root.removeAttribute(SIGNALS.freshRenderAttribute);
+    root.removeAttribute(SIGNALS.signedInDocumentAttribute);
   };
   const fresh = createRoot(container);
   startTransition(() => fresh.render(<WhenDrawn onDrawn={drawn}>{app}</WhenDrawn>));

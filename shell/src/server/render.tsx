@@ -1,12 +1,14 @@
 // The shell's server build (tools/webpack.cjs serverConfig): renders one route of the site to HTML
-// as the browser's first render draws it, with the default theme and language and no one signed
-// in, around a page from its remote's render entry. It also provides the shared singletons to
+// as the browser's first render draws it, with the default theme and language, around a page from
+// its remote's render entry: a public page for no one signed in, or a signed-in page for a visitor
+// who looks signed in, whose guard shows its loading status (the session is not known yet) and
+// needs no page. It also provides the shared singletons to
 // that render entry, as the shell provides them to remotes in the browser: one React, one
 // styled-components, one shared-ui for the whole render. The site's server runs a fresh copy of
 // this build for each render: styled-components names its components in creation order, so each
 // render starts from a fresh module state, created in the browser's order (shared-ui, the shell's
 // layout, then the page).
-import { ServerPageTitle, SiteProviders, StaticRouter } from '@site/shared-ui';
+import { ServerPageTitle, ServerSignedInHint, SiteProviders, StaticRouter } from '@site/shared-ui';
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
 import { Layout } from '../app/App';
@@ -34,8 +36,16 @@ export const shared: Record<string, () => unknown> = {
 /** How React marks a Suspense boundary whose server render failed (left to the browser). */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
-/** The page's HTML, its styles, and the document's title as the page sets it (null if it sets none). */
-export async function renderPage(path: string, page: { default: React.ComponentType }): Promise<{ html: string; styles: string; title: string | null }> {
+/**
+ * The page's HTML, its styles, and the document's title as the page sets it (null if it sets none).
+ * `page`: null for a signed-in page (`signedIn`), whose guard waits for the session: a page that
+ * would be needed all the same fails the render.
+ */
+export async function renderPage(
+  path: string,
+  page: { default: React.ComponentType } | null,
+  { signedIn = false }: { signedIn?: boolean } = {},
+): Promise<{ html: string; styles: string; title: string | null }> {
   providePage(page);
   const sheet = new ServerStyleSheet();
   let title: string | null = null;
@@ -43,11 +53,13 @@ export async function renderPage(path: string, page: { default: React.ComponentT
     const html = renderToString(
       sheet.collectStyles(
         <ServerPageTitle.Provider value={(pageTitle) => (title = pageTitle)}>
-          <SiteProviders>
-            <StaticRouter location={path}>
-              <Layout />
-            </StaticRouter>
-          </SiteProviders>
+          <ServerSignedInHint.Provider value={signedIn}>
+            <SiteProviders>
+              <StaticRouter location={path}>
+                <Layout />
+              </StaticRouter>
+            </SiteProviders>
+          </ServerSignedInHint.Provider>
         </ServerPageTitle.Provider>,
       ),
     );

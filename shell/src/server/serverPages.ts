@@ -9,8 +9,8 @@ type PageModule = { default: ComponentType };
 
 let page: PageModule | null = null;
 
-/** The page module this render shows (from its remote's render entry). */
-export function providePage(module: PageModule): void {
+/** The page module this render shows (from its remote's render entry); null: none (a signed-in page's). */
+export function providePage(module: PageModule | null): void {
   page = module;
 }
 

@@ -28,8 +28,18 @@ it("names the document by the page's title, as the browser's render does, its te
   expect(title(pageDocument(index, { ...page, title: null }))).toBe('Vedere');
 });
 
+it("marks a signed-in page's HTML (its layout around the loading status) as drawn for a signed-in visitor, with no remote build named", () => {
+  const html = pageDocument(index, { path: '/pricing', html: '<header></header><main><p role="status">Se încarcă…</p></main>', styles: '', signedIn: true });
+  expect(html).toContain(`<html ${SIGNALS.signedInDocumentAttribute}>`);
+  expect(html).toContain(`<div id="root" ${SIGNALS.prerenderedAttribute}="/pricing"><header>`);
+  expect(html).not.toContain(SIGNALS.renderedManifestAttribute);
+  // A public page is drawn for no one signed in.
+  expect(pageDocument(index, { path: '/', manifestUrl: 'https://cdn.example/m.json', html: '', styles: '' })).not.toContain(SIGNALS.signedInDocumentAttribute);
+});
+
 it('refuses an index.html it cannot put a page in', () => {
   expect(() => checkIndexHtml('<div id="root">x</div><script defer src=main.js></script>', 'index.html')).toThrow(/no empty #root/);
   expect(() => checkIndexHtml('<div id=root></div>', 'index.html')).toThrow(/no deferred main.js/);
+  expect(() => checkIndexHtml('<div id=root></div><script defer src=main.js></script>', 'index.html')).toThrow(/no <html> tag/);
   expect(() => checkIndexHtml(index, 'index.html')).not.toThrow();
 });

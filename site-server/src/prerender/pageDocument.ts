@@ -1,5 +1,7 @@
 // A prerendered page's HTML: the shell's index.html with the page inside #root, its styles in the
-// head, its title the page's, and its entry script deferred to after the first paint.
+// head, its title the page's, and its entry script deferred to after the first paint. A signed-in
+// page's HTML holds the layout around its loading status (no remote's content), marked as drawn
+// for a signed-in visitor.
 import { escapeHtml } from '../html';
 import { SIGNALS } from '../signals';
 
@@ -8,6 +10,7 @@ const EMPTY_ROOT = /<div id="?root"?><\/div>/;
 const ENTRY_SCRIPT = /<script defer(?:="defer")? src="?([^" >]*main\.js)"?><\/script>/;
 
 const TITLE = /<title>[^<]*<\/title>/;
+const HTML_TAG = /<html\b/;
 
 /**
  * The prerendered page is drawn first, then its code is run: the entry script is added once the
@@ -25,20 +28,43 @@ try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-conte
 setTimeout(load,1000);
 })</script>`.replace(/\n/g, '');
 
+/** The addresses of the HTML's deferred scripts, in the order they run (the runtime configuration, the entry). */
+export const deferredScripts = (html: string): string[] => [...html.matchAll(/<script defer(?:="defer")? src="?([^" >]+)"?><\/script>/g)].map((match) => match[1] as string);
+
 /** Checks the shell's index.html once, when the server starts: it must have what a page goes into. */
 export function checkIndexHtml(index: string, file: string): void {
   if (!EMPTY_ROOT.test(index)) throw new Error(`${file} has no empty #root`);
   if (!ENTRY_SCRIPT.test(index)) throw new Error(`${file} has no deferred main.js`);
+  if (!HTML_TAG.test(index)) throw new Error(`${file} has no <html> tag`);
 }
 
 export function pageDocument(
   index: string,
-  { path, manifestUrl, html, styles, title }: { path: string; manifestUrl: string; html: string; styles: string; title?: string | null },
+  {
+    path,
+    manifestUrl,
+    html,
+    styles,
+    title,
+    signedIn = false,
+  }: {
+    path: string;
+    /** The remote build whose page the HTML holds (none for a signed-in page's loading status). */
+    manifestUrl?: string;
+    html: string;
+    styles: string;
+    title?: string | null;
+    /** Drawn for a visitor who looks signed in. */
+    signedIn?: boolean;
+  },
 ): string {
   const entry = index.match(ENTRY_SCRIPT)?.[1] as string;
-  const root = `<div id="root" ${SIGNALS.prerenderedAttribute}="${escapeHtml(path)}" ${SIGNALS.renderedManifestAttribute}="${escapeHtml(manifestUrl)}">`;
+  const rendered = manifestUrl ? ` ${SIGNALS.renderedManifestAttribute}="${escapeHtml(manifestUrl)}"` : '';
+  const root = `<div id="root" ${SIGNALS.prerenderedAttribute}="${escapeHtml(path)}"${rendered}>`;
   return (
     index
+      // Before the pre-paint script runs: it compares whom the HTML was drawn for with the visitor.
+      .replace(HTML_TAG, (tag) => (signedIn ? `${tag} ${SIGNALS.signedInDocumentAttribute}` : tag))
       // Named by its page, as the browser's render names it, from the first byte.
       .replace(TITLE, (site) => (title ? `<title>${escapeHtml(title)}</title>` : site))
       // The page is drawn once its main part is parsed, not before: drawn while still arriving,

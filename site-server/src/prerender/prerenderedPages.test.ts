@@ -29,18 +29,26 @@ function writeBuilds() {
         landing: { remote: 'mfe_marketing', module: './LandingPage' },
         contact: { remote: 'mfe_marketing', module: './ContactPage' },
         about: { remote: 'mfe_marketing', module: './AboutPage' },
+        pricing: { remote: 'mfe_account', module: './PricingPage' },
       },
       routes: [
         { path: '/', page: 'landing', prerender: true },
         { path: '/contact', page: 'contact', prerender: true },
         { path: '/aboutus', page: 'about', prerender: true },
+        { path: '/pricing', page: 'pricing', access: true },
+        { path: '/account-billing', page: 'pricing', access: true },
       ],
     }),
   );
   writeFileSync(
     join(shell, 'server', 'render.aaaaaaaaaaaa.js'),
     `exports.shared = {};
-exports.renderPage = async (path, page) => ({ html: '<main>' + page.default(path) + '</main>', styles: '' });`,
+exports.renderPage = async (path, page, options) => {
+  if (page) return { html: '<main>' + page.default(path) + '</main>', styles: '' };
+  if (!options || !options.signedIn) throw new Error('no page to render');
+  if (path === '/account-billing') throw new Error('the layout throws');
+  return { html: '<header>Contul meu</header><main><p role="status">Se încarcă…</p></main>', styles: '' };
+};`,
   );
   const remote = join(dir, 'mfe-marketing');
   mkdirSync(join(remote, 'server'), { recursive: true });
@@ -85,4 +93,44 @@ it('serves empty only the pages that fail: the others of the same remote stay pr
   ]);
   // A page that failed does not take the others down afterwards either.
   expect(await (await app.request('/')).text()).toBe(landing);
+});
+
+describe('a signed-in page (behind the access guard)', () => {
+  const pageHtmlOf = (logged: string[] = []) => {
+    const { shell } = writeBuilds();
+    const pageHtml = prerenderedPages({
+      dist: shell,
+      // No remote is needed: its page is not in the HTML.
+      remotes: () => {
+        throw new Error('the remotes document was read');
+      },
+      config: {} as never,
+      manifestAt: async () => {
+        throw new Error('a manifest was read');
+      },
+      log: (message) => logged.push(message),
+    });
+    return new Hono().get('*', async (c) => c.text((await pageHtml(c)) ?? 'EMPTY'));
+  };
+
+  it("is served, to a visitor with the login cookie, as the layout around the guard's loading status, drawn for a signed-in visitor by the shell alone", async () => {
+    const app = pageHtmlOf();
+    const html = await (await app.request('/pricing', { headers: { Cookie: 'loginCookie=a.b.c' } })).text();
+    expect(html).toContain(`<html ${SIGNALS.signedInDocumentAttribute}>`);
+    expect(html).toContain(`<div id="root" ${SIGNALS.prerenderedAttribute}="/pricing"><header>Contul meu</header><main><p role="status">Se încarcă…</p></main></div>`);
+    expect(html).not.toContain(SIGNALS.renderedManifestAttribute);
+  });
+
+  it('is served empty to a visitor without it (sent to /login by the guard)', async () => {
+    const app = pageHtmlOf();
+    expect(await (await app.request('/pricing')).text()).toBe('EMPTY');
+    expect(await (await app.request('/pricing', { headers: { Cookie: 'other=1' } })).text()).toBe('EMPTY');
+  });
+
+  it('is served empty when the layout fails to render, and said in the log', async () => {
+    const logged: string[] = [];
+    const app = pageHtmlOf(logged);
+    expect(await (await app.request('/account-billing', { headers: { Cookie: 'loginCookie=a.b.c' } })).text()).toBe('EMPTY');
+    expect(logged).toEqual([expect.stringMatching(/^\/account-billing is served empty: .*the layout throws/)]);
+  });
 });

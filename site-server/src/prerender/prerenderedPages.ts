@@ -5,6 +5,11 @@
 // around the shell's layout (the shell's own server build), with this environment's runtime
 // configuration. Rendered once per page and version, when first asked for; a page whose render
 // entry cannot be had, or fails, is served empty (the browser renders it, as for any other page).
+// A signed-in page (a route behind the access guard), asked for with the login cookie, is served
+// as the browser's first render draws it before the session is known: the layout around the
+// guard's loading status, by the shell's server build alone (no remote's page is in it). The
+// header is then drawn at once, not after the site's code has run; the cookie is only a hint
+// (a visitor whose session has ended is sent to /login by the guard, as without it).
 import { deploymentFor, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import type { Context } from 'hono';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { serverEntryUrl, type FederationManifest, type ManifestReader } from '../manifests';
 import { readRouteTable, routeAt, type ExposedPage } from '../routeTable';
 import type { BrowserConfig } from '../runtimeConfig';
-import { visitorIdOf } from '../visitor';
+import { looksSignedIn, visitorIdOf } from '../visitor';
 import { builtinsOnly, compiledBuild, type RequireFunction } from './compiledBuilds';
 import { checkIndexHtml, pageDocument } from './pageDocument';
 
@@ -21,7 +26,7 @@ import { checkIndexHtml, pageDocument } from './pageDocument';
 interface ShellRenderer {
   shared: Record<string, () => unknown>;
   /** title: the document's, as the page sets it (a shell built before it was returned gives none). */
-  renderPage(path: string, page: unknown): Promise<{ html: string; styles: string; title?: string | null }>;
+  renderPage(path: string, page: unknown, options?: { signedIn?: boolean }): Promise<{ html: string; styles: string; title?: string | null }>;
 }
 
 /** What a remote's render entry exports (tools/render-entry-loader.cjs). */
@@ -65,32 +70,63 @@ export function prerenderedPages({ dist, remotes, config, manifestAt, log = cons
     return result;
   };
 
-  async function render(path: string, page: ExposedPage, manifestUrl: string, entryUrl: string): Promise<string> {
-    const [shell, remote] = await Promise.all([compiledBuild(rendererUrl as string), compiledBuild(entryUrl)]);
+  /** Runs the shell's server build, fresh, with this environment's configuration. */
+  async function withRenderer<T>(work: (renderer: ShellRenderer) => Promise<T>): Promise<T> {
+    const shell = await compiledBuild(rendererUrl as string);
     return exclusive(async () => {
       const global = globalThis as { __APP_CONFIG__?: unknown };
       const previous = global.__APP_CONFIG__;
       global.__APP_CONFIG__ = config;
       try {
-        const renderer = shell.run(builtinsOnly) as unknown as ShellRenderer;
-        // The shared singletons are the shell's, as in the browser: one React, one styled-components.
-        const fromShell: RequireFunction = (id) => (renderer.shared[id] ? renderer.shared[id]() : builtinsOnly(id));
-        const entry = remote.run(fromShell) as unknown as RenderEntry;
-        const load = entry.exposedModules(new URL('.', manifestUrl).href)[page.module];
-        if (!load) throw new Error(`${page.remote}'s render entry does not expose ${page.module}`);
-        const { html, styles, title } = await renderer.renderPage(path, await load());
-        return pageDocument(index, { path, manifestUrl, html, styles, title });
+        return await work(shell.run(builtinsOnly) as unknown as ShellRenderer);
       } finally {
         global.__APP_CONFIG__ = previous;
       }
     });
   }
 
+  async function render(path: string, page: ExposedPage, manifestUrl: string, entryUrl: string): Promise<string> {
+    const remote = await compiledBuild(entryUrl);
+    return withRenderer(async (renderer) => {
+      // The shared singletons are the shell's, as in the browser: one React, one styled-components.
+      const fromShell: RequireFunction = (id) => (renderer.shared[id] ? renderer.shared[id]() : builtinsOnly(id));
+      const entry = remote.run(fromShell) as unknown as RenderEntry;
+      const load = entry.exposedModules(new URL('.', manifestUrl).href)[page.module];
+      if (!load) throw new Error(`${page.remote}'s render entry does not expose ${page.module}`);
+      const { html, styles, title } = await renderer.renderPage(path, await load());
+      return pageDocument(index, { path, manifestUrl, html, styles, title });
+    });
+  }
+
+  const renderSignedIn = (path: string) =>
+    withRenderer(async (renderer) => {
+      const { html, styles, title } = await renderer.renderPage(path, null, { signedIn: true });
+      return pageDocument(index, { path, html, styles, title, signedIn: true });
+    });
+
   const rendered = new Map<string, Promise<string | null>>();
+  /** Rendered once (a failure: again after a while), and kept. */
+  const once = (key: string, path: string, work: () => Promise<string>, source: string) => {
+    let html = rendered.get(key);
+    if (!html) {
+      if (rendered.size >= MAX_PAGES) rendered.delete(rendered.keys().next().value as string);
+      html = work().catch((error: Error) => {
+        log(`${path} is served empty: rendering it from ${source} failed: ${error.stack ?? error.message}`);
+        setTimeout(() => rendered.get(key) === html && rendered.delete(key), FAILED_PAGE_RETRY_MS).unref();
+        return null;
+      });
+      rendered.set(key, html);
+    }
+    return html;
+  };
 
   return async (c: Context): Promise<string | null> => {
     const url = new URL(c.req.url);
     const route = routeAt(table, url.pathname);
+    if (route?.access) {
+      if (!looksSignedIn(c)) return null;
+      return once(`signed-in ${url.pathname}`, url.pathname, () => renderSignedIn(url.pathname), rendererUrl);
+    }
     if (!route?.prerender) return null;
     const page = route.exposed;
     const location = remotes()[page.remote];
@@ -101,17 +137,6 @@ export function prerenderedPages({ dist, remotes, config, manifestAt, log = cons
     const entryUrl = manifest && serverEntryUrl(manifest, manifestUrl);
     if (!entryUrl) return null;
     // A render entry's name is content-hashed: a new build of the remote is a new key.
-    const key = `${url.pathname} ${manifestUrl} ${entryUrl}`;
-    let html = rendered.get(key);
-    if (!html) {
-      if (rendered.size >= MAX_PAGES) rendered.delete(rendered.keys().next().value as string);
-      html = render(url.pathname, page, manifestUrl, entryUrl).catch((error: Error) => {
-        log(`${url.pathname} is served empty: rendering it from ${entryUrl} failed: ${error.stack ?? error.message}`);
-        setTimeout(() => rendered.get(key) === html && rendered.delete(key), FAILED_PAGE_RETRY_MS).unref();
-        return null;
-      });
-      rendered.set(key, html);
-    }
-    return html;
+    return once(`${url.pathname} ${manifestUrl} ${entryUrl}`, url.pathname, () => render(url.pathname, page, manifestUrl, entryUrl), entryUrl);
   };
 }
