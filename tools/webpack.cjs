@@ -256,6 +256,8 @@ const completeSharedAssets = amendManifests('CompleteSharedAssets', (json, compi
         group.getFiles().filter((file) => file.endsWith('.js')),
       );
   }
+  // A build of MF whose module looks otherwise would leave the lists short without a word.
+  if ((json.shared ?? []).length > 0 && filesOf.size === 0) throw new Error("CompleteSharedAssets found none of MF's provide-shared modules: tools/webpack.cjs needs updating");
   for (const shared of json.shared ?? []) {
     const files = filesOf.get(shared.name);
     if (files) shared.assets.js.sync = [...new Set([...files, ...shared.assets.js.sync])];

@@ -1,7 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createAccount, signInThroughWidget, uniqueEmail } from '../auth';
 import { englishH1, h1, routes, setStoredPreferences, watchReplacedNodes } from '../support';
 
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const PRERENDERED = ['/', '/contact', '/aboutus', '/accessibility', '/login'] as const;
 const h1Of = (path: string) => routes.find((r) => r.path === path)!.h1;
 
@@ -229,6 +233,29 @@ test.describe('a signed-in page, for a visitor who looks signed in (the login co
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     expect(await page.evaluate(() => (document.querySelector('header') as unknown as { kept?: boolean }).kept)).toBe(true);
     expect(errors).toEqual([]);
+  });
+
+  test("is React's once hydrated: a link in its header, followed before, is followed then, without waiting for the session", async ({ page, context }) => {
+    await context.addCookies([LEFT_COOKIE]);
+    // The auth SDK held: the session stays unknown, the page behind its loading status.
+    const shell = JSON.parse(readFileSync(join(root, 'shell', 'dist', 'mf-manifest.json'), 'utf8')) as { shared: { name: string; assets: { js: { sync: string[] } } }[] };
+    const auth = shell.shared.filter((s) => s.name.startsWith('firebase/')).flatMap((s) => s.assets.js.sync);
+    await page.route(
+      (url) => auth.some((file) => url.pathname === `/${file}`),
+      () => undefined,
+    );
+    const release = await holdShellScript(page);
+    await page.goto('/pricing', { waitUntil: 'commit' });
+    await expect(page.getByRole('status').filter({ hasText: LOADING })).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    await page.getByRole('banner').getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    release();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(h1(page)).toHaveText(h1Of('/contact'));
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
   test('whose session has ended, is drawn, then sends the visitor to /login, saying why', async ({ page, context }) => {

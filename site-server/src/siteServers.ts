@@ -29,7 +29,7 @@ export interface ShellAppOptions {
   remotes?: () => unknown;
   /** Runtime configuration that wins over the environment's (a test's own service). */
   browserConfig?: Partial<BrowserConfig>;
-  /** Serve public pages prerendered (PRERENDER=off: every page as the empty index.html, to measure what prerendering brings). */
+  /** Serve public pages prerendered, and signed-in pages drawn as their loading status (PRERENDER=off: every page as the empty index.html, to measure what prerendering brings). */
   prerender?: boolean;
   /** The shell's build. */
   dist?: string;

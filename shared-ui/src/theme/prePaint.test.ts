@@ -63,4 +63,11 @@ describe('the pre-paint script', () => {
   it('has a page drawn for a signed-in visitor rendered afresh for one without the login cookie (it ended meanwhile)', () => {
     expect(runPrePaint({ drawnSignedIn: true }).skip).toBe('skip');
   });
+
+  it('reads the login cookie as the session and the server do: that name, with a value', () => {
+    expect(runPrePaint({ cookie: 'xloginCookie=a.b.c; path=/', drawnSignedIn: true }).skip).toBe('skip');
+    expect(runPrePaint({ cookie: 'xloginCookie=a.b.c; path=/' }).skip).toBeNull();
+    expect(runPrePaint({ cookie: 'loginCookie=; path=/' }).skip).toBeNull();
+    document.cookie = 'xloginCookie=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  });
 });

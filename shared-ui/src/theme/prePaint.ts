@@ -23,7 +23,8 @@ export function prePaintScript(freshRenderAttribute: string, signedInDocumentAtt
     `if(t==='system')t=matchMedia(${js(DARK_QUERY)}).matches?'dark':'light';`,
     `d.setAttribute(${js(THEME_ATTRIBUTE)},t);d.style.colorScheme=t;`,
     `var l=s.getItem(${js(STORAGE_KEYS.locale)});if(${js(LOCALES)}.indexOf(l)<0)l=${js(DEFAULT_LOCALE)};d.lang=l;`,
-    `var i=document.cookie.indexOf(${js(`${LOGIN_COOKIE}=`)})>=0;`,
+    // The login cookie as the session and the server read it: that name, with a value.
+    `var i=/(?:^|;\\s*)${LOGIN_COOKIE}=[^;]/.test(document.cookie);`,
     `if(p&&p!==${js(DEFAULT_THEME)}||l!==${js(DEFAULT_LOCALE)}||i!==d.hasAttribute(${js(signedInDocumentAttribute)}))d.setAttribute(${js(freshRenderAttribute)},'skip');`,
     '}catch(e){}})();',
   ].join('');

@@ -15,7 +15,7 @@ afterEach(() => {
   window.history.replaceState({}, '', '/');
 });
 
-describe('a page drawn afresh (signed in, or one the pre-paint script hid)', () => {
+describe('a page drawn afresh (served empty, or one the pre-paint script hid)', () => {
   it('is rendered as a transition, not in the task that starts it (one long task on a slow phone), and revealed in the commit that draws it', async () => {
     // A prerendered page the pre-paint script hid (another theme, someone signed in).
     document.body.innerHTML = `<div id="root" ${SIGNALS.prerenderedAttribute}="/elsewhere" ${SIGNALS.renderedManifestAttribute}="http://localhost:3001/mf-manifest.json"><p>the HTML's page</p></div>`;
@@ -50,12 +50,16 @@ describe("a signed-in page's HTML (the layout around its guard's loading status,
     mockDrawn = <h1>Drawn by React</h1>;
   });
 
-  it("is hydrated for the visitor it was drawn for: what a screen reader is reading stays, and becomes React's", async () => {
+  it("is hydrated for the visitor it was drawn for: what a screen reader is reading stays, and becomes React's, which the early-event script is told", async () => {
     const drawn = serve('/pricing');
+    const told = jest.fn();
+    document.addEventListener(SIGNALS.hydratedEvent, told);
     await startShell();
     await settle();
+    document.removeEventListener(SIGNALS.hydratedEvent, told);
     expect(document.querySelector('#root p')).toBe(drawn);
     expect(drawn?.textContent).toBe('Se încarcă…');
+    expect(told).toHaveBeenCalledTimes(1);
   });
 
   it('is drawn afresh when the pre-paint script found it was not drawn for this visitor', async () => {

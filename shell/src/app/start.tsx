@@ -1,5 +1,5 @@
 import { SIGNALS } from '@site/site-server/signals';
-import { type ReactNode, startTransition, StrictMode, useLayoutEffect } from 'react';
+import { type ReactNode, startTransition, StrictMode, useEffect, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ensureRemotesRegistered } from '../remotes/federation';
 import { hydrationErrorHandler } from '../remotes/health';
@@ -33,6 +33,19 @@ async function canHydrate(container: HTMLElement): Promise<boolean> {
   }
 }
 
+/**
+ * Tells the early-event script that the HTML is React's: what a visitor did on it before is handed
+ * over. For a signed-in page's HTML (the layout around the guard's loading status), once it has
+ * hydrated: its page comes later (when the session is known), and the header must not wait for it.
+ * (A public page's own part says so once it has hydrated: RemotePage's PageReady.)
+ */
+function WhenHydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.dispatchEvent(new Event(SIGNALS.hydratedEvent));
+  }, []);
+  return children;
+}
+
 /** Calls `onDrawn` in the commit that first draws `children`, before the browser paints it. */
 function WhenDrawn({ onDrawn, children }: { onDrawn: () => void; children: ReactNode }) {
   useLayoutEffect(onDrawn, [onDrawn]);
@@ -40,9 +53,9 @@ function WhenDrawn({ onDrawn, children }: { onDrawn: () => void; children: React
 }
 
 /**
- * Draws the site in #root. A prerendered page (site-server/src/prerender/) is hydrated: its HTML
- * stays, and becomes interactive. Any other page (a signed-in one, or one the pre-paint script hid)
- * is rendered afresh. Both are transitions: React yields to the browser between components, so
+ * Draws the site in #root. A prerendered page (site-server/src/prerender/: a public page, or a
+ * signed-in page's loading status) is hydrated: its HTML stays, and becomes interactive. Any other
+ * page (one served empty, or one the pre-paint script hid) is rendered afresh. Both are transitions: React yields to the browser between components, so
  * neither is one long task; what the visitor does meanwhile on a prerendered page is held and
  * replayed by the early-event script. A fresh page is revealed in the commit that replaces what
  * the HTML held.
@@ -60,7 +73,7 @@ export async function startShell(): Promise<void> {
     // A mismatch in a signed-in page's loading status is the shell's own (React reports it).
     const options = route.access ? {} : { onRecoverableError: hydrationErrorHandler(pages[route.page].remote) };
     startTransition(() => {
-      hydrateRoot(container, app, options);
+      hydrateRoot(container, route.access ? <WhenHydrated>{app}</WhenHydrated> : app, options);
     });
     return;
   }

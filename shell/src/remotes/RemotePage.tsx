@@ -9,7 +9,8 @@ import { RemoteLoadFailure, reportRemoteEvent } from './health';
 /**
  * Tells the page's early-event script (site-server/src/browser/earlyEvents.js) that the page is React's now: what a
  * visitor did on the prerendered HTML before this is handed over. Mounted beside the page (and
- * in place of a page that failed), so it runs once the page's part has hydrated or rendered.
+ * in place of a page that failed), so it runs once the page's part has hydrated or rendered. (A
+ * signed-in page's HTML, its loading status, is handed over once it has hydrated: app/start.tsx.)
  */
 function PageReady() {
   useEffect(() => {
