@@ -66,11 +66,8 @@ test.describe('prerendered public pages', () => {
   });
 });
 
-/**
- * Holds the shell's script until release() is called: the prerendered page is on screen and
- * usable, but not hydrated, as on a slow connection.
- */
-async function openBeforeHydration(page: Page, path: string) {
+/** Holds the shell's script until the returned function is called: the page as its HTML draws it. */
+async function holdShellScript(page: Page) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -79,6 +76,15 @@ async function openBeforeHydration(page: Page, path: string) {
     await released;
     await route.continue();
   });
+  return release;
+}
+
+/**
+ * Holds the shell's script until release() is called: the prerendered page is on screen and
+ * usable, but not hydrated, as on a slow connection.
+ */
+async function openBeforeHydration(page: Page, path: string) {
+  const release = await holdShellScript(page);
   await page.goto(path, { waitUntil: 'commit' });
   await expect(h1(page)).toHaveText(h1Of(path));
   await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
@@ -179,19 +185,6 @@ test.describe('used before it has hydrated, a prerendered page does what it woul
     });
   }
 });
-
-/** Holds the shell's script until the returned function is called: the page as its HTML draws it. */
-async function holdShellScript(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/main\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 const LOADING = 'Se încarcă…';
 /** A login cookie whose session is gone (another device signed out, the emulator forgot it): the server cannot tell. */
