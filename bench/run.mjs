@@ -14,7 +14,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { builtinsOnly, compiledBuild, createStaticApp, listen, looksSignedIn, pageDocument, ROBOTS, securityHeaders } from '@site/site-server';
+import { builtinsOnly, compiledBuild, createStaticApp, drawnPart, listen, looksSignedIn, pageDocument, ROBOTS, securityHeaders } from '@site/site-server';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { SITE_APPS } from '@site/shared-ui/site-apps';
 import { pathToFileURL } from 'node:url';
@@ -105,17 +105,20 @@ const singleTable = JSON.parse(readFileSync(join(root, 'shell', 'dist', 'routes.
 const singleIndex = existsSync(join(singleDist, 'index.html')) ? readFileSync(join(singleDist, 'index.html'), 'utf8') : '';
 const singleRenderer = existsSync(join(singleDist, 'server')) ? readdirSync(join(singleDist, 'server')).find((file) => /^render\.[0-9a-f]+\.js$/.test(file)) : null;
 const singleRendered = new Map();
-async function singlePage(pathname, origin, looksSignedIn) {
-  const route = singleTable.routes.find((r) => r.path === pathname);
-  const signedIn = Boolean(route?.access && looksSignedIn);
-  if (!singleRenderer || !(route?.prerender || signedIn)) return null;
-  if (!singleRendered.has(pathname)) {
+async function singlePage(pathname, origin, signedIn) {
+  const drawn = drawnPart(
+    singleTable.routes.find((r) => r.path === pathname),
+    signedIn,
+  );
+  if (!singleRenderer || !drawn) return null;
+  const key = `${signedIn} ${pathname}`;
+  if (!singleRendered.has(key)) {
     const build = await compiledBuild(pathToFileURL(join(singleDist, 'server', singleRenderer)).href);
     globalThis.__APP_CONFIG__ = runtimeConfig.browserConfig(process.env);
     const { html, styles } = await build.run(builtinsOnly).renderPage(pathname, { signedIn });
-    singleRendered.set(pathname, pageDocument(singleIndex, signedIn ? { path: pathname, html, styles, signedIn } : { path: pathname, manifestUrl: `${origin}/`, html, styles }));
+    singleRendered.set(key, pageDocument(singleIndex, { path: pathname, manifestUrl: drawn === 'page' ? `${origin}/` : undefined, html, styles, signedIn }));
   }
-  return singleRendered.get(pathname);
+  return singleRendered.get(key);
 }
 const single = await listen(
   createStaticApp({

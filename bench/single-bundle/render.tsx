@@ -1,14 +1,15 @@
 // The single bundle's page renderer for prerendered pages: the shell's own (shell/src/server/),
 // with the page imported from its sources (bench/single-bundle/bundledPages.ts) instead of a remote's
 // render entry. Part of the benchmark's declared exception to the board's boundaries.
-import { pageForPath } from '../../shell/src/app/routes';
+import { pageForPath, routeForPath } from '../../shell/src/app/routes';
 import { renderPage as renderAround } from '../../shell/src/server/render';
 import { loadPage } from './bundledPages';
 
+/** `signedIn`: drawn for a visitor who looks signed in (the login cookie), as the federated site draws it. */
 export async function renderPage(path: string, { signedIn = false }: { signedIn?: boolean } = {}) {
-  // A signed-in page: the layout around its guard's loading status, as the federated site serves it.
-  if (signedIn) return renderAround(path, null, { signedIn });
+  // A signed-in page: the layout around its guard's loading status.
+  if (routeForPath(path)?.access) return renderAround(path, null, { signedIn });
   const page = pageForPath(path);
   if (!page) throw new Error(`no page at ${path}`);
-  return renderAround(path, await loadPage(page));
+  return renderAround(path, await loadPage(page), { signedIn });
 }

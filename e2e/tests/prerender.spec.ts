@@ -20,6 +20,8 @@ test.describe('prerendered public pages', () => {
       expect(html.replace(/<[^>]+>/g, '')).toContain(h1Of(path));
       expect(html).not.toContain('__REMOTE_PUBLIC_PATH__');
       expect(html).toContain('<style data-styled');
+      // No year, in HTML the server keeps (a year in it would be last year's after New Year).
+      expect(html).toContain('© Vedere. Toate drepturile rezervate.');
     });
 
     test(`${path} is hydrated: the HTML stays (no element replaced), nothing is logged, and it works`, async ({ page }) => {
@@ -34,6 +36,8 @@ test.describe('prerendered public pages', () => {
       await page.waitForLoadState('networkidle');
       expect(await replacedNodes()).toEqual([]);
       expect(errors).toEqual([]);
+      // The year the browser adds once hydrated, with no mismatch to report.
+      await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Vedere. Toate drepturile rezervate.`);
       // React owns the page: the shell's language toggle re-renders the remote's content.
       await page.getByRole('button', { name: 'English' }).click();
       await expect(h1(page)).toHaveText(englishH1[path]);
@@ -273,5 +277,45 @@ test.describe('a signed-in page, for a visitor who looks signed in (the login co
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.locator('#root')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+});
+
+test.describe('a public page, for a visitor who looks signed in (the login cookie)', () => {
+  test('arrives drawn for a signed-in visitor: the page, and the account in the header instead of the sign-in', async ({ request }) => {
+    const signedIn = await (await request.get('/contact', { headers: { Cookie: 'loginCookie=a.b.c' } })).text();
+    expect(signedIn).toMatch(/<html [^>]*data-drawn-signed-in/);
+    expect(signedIn).toMatch(/<div id="root"[^>]*data-rendered-manifest/);
+    expect(signedIn.replace(/<[^>]+>/g, '')).toContain(h1Of('/contact'));
+    expect(signedIn).toMatch(/<a [^>]*href="\/account"[^>]*>Contul meu</);
+    expect(signedIn).not.toContain('href="/login"');
+    // The page drawn for everyone else is still the one they get.
+    const signedOut = await (await request.get('/contact')).text();
+    expect(signedOut).not.toMatch(/<html [^>]*data-drawn-signed-in/);
+    expect(signedOut).toContain('href="/login"');
+  });
+
+  test('is shown before any of its code has run, then hydrated: nothing replaced, nothing logged, the account still offered', async ({ page }) => {
+    const email = uniqueEmail('public');
+    await createAccount(email);
+    await signInThroughWidget(page, email);
+    await expect(h1(page)).toHaveText(h1Of('/pricing'));
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const replacedNodes = await watchReplacedNodes(page);
+
+    const release = await holdShellScript(page);
+    await page.goto('/contact', { waitUntil: 'commit' });
+    await expect(h1(page)).toHaveText(h1Of('/contact'));
+    await expect(page.locator('html')).not.toHaveAttribute('data-prerender', /.*/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Contul meu' })).toBeVisible();
+    release();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Contul meu' })).toBeVisible();
+    expect(await replacedNodes()).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

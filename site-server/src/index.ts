@@ -8,3 +8,4 @@ export { SIGNALS } from './signals';
 export { builtinsOnly, compiledBuild } from './prerender/compiledBuilds';
 export { pageDocument } from './prerender/pageDocument';
 export { looksSignedIn } from './visitor';
+export { drawnPart } from './routeTable';

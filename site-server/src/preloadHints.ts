@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { escapeHtml } from './html';
 import { exposedFiles, type FederationManifest, type ManifestReader } from './manifests';
 import { deferredScripts } from './prerender/pageDocument';
-import { readRouteTable, routeAt } from './routeTable';
+import { drawnPart, readRouteTable, routeAt } from './routeTable';
 import { SIGNALS } from './signals';
 import { looksSignedIn, visitorIdOf } from './visitor';
 
@@ -52,7 +52,7 @@ export function preloadHints({ dist, remotes, manifestAt }: { dist: string; remo
     // shows (a preloaded script is fetched with high priority, and competes with the page's first
     // paint). A signed-in page's HTML holds only the layout around its loading status: its page is
     // drawn by its code, hinted as for a page served empty.
-    const drawnByHtml = prerendered && !route?.access;
+    const drawnByHtml = prerendered && drawnPart(route, looksSignedIn(c)) === 'page';
     const links = drawnByHtml ? [] : shellScripts.map((file) => `<${file}>; rel=preload; as=script`);
     const doc = remotes();
     const remoteOrigins = new Set(

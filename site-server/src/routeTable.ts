@@ -23,3 +23,14 @@ export function routeAt(table: RouteTable | null, pathname: string) {
   const route = table?.routes.find((r) => r.path === pathname);
   return route && table ? { ...route, exposed: table.pages[route.page] as ExposedPage } : null;
 }
+
+/**
+ * What a route's prerendered HTML draws, for a visitor who looks signed in (the login cookie) or
+ * not: a public page, drawn for either (the header offers the sign-in or the account); a signed-in
+ * page's layout around its guard's loading status, for a visitor who looks signed in only (its
+ * page waits for the session); else nothing (the page is served empty, and drawn by its code).
+ */
+export function drawnPart(route: { access?: boolean; prerender?: boolean } | null | undefined, signedIn: boolean): 'page' | 'loading status' | null {
+  if (route?.access) return signedIn ? 'loading status' : null;
+  return route?.prerender ? 'page' : null;
+}

@@ -1,5 +1,6 @@
 import { SIGNALS } from '@site/site-server/signals';
 import { act } from 'react';
+import { ensureRemotesRegistered } from '../remotes/federation';
 import { startShell } from './start';
 
 let mockDrawn = <h1>Drawn by React</h1>;
@@ -71,10 +72,44 @@ describe("a signed-in page's HTML (the layout around its guard's loading status,
     expect(html.hasAttribute(SIGNALS.signedInDocumentAttribute)).toBe(false);
   });
 
-  it('is drawn afresh on a public route, where no such HTML is served', async () => {
+  it("is drawn afresh on a public route, whose HTML holds a remote's page", async () => {
     const drawn = serve('/contact');
     await startShell();
     await settle();
     expect(document.querySelector('#root p')).not.toBe(drawn);
+  });
+});
+
+describe("a public page's HTML drawn for a visitor who looks signed in (the header offering the account)", () => {
+  const MANIFEST = 'http://localhost:3001/mf-manifest.json';
+  const serve = (rendered: string) => {
+    window.history.replaceState({}, '', '/contact');
+    document.body.innerHTML = `<div id="root" ${SIGNALS.prerenderedAttribute}="/contact" ${SIGNALS.renderedManifestAttribute}="${rendered}"><h1>Contact</h1></div>`;
+    html.setAttribute(SIGNALS.signedInDocumentAttribute, '');
+    mockDrawn = <h1>Contact</h1>;
+    jest.mocked(ensureRemotesRegistered).mockResolvedValue(new Map([['mfe_marketing', { manifest: MANIFEST }]]) as never);
+    return document.querySelector('#root h1');
+  };
+  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+  afterEach(() => {
+    mockDrawn = <h1>Drawn by React</h1>;
+    jest.mocked(ensureRemotesRegistered).mockReset();
+  });
+
+  it('is hydrated when drawn from the build of its remote this browser loads: the heading a screen reader is on stays', async () => {
+    const drawn = serve(MANIFEST);
+    await startShell();
+    await settle();
+    expect(document.querySelector('#root h1')).toBe(drawn);
+    expect(html.hasAttribute(SIGNALS.signedInDocumentAttribute)).toBe(true);
+  });
+
+  it('is drawn afresh when drawn from another build of its remote', async () => {
+    const drawn = serve('http://localhost:3001/canary/mf-manifest.json');
+    await startShell();
+    await settle();
+    expect(document.querySelector('#root h1')).not.toBe(drawn);
+    expect(html.hasAttribute(SIGNALS.signedInDocumentAttribute)).toBe(false);
   });
 });

@@ -13,15 +13,15 @@ const root = document.documentElement;
  * and language and whether this visitor looks signed in (else the pre-paint script has hidden it),
  * and from the build of its remote that this browser loads (the server renders the visitor's
  * cohort from the same cookie, but a visitor whose cookie was refused, or a document changed in
- * between, could differ). A signed-in page's HTML holds no remote's content (its guard's loading
- * status): only the shell's.
+ * between, could differ). A signed-in page's HTML (drawn only for a visitor who looks signed in)
+ * holds no remote's content (its guard's loading status): only the shell's.
  */
 async function canHydrate(container: HTMLElement): Promise<boolean> {
   if (container.getAttribute(SIGNALS.prerenderedAttribute) !== window.location.pathname) return false;
   if (root.hasAttribute(SIGNALS.freshRenderAttribute)) return false;
   const route = routeForPath(window.location.pathname);
   if (!route) return false;
-  if (root.hasAttribute(SIGNALS.signedInDocumentAttribute)) return route.access === true;
+  if (route.access) return root.hasAttribute(SIGNALS.signedInDocumentAttribute);
   const page = pages[route.page];
   const rendered = container.getAttribute(SIGNALS.renderedManifestAttribute);
   if (!rendered) return false;

@@ -1,6 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
-import { setLocale } from '@site/shared-ui';
+import { setLocale, SiteProviders, StaticRouter } from '@site/shared-ui';
 import { renderWithSite } from '@site/shared-ui/testing';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import '../i18n/register';
 import { Footer } from './Footer';
 
@@ -38,6 +40,36 @@ describe('footer', () => {
     }
     expect(within(screen.getByRole('navigation', { name: 'Noutăți' })).getAllByRole('link')).toHaveLength(2);
     expect(screen.getByText(`© ${new Date().getFullYear()} Vedere. Toate drepturile rezervate.`)).toBeInTheDocument();
+  });
+
+  it('is drawn on the server without a year, which the browser adds once hydrated: HTML kept since last year hydrates with no mismatch', async () => {
+    // Only the clock is faked: React's scheduler keeps the real timers.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
+    const page = (
+      <SiteProviders>
+        <StaticRouter location="/">
+          <Footer />
+        </StaticRouter>
+      </SiteProviders>
+    );
+    const container = document.createElement('div');
+    document.body.append(container);
+    try {
+      jest.setSystemTime(new Date('2025-12-31T23:00:00Z'));
+      container.innerHTML = renderToString(page);
+      expect(container.textContent).toContain('© Vedere. Toate drepturile rezervate.');
+      expect(container.textContent).not.toMatch(/\d{4}/);
+
+      jest.setSystemTime(new Date('2026-01-01T09:00:00Z'));
+      const mismatches = jest.fn();
+      const root = await act(async () => hydrateRoot(container, page, { onRecoverableError: mismatches }));
+      expect(container.textContent).toContain('© 2026 Vedere. Toate drepturile rezervate.');
+      expect(mismatches).not.toHaveBeenCalled();
+      act(() => root.unmount());
+    } finally {
+      container.remove();
+      jest.useRealTimers();
+    }
   });
 
   it('says where to find help: contact, the questions, the accessibility statement', () => {

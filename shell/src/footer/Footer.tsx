@@ -1,4 +1,5 @@
 import { Container, Link, runtimeConfig, SOCIAL_NETWORKS, useTranslation, VisuallyHidden } from '@site/shared-ui';
+import { useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { EXTERNAL_LINKS } from '../constants';
 
@@ -87,8 +88,26 @@ function HelpLinks() {
  * The site's footer (anchor id footer), the shell's on every page, outside main (the page's
  * contentinfo landmark). Social links come from the runtime configuration.
  */
+const unchanging = () => () => undefined;
+
+/**
+ * The current year, for the copyright line; none in a server render. A prerendered page's HTML is
+ * kept by the site's server for as long as it runs, and drawn in the server's time zone: a year in
+ * it would be last year's after New Year, or another zone's on New Year's Eve, and hydrating it a
+ * mismatch, reported against the page's remote. The browser adds the year once it has hydrated
+ * (React renders the server's value while hydrating, then the browser's, with nothing to report).
+ */
+function useCurrentYear(): number | null {
+  return useSyncExternalStore(
+    unchanging,
+    () => new Date().getFullYear(),
+    () => null,
+  );
+}
+
 export function Footer() {
   const { t } = useTranslation('shell');
+  const year = useCurrentYear();
   const social = runtimeConfig().social;
   const networks = SOCIAL_NETWORKS.filter((network) => social[network]);
   return (
@@ -115,7 +134,7 @@ export function Footer() {
             title={t('footer.news')}
             links={(['legislation', 'report'] as const).map((key) => ({ href: EXTERNAL_LINKS[key], label: t(`footer.newsItems.${key}`) }))}
           />
-          <Copyright>{t('footer.copyright', { year: new Date().getFullYear() })}</Copyright>
+          <Copyright>{year === null ? t('footer.copyrightUndated') : t('footer.copyright', { year })}</Copyright>
         </Columns>
       </Container>
     </Wrapper>

@@ -1,8 +1,8 @@
 // The shell's server build (tools/webpack.cjs serverConfig): renders one route of the site to HTML
-// as the browser's first render draws it, with the default theme and language, around a page from
-// its remote's render entry: a public page for no one signed in, or a signed-in page for a visitor
-// who looks signed in, whose guard shows its loading status (the session is not known yet) and
-// needs no page. It also provides the shared singletons to
+// as the browser's first render draws it, with the default theme and language, for a visitor who
+// looks signed in (the login cookie) or not: a public page, around a page from its remote's render
+// entry, or a signed-in page (for a visitor who looks signed in), whose guard shows its loading
+// status (the session is not known yet) and needs no page. It also provides the shared singletons to
 // that render entry, as the shell provides them to remotes in the browser: one React, one
 // styled-components, one shared-ui for the whole render. The site's server runs a fresh copy of
 // this build for each render: styled-components names its components in creation order, so each

@@ -1,7 +1,7 @@
 // A prerendered page's HTML: the shell's index.html with the page inside #root, its styles in the
-// head, its title the page's, and its entry script deferred to after the first paint. A signed-in
-// page's HTML holds the layout around its loading status (no remote's content), marked as drawn
-// for a signed-in visitor.
+// head, its title the page's, and its entry script deferred to after the first paint; marked when
+// drawn for a visitor who looks signed in (a public page, or a signed-in page's layout around its
+// loading status, which holds no remote's content).
 import { escapeHtml } from '../html';
 import { SIGNALS } from '../signals';
 

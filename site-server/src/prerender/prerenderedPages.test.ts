@@ -44,7 +44,8 @@ function writeBuilds() {
     join(shell, 'server', 'render.aaaaaaaaaaaa.js'),
     `exports.shared = {};
 exports.renderPage = async (path, page, options) => {
-  if (page) return { html: '<main>' + page.default(path) + '</main>', styles: '' };
+  const header = '<header>' + (options && options.signedIn ? 'Contul meu' : 'Conectare') + '</header>';
+  if (page) return { html: header + '<main>' + page.default(path) + '</main>', styles: '' };
   if (!options || !options.signedIn) throw new Error('no page to render');
   if (path === '/account-billing') throw new Error('the layout throws');
   return { html: '<header>Contul meu</header><main><p role="status">Se încarcă…</p></main>', styles: '' };
@@ -93,6 +94,30 @@ it('serves empty only the pages that fail: the others of the same remote stay pr
   ]);
   // A page that failed does not take the others down afterwards either.
   expect(await (await app.request('/')).text()).toBe(landing);
+});
+
+it('draws a public page for a visitor with the login cookie as for someone signed in (the header offering the account), kept apart from the other', async () => {
+  const { shell, manifestUrl } = writeBuilds();
+  const manifest: FederationManifest = {
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, ssrRemoteEntry: { name: 'render.bbbbbbbbbbbb.js', path: 'server' } },
+    exposes: [],
+  };
+  const pageHtml = prerenderedPages({
+    dist: shell,
+    remotes: () => ({ mfe_marketing: { manifest: manifestUrl }, mfe_auth: { manifest: manifestUrl }, mfe_account: { manifest: manifestUrl } }),
+    config: {} as never,
+    manifestAt: async () => manifest,
+  });
+  const app = new Hono().get('*', async (c) => c.text((await pageHtml(c)) ?? 'EMPTY'));
+  const signedIn = { headers: { Cookie: 'loginCookie=a.b.c' } };
+
+  const [first, drawnForSignedIn, again] = [await (await app.request('/')).text(), await (await app.request('/', signedIn)).text(), await (await app.request('/')).text()];
+  expect(first).toContain('<header>Conectare</header><main><h1>Bun venit</h1></main>');
+  expect(first).not.toContain(SIGNALS.signedInDocumentAttribute);
+  expect(drawnForSignedIn).toContain(`<html ${SIGNALS.signedInDocumentAttribute}>`);
+  expect(drawnForSignedIn).toContain(`${SIGNALS.renderedManifestAttribute}="${manifestUrl}"><header>Contul meu</header><main><h1>Bun venit</h1></main>`);
+  expect(again).toBe(first);
+  expect(await (await app.request('/', signedIn)).text()).toBe(drawnForSignedIn);
 });
 
 describe('a signed-in page (behind the access guard)', () => {

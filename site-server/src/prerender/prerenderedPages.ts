@@ -3,8 +3,10 @@
 // it: from the render entry its build published beside its browser build (named in its
 // mf-manifest.json), for the version the remotes document gives this visitor (stable or canary),
 // around the shell's layout (the shell's own server build), with this environment's runtime
-// configuration. Rendered once per page and version, when first asked for; a page whose render
-// entry cannot be had, or fails, is served empty (the browser renders it, as for any other page).
+// configuration, for whether the visitor looks signed in (the login cookie: the header offers the
+// sign-in or the account). Rendered once per page, version and hint, when first asked for; a page
+// whose render entry cannot be had, or fails, is served empty (the browser renders it, as for any
+// other page).
 // A signed-in page (a route behind the access guard), asked for with the login cookie, is served
 // as the browser's first render draws it before the session is known: the layout around the
 // guard's loading status, by the shell's server build alone (no remote's page is in it). The
@@ -16,7 +18,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serverEntryUrl, type FederationManifest, type ManifestReader } from '../manifests';
-import { readRouteTable, routeAt, type ExposedPage } from '../routeTable';
+import { drawnPart, readRouteTable, routeAt, type ExposedPage } from '../routeTable';
 import type { BrowserConfig } from '../runtimeConfig';
 import { looksSignedIn, visitorIdOf } from '../visitor';
 import { builtinsOnly, compiledBuild, type RequireFunction } from './compiledBuilds';
@@ -34,7 +36,7 @@ interface RenderEntry {
   exposedModules(publicPath: string): Record<string, () => Promise<unknown>>;
 }
 
-/** Rendered pages kept: pages × versions in force, and a few before them. */
+/** Rendered pages kept: pages × versions in force × the sign-in hint, and a few before them. */
 const MAX_PAGES = 64;
 const FAILED_PAGE_RETRY_MS = 10_000;
 
@@ -85,7 +87,7 @@ export function prerenderedPages({ dist, remotes, config, manifestAt, log = cons
     });
   }
 
-  async function render(path: string, page: ExposedPage, manifestUrl: string, entryUrl: string): Promise<string> {
+  async function render(path: string, page: ExposedPage, manifestUrl: string, entryUrl: string, signedIn: boolean): Promise<string> {
     const remote = await compiledBuild(entryUrl);
     return withRenderer(async (renderer) => {
       // The shared singletons are the shell's, as in the browser: one React, one styled-components.
@@ -93,8 +95,8 @@ export function prerenderedPages({ dist, remotes, config, manifestAt, log = cons
       const entry = remote.run(fromShell) as unknown as RenderEntry;
       const load = entry.exposedModules(new URL('.', manifestUrl).href)[page.module];
       if (!load) throw new Error(`${page.remote}'s render entry does not expose ${page.module}`);
-      const { html, styles, title } = await renderer.renderPage(path, await load());
-      return pageDocument(index, { path, manifestUrl, html, styles, title });
+      const { html, styles, title } = await renderer.renderPage(path, await load(), { signedIn });
+      return pageDocument(index, { path, manifestUrl, html, styles, title, signedIn });
     });
   }
 
@@ -123,11 +125,10 @@ export function prerenderedPages({ dist, remotes, config, manifestAt, log = cons
   return async (c: Context): Promise<string | null> => {
     const url = new URL(c.req.url);
     const route = routeAt(table, url.pathname);
-    if (route?.access) {
-      if (!looksSignedIn(c)) return null;
-      return once(`signed-in ${url.pathname}`, url.pathname, () => renderSignedIn(url.pathname), rendererUrl);
-    }
-    if (!route?.prerender) return null;
+    const signedIn = looksSignedIn(c);
+    const drawn = drawnPart(route, signedIn);
+    if (drawn === 'loading status') return once(`signed-in ${url.pathname}`, url.pathname, () => renderSignedIn(url.pathname), rendererUrl);
+    if (drawn !== 'page' || !route) return null;
     const page = route.exposed;
     const location = remotes()[page.remote];
     if (!location) return null;
@@ -137,6 +138,7 @@ export function prerenderedPages({ dist, remotes, config, manifestAt, log = cons
     const entryUrl = manifest && serverEntryUrl(manifest, manifestUrl);
     if (!entryUrl) return null;
     // A render entry's name is content-hashed: a new build of the remote is a new key.
-    return once(`${url.pathname} ${manifestUrl} ${entryUrl}`, url.pathname, () => render(url.pathname, page, manifestUrl, entryUrl), entryUrl);
+    const key = `${signedIn ? 'signed-in ' : ''}${url.pathname} ${manifestUrl} ${entryUrl}`;
+    return once(key, url.pathname, () => render(url.pathname, page, manifestUrl, entryUrl, signedIn), entryUrl);
   };
 }
