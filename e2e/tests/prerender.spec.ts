@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAccount, signInThroughWidget, uniqueEmail } from '../auth';
+import { createAccount, loginCookie, signInThroughWidget, uniqueEmail } from '../auth';
 import { englishH1, h1, routes, setStoredPreferences, watchReplacedNodes } from '../support';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
@@ -316,6 +316,37 @@ test.describe('a public page, for a visitor who looks signed in (the login cooki
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Contul meu' })).toBeVisible();
     expect(await replacedNodes()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test('/login, whose page hydrates after the session is known, is drawn as its HTML first (no mismatch), then sends the visitor on to the account', async ({ page, context }) => {
+    const email = uniqueEmail('login');
+    await createAccount(email);
+    await signInThroughWidget(page, email);
+    await expect(h1(page)).toHaveText(h1Of('/pricing'));
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    // A cookie the session replaces with the user's token once it knows the user: the sign it is known.
+    await context.addCookies([LEFT_COOKIE]);
+    // The sign-in remote's page held: the shell's layout hydrates, and its session is known, first.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/localhost:3002\/__federation_expose_LoginPage\.[0-9a-f]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(h1(page)).toHaveText(h1Of('/login'));
+    await expect.poll(async () => (await loginCookie(page))?.value, { timeout: 15_000 }).not.toBe(LEFT_COOKIE.value);
+    release();
+    // To the account, which sends a user without a subscription on to the plans.
+    await expect(page).toHaveURL(/\/account-pricing$/);
+    await expect(h1(page)).toHaveText(h1Of('/pricing'));
     expect(errors).toEqual([]);
   });
 });

@@ -17,9 +17,9 @@ export const SIGNALS = {
   freshRenderAttribute: 'data-prerender',
   /**
    * On <html>: the prerendered HTML was drawn for a visitor who looks signed in (the login
-   * cookie): a signed-in page's layout around its loading status, as the browser's first render
-   * draws it before the session is known. Without it, the HTML is a public page drawn for no one
-   * signed in.
+   * cookie), as the browser's first render draws it before the session is known: a public page
+   * (the header offering the account), or a signed-in page's layout around its loading status.
+   * Without it, the HTML is a public page drawn for a visitor who does not look signed in.
    */
   signedInDocumentAttribute: 'data-drawn-signed-in',
   /**

@@ -156,12 +156,19 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** The session as it changes. */
+/** What a server render knows of the session: nothing (prerendered HTML is drawn so). */
+const UNKNOWN: SessionState = { status: 'unknown', user: null };
+
+/**
+ * The session as it changes. While hydrating, as the server drew it (unknown), then as it is: a
+ * part of the page that hydrates after the session is known (a remote's page arrives after the
+ * shell's layout, which starts the session) would otherwise be drawn otherwise than its HTML.
+ */
 export function useSession(): SessionState {
   return useSyncExternalStore(
     subscribe,
     () => state,
-    () => state,
+    () => UNKNOWN,
   );
 }
 

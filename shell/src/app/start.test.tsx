@@ -18,7 +18,7 @@ afterEach(() => {
 
 describe('a page drawn afresh (served empty, or one the pre-paint script hid)', () => {
   it('is rendered as a transition, not in the task that starts it (one long task on a slow phone), and revealed in the commit that draws it', async () => {
-    // A prerendered page the pre-paint script hid (another theme, someone signed in).
+    // A prerendered page the pre-paint script hid (another theme or language, the login cookie where the HTML was drawn without it).
     document.body.innerHTML = `<div id="root" ${SIGNALS.prerenderedAttribute}="/elsewhere" ${SIGNALS.renderedManifestAttribute}="http://localhost:3001/mf-manifest.json"><p>the HTML's page</p></div>`;
     html.setAttribute(SIGNALS.freshRenderAttribute, '');
     const container = document.getElementById('root')!;

@@ -84,10 +84,6 @@ function HelpLinks() {
   );
 }
 
-/**
- * The site's footer (anchor id footer), the shell's on every page, outside main (the page's
- * contentinfo landmark). Social links come from the runtime configuration.
- */
 const unchanging = () => () => undefined;
 
 /**
@@ -105,6 +101,10 @@ function useCurrentYear(): number | null {
   );
 }
 
+/**
+ * The site's footer (anchor id footer), the shell's on every page, outside main (the page's
+ * contentinfo landmark). Social links come from the runtime configuration.
+ */
 export function Footer() {
   const { t } = useTranslation('shell');
   const year = useCurrentYear();

@@ -33,7 +33,7 @@ it("marks a signed-in page's HTML (its layout around the loading status) as draw
   expect(html).toContain(`<html ${SIGNALS.signedInDocumentAttribute}>`);
   expect(html).toContain(`<div id="root" ${SIGNALS.prerenderedAttribute}="/pricing"><header>`);
   expect(html).not.toContain(SIGNALS.renderedManifestAttribute);
-  // A public page is drawn for no one signed in.
+  // Not marked: a page drawn for a visitor who does not look signed in.
   expect(pageDocument(index, { path: '/', manifestUrl: 'https://cdn.example/m.json', html: '', styles: '' })).not.toContain(SIGNALS.signedInDocumentAttribute);
 });
 

@@ -1,4 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import Cookies from 'js-cookie';
 import { createUserServiceClient } from '../api/userService';
 import { loadFirebaseAuth } from './firebase';
@@ -77,6 +79,27 @@ async function signedInWithEndListener() {
 }
 
 describe('the session', () => {
+  it('is unknown to a part of the page hydrated after it is known (as the server drew it), then known, with no mismatch', async () => {
+    function Status() {
+      return <p>{session.useSession().status}</p>;
+    }
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Status />);
+    expect(container.textContent).toBe('unknown');
+    const started = startSession();
+    await flush();
+    act(() => emit(user('token-1')));
+    await act(() => started);
+
+    const mismatches = jest.fn();
+    const root = await act(async () => hydrateRoot(container, <Status />, { onRecoverableError: mismatches }));
+    expect(container.textContent).toBe('signedIn');
+    expect(mismatches).not.toHaveBeenCalled();
+    act(() => root.unmount());
+    container.remove();
+  });
+
   it('restores a signed-in user: the token into the cookie, no new registration', async () => {
     track();
     const started = startSession();
