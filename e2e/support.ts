@@ -109,3 +109,13 @@ export async function watchReplacedNodes(page: Page) {
   });
   return () => page.evaluate(() => (window as unknown as { removed: string[] }).removed);
 }
+
+/** What the page logs as errors from now on (console errors and uncaught exceptions, React's hydration errors among them). */
+export function loggedErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

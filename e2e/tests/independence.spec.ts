@@ -3,7 +3,7 @@ import { cohortBucket, type RemoteName } from '@site/shared-ui/remotes-document'
 import { listen, remoteApp, shellApp, type Listening } from '@site/site-server';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { Hono } from 'hono';
-import { h1, watchReplacedNodes } from '../support';
+import { h1, loggedErrors, watchReplacedNodes } from '../support';
 import { variantDist } from '../variants';
 
 // A remote released alone: a changed copy of mfe-marketing and of mfe-auth (another h1), built
@@ -61,9 +61,7 @@ async function visit(browser: Browser, path: string, visitorId: string) {
   const context = await browser.newContext();
   await context.addCookies([{ name: 'visitor-id', value: visitorId, url: origin }]);
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = loggedErrors(page);
   const replacedNodes = await watchReplacedNodes(page);
   const response = await page.goto(`${origin}${path}`);
   const html = (await response!.text()).replace(/<[^>]+>/g, '');

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAccount, loginCookie, signInThroughWidget, uniqueEmail } from '../auth';
-import { englishH1, h1, routes, setStoredPreferences, watchReplacedNodes } from '../support';
+import { englishH1, h1, loggedErrors, routes, setStoredPreferences, watchReplacedNodes } from '../support';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const PRERENDERED = ['/', '/contact', '/aboutus', '/accessibility', '/login'] as const;
@@ -25,11 +25,7 @@ test.describe('prerendered public pages', () => {
     });
 
     test(`${path} is hydrated: the HTML stays (no element replaced), nothing is logged, and it works`, async ({ page }) => {
-      const errors: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
-      page.on('pageerror', (error) => errors.push(error.message));
+      const errors = loggedErrors(page);
       const replacedNodes = await watchReplacedNodes(page);
       await page.goto(path);
       await expect(h1(page)).toHaveText(h1Of(path));
@@ -70,17 +66,28 @@ test.describe('prerendered public pages', () => {
   });
 });
 
-/** Holds the shell's script until the returned function is called: the page as its HTML draws it. */
-async function holdShellScript(page: Page) {
+/** Holds the scripts at `url` until the returned function is called. */
+async function holdScript(page: Page, url: RegExp) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/main\.js$/, async (route) => {
+  await page.route(url, async (route) => {
     await released;
     await route.continue();
   });
   return release;
+}
+
+/** Holds the shell's script until the returned function is called: the page as its HTML draws it. */
+const holdShellScript = (page: Page) => holdScript(page, /\/main\.js$/);
+
+/** A new user, signed in through the widget (and sent on to the plans): the browser keeps the session. */
+async function signInNewUser(page: Page, label: string) {
+  const email = uniqueEmail(label);
+  await createAccount(email);
+  await signInThroughWidget(page, email);
+  await expect(h1(page)).toHaveText(h1Of('/pricing'));
 }
 
 /**
@@ -206,15 +213,8 @@ test.describe('a signed-in page, for a visitor who looks signed in (the login co
   });
 
   test('is drawn before any of its code has run, the wait said by a status; then hydrated: the header stays, the page comes, nothing is logged', async ({ page }) => {
-    const email = uniqueEmail('cadru');
-    await createAccount(email);
-    await signInThroughWidget(page, email);
-    await expect(h1(page)).toHaveText(h1Of('/pricing'));
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    await signInNewUser(page, 'cadru');
+    const errors = loggedErrors(page);
 
     const release = await holdShellScript(page);
     await page.goto('/pricing', { waitUntil: 'commit' });
@@ -295,15 +295,8 @@ test.describe('a public page, for a visitor who looks signed in (the login cooki
   });
 
   test('is shown before any of its code has run, then hydrated: nothing replaced, nothing logged, the account still offered', async ({ page }) => {
-    const email = uniqueEmail('public');
-    await createAccount(email);
-    await signInThroughWidget(page, email);
-    await expect(h1(page)).toHaveText(h1Of('/pricing'));
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    await signInNewUser(page, 'public');
+    const errors = loggedErrors(page);
     const replacedNodes = await watchReplacedNodes(page);
 
     const release = await holdShellScript(page);
@@ -320,26 +313,12 @@ test.describe('a public page, for a visitor who looks signed in (the login cooki
   });
 
   test('/login, whose page hydrates after the session is known, is drawn as its HTML first (no mismatch), then sends the visitor on to the account', async ({ page, context }) => {
-    const email = uniqueEmail('login');
-    await createAccount(email);
-    await signInThroughWidget(page, email);
-    await expect(h1(page)).toHaveText(h1Of('/pricing'));
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    await signInNewUser(page, 'login');
+    const errors = loggedErrors(page);
     // A cookie the session replaces with the user's token once it knows the user: the sign it is known.
     await context.addCookies([LEFT_COOKIE]);
     // The sign-in remote's page held: the shell's layout hydrates, and its session is known, first.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/localhost:3002\/__federation_expose_LoginPage\.[0-9a-f]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdScript(page, /localhost:3002\/__federation_expose_LoginPage\.[0-9a-f]+\.js$/);
     await page.goto('/login', { waitUntil: 'commit' });
     await expect(h1(page)).toHaveText(h1Of('/login'));
     await expect.poll(async () => (await loginCookie(page))?.value, { timeout: 15_000 }).not.toBe(LEFT_COOKIE.value);
