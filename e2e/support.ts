@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Every route of the site with its Romanian h1 (the default locale). A guarded route shows its
@@ -118,4 +121,11 @@ export function loggedErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** The auth SDK's chunks (Firebase's shared modules), as the shell's build lists them in its federation manifest. */
+export function authSdkChunks(): string[] {
+  const manifest = join(dirname(fileURLToPath(import.meta.url)), '..', 'shell', 'dist', 'mf-manifest.json');
+  const shell = JSON.parse(readFileSync(manifest, 'utf8')) as { shared: { name: string; assets: { js: { sync: string[] } } }[] };
+  return shell.shared.filter((s) => s.name.startsWith('firebase/')).flatMap((s) => s.assets.js.sync);
 }

@@ -1,11 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createAccount, loginCookie, signInThroughWidget, uniqueEmail } from '../auth';
-import { englishH1, h1, loggedErrors, routes, setStoredPreferences, watchReplacedNodes } from '../support';
+import { authSdkChunks, englishH1, h1, loggedErrors, routes, setStoredPreferences, watchReplacedNodes } from '../support';
 
-const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const PRERENDERED = ['/', '/contact', '/aboutus', '/accessibility', '/login'] as const;
 const h1Of = (path: string) => routes.find((r) => r.path === path)!.h1;
 
@@ -235,8 +231,7 @@ test.describe('a signed-in page, for a visitor who looks signed in (the login co
   test("is React's once hydrated: a link in its header, followed before, is followed then, without waiting for the session", async ({ page, context }) => {
     await context.addCookies([LEFT_COOKIE]);
     // The auth SDK held: the session stays unknown, the page behind its loading status.
-    const shell = JSON.parse(readFileSync(join(root, 'shell', 'dist', 'mf-manifest.json'), 'utf8')) as { shared: { name: string; assets: { js: { sync: string[] } } }[] };
-    const auth = shell.shared.filter((s) => s.name.startsWith('firebase/')).flatMap((s) => s.assets.js.sync);
+    const auth = authSdkChunks();
     await page.route(
       (url) => auth.some((file) => url.pathname === `/${file}`),
       () => undefined,

@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, signInThroughWidget, uniqueEmail } from '../auth';
 import { listen, shellApp } from '@site/site-server';
-import { h1, open, routes } from '../support';
-
-const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+import { authSdkChunks, h1, open, routes } from '../support';
 
 /** Records every Content-Security-Policy violation the page reports. */
 async function recordViolations(page: Page) {
@@ -136,8 +131,7 @@ test.describe('preload hints', () => {
     expect(signedIn).toContain('<http://localhost:3003/remoteEntry.js>; rel=preload; as=script');
     expect(signedIn.some((h) => /^<http:\/\/localhost:3003\/__federation_expose_PricingPage\.[0-9a-f]+\.js>; rel=preload; as=script$/.test(h))).toBe(true);
     // The auth SDK, from the shell's build: what the signed-out hints leave out.
-    const shell = JSON.parse(readFileSync(join(root, 'shell', 'dist', 'mf-manifest.json'), 'utf8')) as { shared: { name: string; assets: { js: { sync: string[] } } }[] };
-    const auth = shell.shared.filter((s) => s.name.startsWith('firebase/')).flatMap((s) => s.assets.js.sync);
+    const auth = authSdkChunks();
     expect(auth.length).toBeGreaterThan(0);
     for (const file of auth) {
       expect(signedIn).toContain(`</${file}>; rel=preload; as=script`);

@@ -55,10 +55,10 @@ function WhenDrawn({ onDrawn, children }: { onDrawn: () => void; children: React
 /**
  * Draws the site in #root. A prerendered page (site-server/src/prerender/: a public page, or a
  * signed-in page's loading status) is hydrated: its HTML stays, and becomes interactive. Any other
- * page (one served empty, or one the pre-paint script hid) is rendered afresh. Both are transitions: React yields to the browser between components, so
- * neither is one long task; what the visitor does meanwhile on a prerendered page is held and
- * replayed by the early-event script. A fresh page is revealed in the commit that replaces what
- * the HTML held.
+ * page (one served empty, or one the pre-paint script hid) is rendered afresh. Both are
+ * transitions: React yields to the browser between components, so neither is one long task; what
+ * the visitor does meanwhile on a prerendered page is held and replayed by the early-event script.
+ * A fresh page is revealed in the commit that replaces what the HTML held.
  */
 export async function startShell(): Promise<void> {
   const container = document.getElementById('root');
