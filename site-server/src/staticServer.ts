@@ -31,7 +31,15 @@ export interface StaticAppOptions {
   pageLinks?: (c: Context, page: { prerendered: boolean }) => Promise<string>;
   /** What the page's HTML gets at run time before it is sent (the remotes document's address). */
   finishHtml?: (html: string) => string;
+  /** How long a page may wait for its prerendered HTML and its hints, together (default PAGE_WAIT_MS). */
+  pageWaitMs?: number;
 }
+
+/**
+ * A page is never held longer than this for what only speeds it up: past it, it is served as
+ * index.html (the browser draws it) or without hints, and the work goes on for the next visitor.
+ */
+export const PAGE_WAIT_MS = 10_000;
 
 type Env = { Variables: { pageHtml: string } };
 
@@ -44,6 +52,7 @@ export function createStaticApp({
   pageLinks,
   pageHtml,
   finishHtml = (html) => html,
+  pageWaitMs = PAGE_WAIT_MS,
 }: StaticAppOptions) {
   const app = new Hono<Env>();
   const rel = relative(process.cwd(), root) || '.';
@@ -79,13 +88,35 @@ export function createStaticApp({
     }
     return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': 'gzip', Vary: `Accept-Encoding, ${headers.Vary}` });
   };
-  // A page that cannot be prerendered, or hinted, is still served: as index.html, without hints.
+  // A page that cannot be prerendered, or hinted, in time is still served: as index.html, without hints.
   const page = async (c: Context<Env>) => {
-    const prerendered = await Promise.resolve(pageHtml?.(c) ?? null).catch((error: Error) => {
+    const until = Date.now() + pageWaitMs;
+    /** What a piece of work gives, or `otherwise` once the page has waited long enough for it. */
+    const inTime = <T>(work: Promise<T>, otherwise: T, what: string): Promise<T> => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<T>((resolve) => {
+        timer = setTimeout(
+          () => {
+            console.error(`${c.req.path} is served without ${what}: not ready after ${pageWaitMs} ms`);
+            resolve(otherwise);
+          },
+          Math.max(0, until - Date.now()),
+        );
+      });
+      return Promise.race([work, late]).finally(() => clearTimeout(timer));
+    };
+    const rendering = Promise.resolve(pageHtml?.(c) ?? null).catch((error: Error) => {
       console.error(`${c.req.path} is served empty: ${error.message}`);
       return null;
     });
-    const links = pageLinks ? await pageLinks(c, { prerendered: prerendered !== null }).catch(() => '') : '';
+    const prerendered = await inTime(rendering, null, 'its prerendered HTML');
+    const links = pageLinks
+      ? await inTime(
+          pageLinks(c, { prerendered: prerendered !== null }).catch(() => ''),
+          '',
+          'its preload hints',
+        )
+      : '';
     const html = finishHtml(prerendered ?? index);
     c.set('pageHtml', html);
     // The page depends on the visitor's cohort (its cookie): a shared cache must not mix them.
