@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import type { FederationManifest } from '@site/site-server';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,6 +127,6 @@ export function loggedErrors(page: Page): string[] {
 /** The auth SDK's chunks (Firebase's shared modules), as the shell's build lists them in its federation manifest. */
 export function authSdkChunks(): string[] {
   const manifest = join(dirname(fileURLToPath(import.meta.url)), '..', 'shell', 'dist', 'mf-manifest.json');
-  const shell = JSON.parse(readFileSync(manifest, 'utf8')) as { shared: { name: string; assets: { js: { sync: string[] } } }[] };
-  return shell.shared.filter((s) => s.name.startsWith('firebase/')).flatMap((s) => s.assets.js.sync);
+  const shell = JSON.parse(readFileSync(manifest, 'utf8')) as FederationManifest;
+  return (shell.shared ?? []).filter((s) => s.name.startsWith('firebase/')).flatMap((s) => s.assets.js.sync);
 }

@@ -9,3 +9,4 @@ export { builtinsOnly, compiledBuild } from './prerender/compiledBuilds';
 export { pageDocument } from './prerender/pageDocument';
 export { looksSignedIn } from './visitor';
 export { drawnPart } from './routeTable';
+export type { FederationManifest } from './manifests';
