@@ -65,7 +65,7 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['**/*.test.{ts,tsx}', 'tools/jest*.cjs', '**/jest.setup.cjs'],
+    files: ['**/*.test.{ts,tsx}', 'tools/jest*.cjs', '**/testing/jestSetup.ts'],
     languageOptions: { globals: globals.jest },
     // jest.isolateModules and a module's fresh copy need require().
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -1,4 +1,8 @@
 const base = require('../tools/jest.cjs')(__dirname, { environment: 'node' });
 
-// Embedded PGlite compiles its WebAssembly once per test file (about 6 s here).
-module.exports = { ...base, setupFilesAfterEnv: [...base.setupFilesAfterEnv, '<rootDir>/jest.setup.cjs'] };
+module.exports = {
+  ...base,
+  globalSetup: '<rootDir>/jest.globalSetup.mjs',
+  globalTeardown: '<rootDir>/jest.globalTeardown.mjs',
+  setupFilesAfterEnv: [...base.setupFilesAfterEnv, '<rootDir>/src/testing/jestSetup.ts'],
+};

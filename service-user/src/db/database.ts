@@ -146,8 +146,9 @@ async function lockDataDir(dataDir: string, log?: DatabaseLog): Promise<() => Pr
 let freshDataDir: Promise<Blob> | undefined;
 
 /**
- * A new in-memory PGlite. PostgreSQL's initdb takes 2–4 s on a slow machine, so it runs once per
- * process: the first database's data folder, dumped before any query, is where the next ones start.
+ * A new in-memory PGlite. PostgreSQL's initdb takes 3–5 s on a slow machine, so it runs once per
+ * process (once per test file under jest): the first database's data folder, dumped before any
+ * query, is where the next ones start; or the dump given to startMemoryDatabasesFrom.
  */
 async function memoryPglite(): Promise<PGlite> {
   if (freshDataDir) {
@@ -159,6 +160,15 @@ async function memoryPglite(): Promise<PGlite> {
   // A dump that failed costs the next database its own initdb, not this one its start.
   await freshDataDir.catch(() => undefined);
   return db;
+}
+
+/**
+ * Where this process's in-memory databases start from now on: the dump of a fresh data folder
+ * (PGlite's dumpDataDir, before any query). The unit tests make it once per run (jest's global
+ * setup), so that no test file runs initdb for its first database.
+ */
+export function startMemoryDatabasesFrom(dump: Blob): void {
+  freshDataDir = Promise.resolve(dump);
 }
 
 /** Embedded PGlite: in memory without dataDir, or in dataDir, held by this process alone. */
