@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { chromium } from 'playwright-core';
 import { signInNewUser } from './emulatorSignIn.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
@@ -162,8 +163,8 @@ while (!(await answers(`${origin}/remotes.json`))) {
 }
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  executablePath: chromiumPath('chromium'),
+  args: CHROMIUM_ARGS,
 });
 const context = await browser.newContext(MOBILE);
 await context.addInitScript(observeShifts);

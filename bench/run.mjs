@@ -19,6 +19,7 @@ import * as runtimeConfig from '@site/site-server/runtime-config';
 import { SITE_APPS } from '@site/shared-ui/site-apps';
 import { pathToFileURL } from 'node:url';
 import { signInNewUser } from './emulatorSignIn.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
@@ -32,17 +33,8 @@ const PRESETS = { mobile: undefined, desktop: desktopConfig };
 const only = (name, all) => (process.env[name] ? process.env[name].split(',') : all);
 const RUNS = Number(process.env.BENCH_RUNS || 3);
 const SINGLE_PORT = Number(process.env.BENCH_SINGLE_PORT || 3200);
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROMIUM = chromiumPath('chromium');
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS, '--disable-quic'];
 const log = (...args) => console.error('[bench]', ...args);
 
 function run(command, args, options = {}) {

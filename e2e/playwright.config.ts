@@ -1,8 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-
-// Chromium's headless shell (Debian's chromium-headless-shell, installed by tools/ensure-chromium.mjs):
-// the build Playwright runs headless; the whole suite takes a third less time than with the full browser.
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
+import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium.mjs';
 
 // The tests run the site in local mode (the emulator's tokens, local billing): the servers they
 // start, in this process and through webServer, read it from here.
@@ -29,11 +26,8 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL: 'http://localhost:3000',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromiumPath,
-      // Without the networking flags Chromium floods the closed network of these machines.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    },
+    // Chromium's headless shell (tools/chromium.mjs).
+    launchOptions: { executablePath: chromiumPath('headless-shell'), args: CHROMIUM_ARGS },
   },
   webServer: {
     command: 'site-server/node_modules/.bin/tsx site-server/src/serve.ts',

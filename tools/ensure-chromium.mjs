@@ -1,26 +1,20 @@
 #!/usr/bin/env node
-// The system's Chromium (browser downloads are not available here), installed with apt-get when it
-// is missing and we are allowed to:
-//   node tools/ensure-chromium.mjs headless-shell   the end-to-end tests' browser (Debian's
-//                                                    chromium-headless-shell: the build Playwright runs
-//                                                    headless, a third lighter than the full browser)
-//   node tools/ensure-chromium.mjs                  the benchmark's browser (Lighthouse measures the
-//                                                    full Chromium, as visitors have it)
+// Installs a build of the system's Chromium (tools/chromium.mjs) with apt-get when it is missing
+// and we are allowed to:
+//   node tools/ensure-chromium.mjs headless-shell   the end-to-end tests' browser
+//   node tools/ensure-chromium.mjs                  the benchmark's browser (the full Chromium)
 // CHROMIUM_PATH names another browser for both, and is then only checked.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { BROWSERS, chromiumPath } from './chromium.mjs';
 
-const browsers = {
-  chromium: { path: '/usr/bin/chromium', aptPackage: 'chromium' },
-  'headless-shell': { path: '/usr/bin/chromium-headless-shell', aptPackage: 'chromium-headless-shell' },
-};
-
-const wanted = browsers[process.argv[2] ?? 'chromium'];
+const kind = process.argv[2] ?? 'chromium';
+const wanted = BROWSERS[kind];
 if (!wanted) {
-  console.error(`Unknown browser "${process.argv[2]}": one of ${Object.keys(browsers).join(', ')}.`);
+  console.error(`Unknown browser "${kind}": one of ${Object.keys(BROWSERS).join(', ')}.`);
   process.exit(2);
 }
-const path = process.env.CHROMIUM_PATH || wanted.path;
+const path = chromiumPath(kind);
 
 if (!existsSync(path)) {
   if (process.env.CHROMIUM_PATH || process.getuid?.() !== 0) {
