@@ -19,7 +19,6 @@ html{background:${tokens.dark.background};color:${tokens.dark.text};color-scheme
 html[data-theme=light]{background:${tokens.light.background};color:${tokens.light.text};color-scheme:light}
 html[${htmlWebpackPlugin.options.signals.freshRenderAttribute}=skip] #root[${htmlWebpackPlugin.options.signals.prerenderedAttribute}]{visibility:hidden}
 </style>
-${htmlWebpackPlugin.options.isHost ? `<link rel="preload" href="${htmlWebpackPlugin.options.remotesUrl}" as="fetch" crossorigin ${htmlWebpackPlugin.options.signals.remotesDocumentAttribute}>` : ''}
 <script defer src="/config.js"></script>
 ${htmlWebpackPlugin.options.federationRuntime ? `<script defer src="${htmlWebpackPlugin.options.federationRuntime}"></script>` : ''}
 </head>

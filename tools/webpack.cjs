@@ -13,9 +13,8 @@ const swcOptions = require('./swc.cjs');
 const tsx = require('tsx/cjs/api');
 const { SIGNALS } = tsx.require('@site/site-server/signals', __filename);
 const { devDocuments, ports } = tsx.require('@site/site-server/runtime-config', __filename);
-// The pre-paint script and the remotes document's default address: shared-ui's own rules.
+// The pre-paint script: shared-ui's own rules.
 const { prePaintScript } = tsx.require('../shared-ui/src/theme/prePaint.ts', __filename);
-const { DEFAULT_REMOTES_URL } = tsx.require('../shared-ui/src/runtimeConfig.ts', __filename);
 
 /** The installed version of a dependency, as the app resolves it (pinned once in the catalog). */
 const catalogVersion = (dir, pkg) => require(require.resolve(`${pkg}/package.json`, { paths: [dir] })).version;
@@ -112,7 +111,10 @@ function baseConfig({ dir, name, outputPath = path.join(dir, 'dist') }, producti
           exclude: /node_modules/,
           use: { loader: 'swc-loader', options: swcOptions() },
         },
-        { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource' },
+        // An image under 4 KB is written into the code (and a prerendered page's HTML) as a data URL:
+        // no request, no connection to the remote's address before the page is drawn.
+        { test: /\.(png|jpe?g|webp|avif|svg)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4 * 1024 } } },
+        { test: /\.woff2?$/, type: 'asset/resource' },
         // Stylesheets of third-party widgets are files, linked only by the page that needs them.
         { test: /\.css$/, type: 'asset/resource', use: path.join(__dirname, 'strip-remote-imports-loader.cjs') },
       ],
@@ -148,7 +150,6 @@ const htmlPage = ({ title, isHost = false, prerendered = isHost, providesRuntime
     federationRuntime: providesRuntime ? `${RUNTIME_PROVIDER}.js` : '',
     earlyEvents: prerendered ? earlyEvents() : '',
     prePaint: prePaintScript(SIGNALS.freshRenderAttribute, SIGNALS.signedInDocumentAttribute),
-    remotesUrl: DEFAULT_REMOTES_URL,
     signals: SIGNALS,
     inject: 'body',
     scriptLoading: 'defer',
@@ -201,7 +202,7 @@ function serverConfig(app, production, emitted) {
     },
     externals: app.isHost ? {} : Object.fromEntries(shared.map((name) => [name, `commonjs ${name}`])),
     resolve: { ...base.resolve, alias: app.isHost ? app.server.alias : {} },
-    module: { ...base.module, generator: { 'asset/resource': { emit: false } } },
+    module: { ...base.module, generator: { asset: { emit: false }, 'asset/resource': { emit: false } } },
     optimization: { minimize: false },
     plugins: [
       new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 }),

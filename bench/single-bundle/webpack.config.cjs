@@ -51,7 +51,7 @@ module.exports = (_env, argv) => {
       entry: path.join(__dirname, 'render.tsx'),
       output: { ...base.output, path: path.join(__dirname, 'dist', SERVER_DIR), filename: 'render.[contenthash:12].js', publicPath: '/', library: { type: 'commonjs2' } },
       resolve: { ...base.resolve, alias: { [federation]: path.join(root, 'shell', 'src', 'server', 'serverPages.ts') } },
-      module: { ...base.module, generator: { 'asset/resource': { emit: false } } },
+      module: { ...base.module, generator: { asset: { emit: false }, 'asset/resource': { emit: false } } },
       optimization: { minimize: false },
       plugins: [new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 })],
     },

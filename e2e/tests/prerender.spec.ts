@@ -50,9 +50,22 @@ test.describe('prerendered public pages', () => {
     expect(html).toMatch(/<div id="?root"?><\/div>/);
   });
 
-  test("the landing page's images come from the marketing remote's address in the remotes document", async ({ request }) => {
+  test("the landing page's images are in its HTML: drawn without a request to the marketing remote's address", async ({ page, request }) => {
     const html = await (await request.get('/')).text();
-    expect(html).toMatch(/<img src="http:\/\/localhost:3001\/assets\/partner-anr\.[0-9a-f]+\.svg"/);
+    expect(html).toMatch(/<img src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+"[^>]*alt="[^"]+"/);
+    const images: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'image' && !r.url().startsWith('data:')) images.push(r.url());
+    });
+    await page.goto('/');
+    // Each drawn (lazy images, so each brought into view first), none asked for.
+    const drawn = await page.locator('main img').all();
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const image of drawn) {
+      await image.scrollIntoViewIfNeeded();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    }
+    expect(images).toEqual([]);
   });
 
   test("the contact page shows this environment's contact details in its HTML", async ({ request }) => {

@@ -91,8 +91,9 @@ test.describe('preload hints', () => {
   });
   test.afterAll(async () => unprerendered.close());
 
-  test("the sign-in page preloads the shell's chunks and the sign-in remote's manifest, entry and page", async ({ request }) => {
+  test("the sign-in page preloads the shell's chunks, the remotes document and the sign-in remote's manifest, entry and page", async ({ request }) => {
     const hints = await links(request, `${UNPRERENDERED}/login`);
+    expect(hints).toContain(`<${UNPRERENDERED}/remotes.json>; rel=preload; as=fetch; crossorigin`);
     expect(hints).toContain('<http://localhost:3002/mf-manifest.json>; rel=preload; as=fetch; crossorigin');
     expect(hints).toContain('<http://localhost:3002/remoteEntry.js>; rel=preload; as=script');
     expect(hints.some((h) => /^<http:\/\/localhost:3002\/__federation_expose_LoginPage\.[0-9a-f]+\.js>; rel=preload; as=script$/.test(h))).toBe(true);
@@ -119,6 +120,16 @@ test.describe('preload hints', () => {
         expect(hints.filter((h) => h.includes('rel=preload'))).toEqual([]);
       }
     expect((await links(request, '/account')).filter((h) => /localhost:300[123]\/.*rel=preload/.test(h))).toEqual([]);
+  });
+
+  test('a prerendered page asks for the remotes document once, as its code starts: not from its HTML, ahead of its first paint', async ({ page, request }) => {
+    expect(await (await request.get('/contact')).text()).not.toContain('remotes.json');
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto('/contact');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    expect(requested.filter((path) => path === '/remotes.json')).toHaveLength(1);
+    expect(requested.indexOf('/remotes.json')).toBeGreaterThan(requested.indexOf('/main.js'));
   });
 
   test("a page that waits for sign-in, asked for by a visitor who looks signed in, preloads its remote's page and the auth SDK; nothing of them without the login cookie", async ({

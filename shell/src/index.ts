@@ -5,12 +5,15 @@
 // evaluates them (React first, which the others need): all are then fetched together, none
 // evaluated. The bootstrap chunk finds them negotiated, and evaluates them one per task too; a
 // shared module missing from this list is still negotiated, by the bootstrap chunk, in its task.
+// The remotes document is asked for first: it is read while they arrive.
 import { loadShare } from '@module-federation/enhanced/runtime';
 import { nextTask } from '@site/shared-ui/next-task';
+import { startReadingRemotesDocument } from './remotes/remotesDocumentRead';
 
 const NEGOTIATED_FIRST = ['react', 'react-dom', 'react-dom/client', 'styled-components', '@tanstack/react-query', 'i18next', '@site/shared-ui'];
 
 async function start() {
+  startReadingRemotesDocument();
   for (const name of NEGOTIATED_FIRST) {
     await nextTask();
     // A module that fails to arrive fails the bootstrap below, which needs it too.

@@ -7,28 +7,20 @@ import { allManifests, deploymentFor, type RemotesDocument } from '@site/shared-
 import type { Context } from 'hono';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { escapeHtml } from './html';
 import { exposedFiles, type FederationManifest, type ManifestReader } from './manifests';
 import { deferredScripts } from './prerender/pageDocument';
 import { drawnPart, readRouteTable, routeAt } from './routeTable';
-import { SIGNALS } from './signals';
 import { looksSignedIn, visitorIdOf } from './visitor';
-
-// The tag as the template writes it, or as the production build minifies it (attributes unquoted).
-const REMOTES_DOCUMENT_PRELOAD = new RegExp(`<link\\b[^>]*\\s${SIGNALS.remotesDocumentAttribute}\\b[^>]*>`);
-
-/**
- * The shell's HTML preloads the remotes document where this environment serves it (REMOTES_URL,
- * a run-time value): the build wrote the default address.
- */
-export const withRemotesDocumentPreload = (html: string, remotesUrl: string) =>
-  html.replace(REMOTES_DOCUMENT_PRELOAD, (tag) => tag.replace(/\shref=("[^"]*"|'[^']*'|[^\s>]+)/, () => ` href="${escapeHtml(remotesUrl)}"`));
 
 // Loaded only when needed (sign-in, the account): preloaded only for a page that waits for sign-in,
 // asked for by a visitor who looks signed in.
 const LAZY_SHARED = /^firebase\//;
 
-export function preloadHints({ dist, remotes, manifestAt }: { dist: string; remotes: () => RemotesDocument; manifestAt: ManifestReader }) {
+/**
+ * `remotesUrl`: where this environment serves the remotes document (REMOTES_URL), which the shell
+ * reads before it registers the remotes.
+ */
+export function preloadHints({ dist, remotes, remotesUrl, manifestAt }: { dist: string; remotes: () => RemotesDocument; remotesUrl: string; manifestAt: ManifestReader }) {
   const table = readRouteTable(dist);
   const manifestFile = join(dist, 'mf-manifest.json');
   const shellManifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as FederationManifest) : null;
@@ -47,13 +39,16 @@ export function preloadHints({ dist, remotes, manifestAt }: { dist: string; remo
   return async (c: Context, { prerendered }: { prerendered: boolean }): Promise<string> => {
     const { pathname, origin } = new URL(c.req.url);
     const route = routeAt(table, pathname);
-    // (/remotes.json is preloaded by the HTML itself.) A prerendered public page is drawn by its
-    // HTML: its scripts are found in it and fetched at their own pace, not ahead of what the page
-    // shows (a preloaded script is fetched with high priority, and competes with the page's first
-    // paint). A signed-in page's HTML holds only the layout around its loading status: its page is
-    // drawn by its code, hinted as for a page served empty.
+    // A prerendered public page is drawn by its HTML: its scripts, and the remotes document its
+    // shell reads as it starts (shell/src/remotes/remotesDocumentRead.ts), are found by it and
+    // fetched at their own pace, not ahead of what the page shows (a preloaded file is fetched
+    // with high priority, and competes with the page's first paint). A signed-in page's HTML holds
+    // only the layout around its loading status: its page is drawn by its code, hinted as for a
+    // page served empty.
     const drawnByHtml = prerendered && drawnPart(route, looksSignedIn(c)) === 'page';
-    const links = drawnByHtml ? [] : shellScripts.map((file) => `<${file}>; rel=preload; as=script`);
+    const links = drawnByHtml
+      ? []
+      : [...shellScripts.map((file) => `<${file}>; rel=preload; as=script`), `<${new URL(remotesUrl, origin).href}>; rel=preload; as=fetch; crossorigin`];
     const doc = remotes();
     const remoteOrigins = new Set(
       allManifests(doc)

@@ -22,11 +22,6 @@ export const SIGNALS = {
    * Without it, the HTML is a public page drawn for a visitor who does not look signed in.
    */
   signedInDocumentAttribute: 'data-drawn-signed-in',
-  /**
-   * On the shell's <link rel=preload> of the remotes document: the server points its href at the
-   * configured address (REMOTES_URL), which the build cannot know.
-   */
-  remotesDocumentAttribute: 'data-remotes-document',
   /** Dispatched on document once the page is React's: held early events are replayed. */
   hydratedEvent: 'site:hydrated',
   /** On <html>, "true" once held events were handed to the hydrated page ("false" if it never hydrated). */

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { manifestReader } from './manifests';
-import { preloadHints, withRemotesDocumentPreload } from './preloadHints';
+import { preloadHints } from './preloadHints';
 import { remotesInForce } from './remotesInForce';
 import { prerenderedPages } from './prerender/prerenderedPages';
 import { browserConfig as environmentConfig, configScript, remoteFolder, remotesDocument, type BrowserConfig } from './runtimeConfig';
@@ -47,7 +47,6 @@ export function shellApp({
   return createStaticApp({
     root: dist,
     spa: true,
-    finishHtml: (html) => withRemotesDocumentPreload(html, remotesUrl),
     documents: {
       '/config.js': config(browserConfig),
       // Where the shell reads it unless REMOTES_URL points elsewhere.
@@ -56,7 +55,7 @@ export function shellApp({
     },
     securityHeaders: (html) => securityHeaders({ html, remotes: remotes(), config: browserConfig }),
     // PRELOAD_HINTS=off serves the pages without them (to measure what they bring).
-    pageLinks: process.env.PRELOAD_HINTS === 'off' ? undefined : preloadHints({ dist, remotes, manifestAt }),
+    pageLinks: process.env.PRELOAD_HINTS === 'off' ? undefined : preloadHints({ dist, remotes, remotesUrl, manifestAt }),
     pageHtml: prerender ? prerenderedPages({ dist, remotes, manifestAt, config: { ...environmentConfig(process.env), ...browserConfig } }) : undefined,
   });
 }

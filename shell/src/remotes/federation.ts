@@ -1,9 +1,9 @@
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { runtimeConfig } from '@site/shared-ui';
 import type { ComponentType } from 'react';
 import { REMOTE_NAMES, deploymentFor, parseRemotesDocument, type RemoteName } from '@site/shared-ui/remotes-document';
 import { rememberDeployments, RemoteLoadFailure, reportRemoteEvent, type RemoteDeployment } from './health';
 import { loadRecoveryPlugin } from './loadRecovery';
+import { readRemotesDocument } from './remotesDocumentRead';
 import { stepByStepPlugin } from './stepByStep';
 import { pageGoingAway, reloadOnce, reloadPage } from './reloadOnce';
 import { visitorId } from './visitor';
@@ -23,7 +23,7 @@ export const REMOTES_DOCUMENT_MAX_AGE_MS = 30_000;
 export const isStale = (readAt: number, now: number) => now - readAt >= REMOTES_DOCUMENT_MAX_AGE_MS;
 
 async function readDeployments(init?: RequestInit): Promise<Map<RemoteName, RemoteDeployment>> {
-  const response = await fetch(runtimeConfig().remotesUrl, init);
+  const response = await readRemotesDocument(init);
   if (!response.ok) throw new Error(`remotes document: HTTP ${response.status}`);
   const doc = parseRemotesDocument(await response.json());
   const visitor = visitorId();
