@@ -87,7 +87,7 @@ function sharedSingletons(dir) {
   };
 }
 
-/** What every build shares: sources through SWC, assets as files, content-hashed chunks. */
+/** What every build shares: sources through SWC, assets as files (small images as data URLs), content-hashed chunks. */
 function baseConfig({ dir, name, outputPath = path.join(dir, 'dist') }, production) {
   return {
     mode: production ? 'production' : 'development',
@@ -112,7 +112,7 @@ function baseConfig({ dir, name, outputPath = path.join(dir, 'dist') }, producti
           use: { loader: 'swc-loader', options: swcOptions() },
         },
         // An image under 4 KB is written into the code (and a prerendered page's HTML) as a data URL:
-        // no request, no connection to the remote's address before the page is drawn.
+        // no request, to the remote's address, before the page is drawn.
         { test: /\.(png|jpe?g|webp|avif|svg)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4 * 1024 } } },
         { test: /\.woff2?$/, type: 'asset/resource' },
         // Stylesheets of third-party widgets are files, linked only by the page that needs them.
@@ -146,7 +146,6 @@ const htmlPage = ({ title, isHost = false, prerendered = isHost, providesRuntime
   new HtmlWebpackPlugin({
     template: path.join(__dirname, 'index.html.cjs'),
     title,
-    isHost,
     federationRuntime: providesRuntime ? `${RUNTIME_PROVIDER}.js` : '',
     earlyEvents: prerendered ? earlyEvents() : '',
     prePaint: prePaintScript(SIGNALS.freshRenderAttribute, SIGNALS.signedInDocumentAttribute),

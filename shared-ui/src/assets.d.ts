@@ -1,4 +1,5 @@
-// Images and third-party stylesheets are emitted as files by webpack (asset/resource); importing one gives its URL.
+// Importing an image or a third-party stylesheet gives its URL: a file's (webpack's asset/resource), or for an
+// image under 4 KB a data URL (tools/webpack.cjs).
 declare module '*.svg' {
   const url: string;
   export default url;

@@ -5,7 +5,7 @@
 // evaluates them (React first, which the others need): all are then fetched together, none
 // evaluated. The bootstrap chunk finds them negotiated, and evaluates them one per task too; a
 // shared module missing from this list is still negotiated, by the bootstrap chunk, in its task.
-// The remotes document is asked for first: it is read while they arrive.
+// The remotes document is asked for first (./remotes/remotesDocumentRead.ts).
 import { loadShare } from '@module-federation/enhanced/runtime';
 import { nextTask } from '@site/shared-ui/next-task';
 import { startReadingRemotesDocument } from './remotes/remotesDocumentRead';

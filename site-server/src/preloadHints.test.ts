@@ -1,15 +1,56 @@
+import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
+import type { RemotesDocument } from '@site/shared-ui/remotes-document';
+import { Hono } from 'hono';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { preloadHints } from './preloadHints';
 import { SIGNALS } from './signals';
 
 // The HTML template every app's build uses (tools/index.html.cjs), as the shell's build calls it (tools/webpack.cjs).
 const template = createRequire(__filename)(join(__dirname, '..', '..', 'tools', 'index.html.cjs')) as (args: unknown) => string;
-const shellHtml = template({ htmlWebpackPlugin: { options: { title: 'Vedere', isHost: true, signals: SIGNALS, earlyEvents: '', prePaint: '' } } });
+const shellHtml = template({ htmlWebpackPlugin: { options: { title: 'Vedere', signals: SIGNALS, earlyEvents: '', prePaint: '' } } });
 
 describe("the shell's HTML", () => {
   it('fetches nothing ahead of its first paint but its runtime configuration: the remotes document is asked for by its code', () => {
     expect(shellHtml).not.toMatch(/rel="?preload/);
     expect(shellHtml).not.toContain('remotes.json');
     expect([...shellHtml.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1])).toEqual(['/config.js']);
+  });
+});
+
+describe('the preload of the remotes document', () => {
+  const doc: RemotesDocument = {
+    mfe_marketing: { manifest: 'http://localhost:3001/mf-manifest.json' },
+    mfe_auth: { manifest: 'http://localhost:3002/mf-manifest.json' },
+    mfe_account: { manifest: 'http://localhost:3003/mf-manifest.json' },
+  };
+  // A shell's build as far as the hints read it: its route table (no manifest: no remote files hinted).
+  let dist: string;
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'preload-hints-'));
+    copyFileSync(join(__dirname, '..', '..', 'shell', 'src', 'app', 'routeTable.json'), join(dist, 'routes.json'));
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  const hintsAt = async (remotesUrl: string, path: string, { prerendered, signedIn = false }: { prerendered: boolean; signedIn?: boolean }) => {
+    const hints = preloadHints({ dist, remotes: () => doc, remotesUrl, manifestAt: async () => null });
+    const app = new Hono().get('*', async (c) => c.text(await hints(c, { prerendered })));
+    const response = await app.request(`https://vedere.example${path}`, { headers: signedIn ? { Cookie: `${LOGIN_COOKIE}=token` } : {} });
+    return (await response.text()).split(', ').filter((h) => h.includes('as=fetch'));
+  };
+
+  it('is hinted to a page drawn by its code, where this environment serves the document (REMOTES_URL), as written', async () => {
+    expect(await hintsAt('https://cdn.example/site/remotes.json', '/login', { prerendered: false })).toContain(
+      '<https://cdn.example/site/remotes.json>; rel=preload; as=fetch; crossorigin',
+    );
+    // Relative, it stays so: the browser resolves it against the page (its scheme too, behind a proxy).
+    expect(await hintsAt('/remotes.json', '/pricing', { prerendered: true, signedIn: true })).toContain('</remotes.json>; rel=preload; as=fetch; crossorigin');
+  });
+
+  it('is not hinted to a page drawn by its HTML: its code asks for it after the first paint', async () => {
+    expect(await hintsAt('/remotes.json', '/', { prerendered: true })).toEqual([]);
+    expect(await hintsAt('/remotes.json', '/contact', { prerendered: true, signedIn: true })).toEqual([]);
   });
 });

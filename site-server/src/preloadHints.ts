@@ -39,16 +39,14 @@ export function preloadHints({ dist, remotes, remotesUrl, manifestAt }: { dist: 
   return async (c: Context, { prerendered }: { prerendered: boolean }): Promise<string> => {
     const { pathname, origin } = new URL(c.req.url);
     const route = routeAt(table, pathname);
-    // A prerendered public page is drawn by its HTML: its scripts, and the remotes document its
-    // shell reads as it starts (shell/src/remotes/remotesDocumentRead.ts), are found by it and
-    // fetched at their own pace, not ahead of what the page shows (a preloaded file is fetched
-    // with high priority, and competes with the page's first paint). A signed-in page's HTML holds
-    // only the layout around its loading status: its page is drawn by its code, hinted as for a
-    // page served empty.
+    // A prerendered public page is drawn by its HTML: its scripts are found in it, and the remotes
+    // document is asked for by its code (shell/src/remotes/remotesDocumentRead.ts), each fetched at
+    // its own pace, not ahead of what the page shows (a preloaded file is fetched with high
+    // priority, and competes with the page's first paint). A signed-in page's HTML holds only the
+    // layout around its loading status: its page is drawn by its code, hinted as for a page served
+    // empty (the remotes document too, at REMOTES_URL, relative to the page or not).
     const drawnByHtml = prerendered && drawnPart(route, looksSignedIn(c)) === 'page';
-    const links = drawnByHtml
-      ? []
-      : [...shellScripts.map((file) => `<${file}>; rel=preload; as=script`), `<${new URL(remotesUrl, origin).href}>; rel=preload; as=fetch; crossorigin`];
+    const links = drawnByHtml ? [] : [...shellScripts.map((file) => `<${file}>; rel=preload; as=script`), `<${remotesUrl}>; rel=preload; as=fetch; crossorigin`];
     const doc = remotes();
     const remoteOrigins = new Set(
       allManifests(doc)

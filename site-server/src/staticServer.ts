@@ -29,8 +29,6 @@ export interface StaticAppOptions {
   pageHtml?: (c: Context) => Promise<string | null>;
   /** The Link header (preload hints) of the page served. */
   pageLinks?: (c: Context, page: { prerendered: boolean }) => Promise<string>;
-  /** What the page's HTML gets at run time before it is sent (the remotes document's address). */
-  finishHtml?: (html: string) => string;
   /** How long a page may wait for its prerendered HTML and its hints, together (default PAGE_WAIT_MS). */
   pageWaitMs?: number;
 }
@@ -43,17 +41,7 @@ export const PAGE_WAIT_MS = 10_000;
 
 type Env = { Variables: { pageHtml: string } };
 
-export function createStaticApp({
-  root,
-  spa = false,
-  cors: allowCors = false,
-  documents = {},
-  securityHeaders,
-  pageLinks,
-  pageHtml,
-  finishHtml = (html) => html,
-  pageWaitMs = PAGE_WAIT_MS,
-}: StaticAppOptions) {
+export function createStaticApp({ root, spa = false, cors: allowCors = false, documents = {}, securityHeaders, pageLinks, pageHtml, pageWaitMs = PAGE_WAIT_MS }: StaticAppOptions) {
   const app = new Hono<Env>();
   const rel = relative(process.cwd(), root) || '.';
   const index = existsSync(join(root, 'index.html')) ? readFileSync(join(root, 'index.html'), 'utf8') : '';
@@ -117,7 +105,7 @@ export function createStaticApp({
           'its preload hints',
         )
       : '';
-    const html = finishHtml(prerendered ?? index);
+    const html = prerendered ?? index;
     c.set('pageHtml', html);
     // The page depends on the visitor's cohort (its cookie): a shared cache must not mix them.
     return sendPage(c, html, { Vary: 'Cookie', ...(links ? { Link: links } : {}) });

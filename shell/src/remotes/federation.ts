@@ -81,7 +81,7 @@ let refreshing: Promise<void> | null = null;
 function refreshDeployments(): Promise<void> {
   refreshing ??= (async () => {
     const current = await ensureRemotesRegistered();
-    // Past the preloaded copy: a revalidated read, never the HTTP cache's.
+    // Past the first read's copy: a revalidated read, never the HTTP cache's.
     const fresh = await readDeployments({ cache: 'no-cache' });
     readAt = Date.now();
     const changed = REMOTE_NAMES.filter((name) => fresh.get(name)!.manifest !== current.get(name)!.manifest);

@@ -1,9 +1,10 @@
-// The remotes document, asked for by main.js as the shell's code starts (./index.ts), and taken by
+// The remotes document, asked for by main.js as the shell's code starts (../index.ts), and taken by
 // the loader (federation.ts) when it first registers the remotes. Not preloaded by the HTML: a
 // page drawn by its HTML needs it only to hydrate, after its first paint, and a request made
-// during that paint competes with it (in Lighthouse's mobile simulation, 90–190 ms of LCP on every
-// public page). Asked for here, it is read while the shell's shared modules arrive, which takes
-// longer: the loader finds it read.
+// during that paint competes with it (bench/results.md: the public pages' LCP against the single
+// bundle's). Asked for here, it is read while the shell's shared modules arrive, which takes
+// longer: the loader finds it read. (A page drawn by its code gets it hinted by the site's server,
+// site-server/src/preloadHints.ts.)
 import { runtimeConfig } from '@site/shared-ui/runtime-config';
 
 let started: Promise<Response> | null = null;
