@@ -238,13 +238,15 @@ const amendManifests = (name, amend) => ({
 const amendManifest = (name, metaData) => amendManifests(name, (json) => Object.assign(json.metaData, metaData()));
 
 /**
- * Each shared module's files in the manifest (shared[].assets.js.sync), complete: MF's manifest
- * names only the chunk that holds the module, not the chunks split off beside it (libraries it
- * has in common with other chunks), which the provider loads with it. The site's server preloads
- * from that list (site-server/src/preloadHints.ts): a file missing from it is found only once the
- * code that needs it has run, one round trip later.
+ * Each shared module's files in the manifest (shared[].assets.js.sync), the ones its provider
+ * loads: MF's manifest names the chunk that holds the module, not the chunks split off beside it
+ * (libraries it has in common with other chunks), and names the chunk of the module's fallback
+ * too (a second copy of react-dom's, which a page whose shell provides it never loads). The site's
+ * server preloads from that list (site-server/src/preloadHints.ts): a file missing from it is
+ * found only once the code that needs it has run, one round trip later, and a file too many is
+ * fetched for nothing.
  */
-const completeSharedAssets = amendManifests('CompleteSharedAssets', (json, compilation) => {
+const providedSharedAssets = amendManifests('ProvidedSharedAssets', (json, compilation) => {
   const filesOf = new Map();
   for (const module of compilation.modules) {
     // MF's provide-shared module: a lazily provided one loads its chunk group (an async block).
@@ -257,10 +259,10 @@ const completeSharedAssets = amendManifests('CompleteSharedAssets', (json, compi
       );
   }
   // A build of MF whose module looks otherwise would leave the lists short without a word.
-  if ((json.shared ?? []).length > 0 && filesOf.size === 0) throw new Error("CompleteSharedAssets found none of MF's provide-shared modules: tools/webpack.cjs needs updating");
+  if ((json.shared ?? []).length > 0 && filesOf.size === 0) throw new Error("ProvidedSharedAssets found none of MF's provide-shared modules: tools/webpack.cjs needs updating");
   for (const shared of json.shared ?? []) {
     const files = filesOf.get(shared.name);
-    if (files) shared.assets.js.sync = [...new Set([...files, ...shared.assets.js.sync])];
+    if (files) shared.assets.js.sync = files;
   }
 });
 
@@ -329,7 +331,7 @@ function createAppConfig(app) {
         }),
         htmlPage({ ...app, providesRuntime: !app.isHost }),
         emitDocuments(app.documents || {}),
-        completeSharedAssets,
+        providedSharedAssets,
         amendManifest('RecordFederationRuntime', () => ({ federationRuntime: federationRuntimeRecord(Boolean(app.isHost)) })),
       ],
       devServer: {

@@ -151,7 +151,7 @@ test.describe('preload hints', () => {
     expect(signedIn.filter((h) => /localhost:300[12]\//.test(h) && h.includes('rel=preload'))).toEqual([]);
   });
 
-  test('signed in, /pricing uses each file it preloads, once, and preloads each script its page waits for', async ({ page }) => {
+  test('signed in, /pricing uses each file it preloads, once, runs each script it preloads, and preloads each script its page waits for', async ({ page }) => {
     const pricing = routes.find((route) => route.path === '/pricing')!.h1;
     const email = uniqueEmail('preload');
     await createAccount(email);
@@ -159,6 +159,7 @@ test.describe('preload hints', () => {
     await expect(h1(page)).toHaveText(pricing);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
+    await page.coverage.startJSCoverage({ resetOnNavigation: false });
     const response = await page.goto('/pricing');
     const hinted = (response?.headers().link ?? '')
       .split(', ')
@@ -176,6 +177,11 @@ test.describe('preload hints', () => {
         requested.filter((r) => r === url),
         url,
       ).toHaveLength(1);
+    // And runs each: a script hinted but never run was fetched for nothing.
+    const ran = (await page.coverage.stopJSCoverage()).map((script) => script.url);
+    const scripts = hinted.filter((url) => url.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(5);
+    for (const url of scripts) expect(ran, url).toContain(url);
   });
 
   test('the preloaded code is the code the page uses: each hinted file is requested once', async ({ page }) => {
