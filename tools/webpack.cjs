@@ -176,6 +176,9 @@ const renderEntryOf = (app) => {
   return `!!${path.join(__dirname, 'render-entry-loader.cjs')}?${JSON.stringify({ exposes })}!${path.join(app.dir, 'src', 'index.ts')}`;
 };
 
+/** A server build's modules: the browser build's rules, writing no asset file (the browser build has them). */
+const serverModule = (base) => ({ ...base.module, generator: { asset: { emit: false }, 'asset/resource': { emit: false } } });
+
 /**
  * The Node build an app publishes for the site's server, beside its browser build (in dist/server/,
  * content-hashed, one file): the shell's page renderer (its layout, and the shared singletons it
@@ -201,7 +204,7 @@ function serverConfig(app, production, emitted) {
     },
     externals: app.isHost ? {} : Object.fromEntries(shared.map((name) => [name, `commonjs ${name}`])),
     resolve: { ...base.resolve, alias: app.isHost ? app.server.alias : {} },
-    module: { ...base.module, generator: { asset: { emit: false }, 'asset/resource': { emit: false } } },
+    module: serverModule(base),
     optimization: { minimize: false },
     plugins: [
       new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 }),
@@ -373,6 +376,7 @@ function createAppConfig(app) {
 module.exports = createAppConfig;
 module.exports.baseConfig = baseConfig;
 module.exports.htmlPage = htmlPage;
+module.exports.serverModule = serverModule;
 module.exports.sharedSingletons = sharedSingletons;
 module.exports.SERVER_DIR = SERVER_DIR;
 module.exports.RUNTIME_PROVIDER = RUNTIME_PROVIDER;

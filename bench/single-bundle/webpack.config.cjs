@@ -6,7 +6,7 @@
 // (.dependency-cruiser.cjs): it exists to measure what federation costs.
 const { writeFileSync } = require('node:fs');
 const path = require('node:path');
-const { baseConfig, htmlPage, SERVER_DIR } = require('@site/tools/webpack');
+const { baseConfig, htmlPage, serverModule, SERVER_DIR } = require('@site/tools/webpack');
 const { REMOTE_APPS } = require('tsx/cjs/api').require('@site/shared-ui/site-apps', __filename);
 const appDescription = require('../../tools/appDescription.cjs');
 
@@ -51,7 +51,7 @@ module.exports = (_env, argv) => {
       entry: path.join(__dirname, 'render.tsx'),
       output: { ...base.output, path: path.join(__dirname, 'dist', SERVER_DIR), filename: 'render.[contenthash:12].js', publicPath: '/', library: { type: 'commonjs2' } },
       resolve: { ...base.resolve, alias: { [federation]: path.join(root, 'shell', 'src', 'server', 'serverPages.ts') } },
-      module: { ...base.module, generator: { asset: { emit: false }, 'asset/resource': { emit: false } } },
+      module: serverModule(base),
       optimization: { minimize: false },
       plugins: [new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 })],
     },
