@@ -16,16 +16,26 @@ const pageKey = (remote: RemoteName, module: string) => `${remote}/${module.repl
 const ensureRemotesRegistered: typeof federation.ensureRemotesRegistered = async () =>
   new Map(REMOTE_NAMES.map((remote) => [remote, { manifest: `${window.location.origin}/`, cohort: 'stable' as const }]));
 
+type PageModule = NonNullable<ReturnType<typeof federation.readyPage>>;
+const loaded = new Map<string, PageModule>();
+
 const loadPage: typeof federation.loadPage = ({ remote, module }) => {
-  const load = exposedPages[pageKey(remote, module)];
+  const key = pageKey(remote, module);
+  const load = exposedPages[key];
   if (!load) return Promise.reject(new Error(`no page ${remote}/${module}`));
-  return load();
+  return load().then((page) => {
+    loaded.set(key, page);
+    return page;
+  });
 };
+
+/** A page whose chunk has loaded and run, drawn at once, as federation.ts's readyPage. */
+const readyPage: typeof federation.readyPage = ({ remote, module }) => loaded.get(pageKey(remote, module));
 
 /** The single bundle's pages are ordinary lazy chunks: prefetching one is importing it. */
 const prefetchPages: typeof federation.prefetchPages = (remote, modules) => {
   for (const module of modules) void loadPage({ remote, module }).catch(() => undefined);
 };
 
-export { ensureRemotesRegistered, loadPage, prefetchPages };
+export { ensureRemotesRegistered, loadPage, prefetchPages, readyPage };
 export type { ExposedPage } from '../../shell/src/remotes/federation';

@@ -60,6 +60,40 @@ test('a new user starts the free trial on the local plans, and the account shows
   await expect(page).toHaveURL(/\/my-account$/);
 });
 
+test("a signed-in page's code runs while its guards wait: once get-user-info answers, the page is drawn without another loading status", async ({ page }) => {
+  const email = uniqueEmail('ahead');
+  await createAccount(email);
+  await signInThroughWidget(page, email);
+  await expect(h1(page)).toHaveText(PRICING_H1);
+  // Every loading status the page draws (a live region that says the wait), from its first script on;
+  // not the plans' own live region, drawn empty.
+  await page.addInitScript(() => {
+    const drawn: Element[] = [];
+    (window as unknown as { statusesDrawn: () => number }).statusesDrawn = () => drawn.length;
+    new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[role=status]')) if (status.textContent?.trim() && !drawn.includes(status)) drawn.push(status);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const statusesDrawn = () => page.evaluate(() => (window as unknown as { statusesDrawn: () => number }).statusesDrawn());
+  let beforeAnswer = -1;
+  await page.route('**/get-user-info', async (route) => {
+    // The answer is held until the account remote's code has run (its chunks, by webpack's list)
+    // and the page is idle; or for 5 s, when nothing of it runs before the guards let the page through.
+    await page
+      .waitForFunction(() => ((self as unknown as { webpackChunkmfe_account?: unknown[] }).webpackChunkmfe_account?.length ?? 0) > 0, undefined, { timeout: 5_000 })
+      .catch(() => undefined);
+    await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => requestIdleCallback(idle))));
+    beforeAnswer = await statusesDrawn();
+    await route.continue();
+  });
+  await page.goto('/pricing');
+  await expect(h1(page)).toHaveText(PRICING_H1, { timeout: 15_000 });
+  expect(beforeAnswer).toBeGreaterThan(0);
+  // A page loaded only then would suspend: a status drawn (and announced) again, the page revealed no sooner than 300 ms after it.
+  expect(await statusesDrawn()).toBe(beforeAnswer);
+  await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveCount(0);
+});
+
 test('a subscription Stripe deletes shows Expired with a renew button, and renewing works', async ({ page }) => {
   const { uid, email } = await signedInWithTrial(page, 'expira');
   await page.getByRole('tab', { name: 'Abonament' }).click();

@@ -1,7 +1,5 @@
 import { BrowserRouter, createSiteQueryClient, Route, Routes, SiteProviders, useLocation } from '@site/shared-ui';
-import { AccessGuard } from '../guards/AccessGuard';
 import { SessionFollower } from '../session/SessionFollower';
-import { TrialGuard } from '../guards/TrialGuard';
 import { Footer } from '../footer/Footer';
 import { Header } from '../header/Header';
 import '../i18n/register';
@@ -9,16 +7,8 @@ import { FocusOnNavigate } from '../navigation/FocusOnNavigate';
 import { ScrollToTop } from '../navigation/ScrollToTop';
 import { MAIN_ID, SkipLink } from '../navigation/SkipLink';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { RemotePage } from '../remotes/RemotePage';
-import { pages, siteRoutes, type SiteRoute } from './routes';
-
-/** A route's page inside its guards, outermost first: access, then trial. */
-function GuardedPage({ route }: { route: SiteRoute }) {
-  let element = <RemotePage page={pages[route.page]} />;
-  if (route.trial) element = <TrialGuard mode={route.trial}>{element}</TrialGuard>;
-  if (route.access) element = <AccessGuard>{element}</AccessGuard>;
-  return element;
-}
+import { GuardedPage } from './GuardedPage';
+import { siteRoutes } from './routes';
 
 function SiteRoutes() {
   const { pathname } = useLocation();

@@ -1,13 +1,13 @@
 import { PageHeading } from '@site/shared-ui';
 import { renderWithSite } from '@site/shared-ui/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import '../i18n/register';
-import { loadPage } from './federation';
+import { loadPage, readyPage } from './federation';
 import { reportRemoteEvent, RemoteLoadFailure } from './health';
 import { RemotePage } from './RemotePage';
 
-jest.mock('./federation', () => ({ loadPage: jest.fn(), prefetchPages: jest.fn() }));
+jest.mock('./federation', () => ({ loadPage: jest.fn(), prefetchPages: jest.fn(), readyPage: jest.fn() }));
 jest.mock('./health', () => ({ ...jest.requireActual('./health'), reportRemoteEvent: jest.fn() }));
 
 const load = loadPage as jest.MockedFunction<typeof loadPage>;
@@ -47,6 +47,30 @@ describe("a remote's page and its health", () => {
     renderWithSite(<RemotePage page={page} />);
     await screen.findByRole('button');
     expect(reported()).toEqual([['mfe_marketing', 'view']]);
+  });
+});
+
+describe("a remote's page whose code has loaded", () => {
+  it('is drawn in the commit that mounts it: no loading status, nothing loaded again, its view counted', async () => {
+    jest.mocked(readyPage).mockReturnValue({ default: () => <h1>Prețuri</h1> });
+    renderWithSite(<RemotePage page={page} />);
+    // Synchronously, in the first commit: a suspended page would be revealed no sooner than 300 ms after its status.
+    expect(screen.getByRole('heading', { name: 'Prețuri' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(readyPage).toHaveBeenCalledWith(page);
+    expect(load).not.toHaveBeenCalled();
+    await waitFor(() => expect(reported()).toEqual([['mfe_marketing', 'view']]));
+  });
+
+  it('is loaded by the navigation, behind its loading status, when it is not ready', async () => {
+    jest.mocked(readyPage).mockReturnValue(undefined);
+    let arrive!: (module: { default: () => React.JSX.Element }) => void;
+    load.mockReturnValue(new Promise((resolve) => (arrive = resolve)));
+    renderWithSite(<RemotePage page={page} />);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    await act(async () => arrive({ default: () => <h1>Prețuri</h1> }));
+    expect(await screen.findByRole('heading', { name: 'Prețuri' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledWith(page, { atNavigation: true });
   });
 });
 

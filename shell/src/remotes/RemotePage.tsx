@@ -3,7 +3,7 @@ import { Button, Container, LoadingStatus, PageHeading, requestFocusAfterNavigat
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { prefetchLikelyNextPagesWhenIdle } from '../navigation/prefetch';
-import { loadPage, type ExposedPage } from './federation';
+import { loadPage, readyPage, type ExposedPage } from './federation';
 import { RemoteLoadFailure, reportRemoteEvent } from './health';
 
 /**
@@ -48,9 +48,10 @@ function PrefetchLikelyNextPages({ page }: { page: ExposedPage }) {
 /** A page owned by a remote: fetched only when its route is visited, isolated by a boundary. */
 export function RemotePage({ page }: { page: ExposedPage }) {
   const [attempt, setAttempt] = useState(0);
-  // A new lazy component per attempt: React keeps a rejected lazy rejected forever.
+  // A page whose code has loaded is drawn at once (readyPage); any other is a lazy component, new
+  // per attempt: React keeps a rejected lazy rejected forever.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `attempt` is what makes the new one
-  const Page = useMemo(() => lazy(() => loadPage(page, { atNavigation: true })), [page, attempt]);
+  const Page = useMemo(() => readyPage(page)?.default ?? lazy(() => loadPage(page, { atNavigation: true })), [page, attempt]);
   // One view per visit of the page, counted when it has an outcome (rendered, or failed to load or
   // render): a canary whose page always throws has views too, so its error rate is a share of them.
   const viewed = useRef(false);

@@ -119,6 +119,46 @@ describe('the remotes the shell loads', () => {
   });
 });
 
+describe('a page whose code has loaded', () => {
+  it('is ready for a navigation, loaded ahead or visited before, while the copy of the document in force is fresh', async () => {
+    const { federation, runtime } = freshLoader();
+    expect(federation.readyPage(accountPage)).toBeUndefined();
+    let arrive!: (module: typeof page) => void;
+    runtime.loadRemote.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
+    const ahead = federation.loadPage(accountPage);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Still on its way: the navigation waits for it.
+    expect(federation.readyPage(accountPage)).toBeUndefined();
+    arrive(page);
+    await ahead;
+    expect(federation.readyPage(accountPage)).toBe(page);
+    expect(federation.readyPage(landingPage)).toBeUndefined();
+    now += federation.REMOTES_DOCUMENT_MAX_AGE_MS - 1;
+    expect(federation.readyPage(accountPage)).toBe(page);
+    // Stale: the navigation reads the document again first (loadPage).
+    now += 1;
+    expect(federation.readyPage(accountPage)).toBeUndefined();
+  });
+
+  it('is not ready once its remote is outdated: the navigation to it is a full page load', async () => {
+    const { federation, reload, publish } = freshLoader();
+    await federation.loadPage(landingPage, { atNavigation: true });
+    publish(documentWith(undefined, { manifest: store('mfe-marketing', '1.0.0-nnnnnnnnnnnn') }));
+    now += federation.REMOTES_DOCUMENT_MAX_AGE_MS;
+    await federation.loadPage(accountPage, { atNavigation: true });
+    expect(federation.readyPage(accountPage)).toBe(page);
+    expect(federation.readyPage(landingPage)).toBeUndefined();
+    expect(reload.reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('is not ready when its load failed', async () => {
+    const { federation, runtime } = freshLoader();
+    runtime.loadRemote.mockRejectedValueOnce(new Error('entry 404'));
+    await expect(federation.loadPage(accountPage)).rejects.toThrow('entry 404');
+    expect(federation.readyPage(accountPage)).toBeUndefined();
+  });
+});
+
 describe('a page whose code fails to load', () => {
   const chunkGone = () => Object.assign(new Error('Loading chunk 262 failed.\n(missing: http://localhost:3004/mfe-account/1.0.0-aaaaaaaaaaaa/262.js)'), { name: 'ChunkLoadError' });
 

@@ -68,6 +68,8 @@ export interface ExposedPage {
 
 type PageModule = { default: ComponentType };
 const loading = new Map<string, Promise<PageModule>>();
+/** The pages whose module has loaded, by module id: a navigation to one can draw it at once (readyPage). */
+const loaded = new Map<string, PageModule>();
 
 let refreshing: Promise<void> | null = null;
 
@@ -119,9 +121,10 @@ function loadModule(page: ExposedPage): Promise<PageModule> {
         started.add(page.remote);
         return loadRemote<PageModule>(key);
       })
-      .then((loaded) => {
-        if (!loaded?.default) throw new Error(`${key} did not load`);
-        return loaded;
+      .then((module) => {
+        if (!module?.default) throw new Error(`${key} did not load`);
+        loaded.set(key, module);
+        return module;
       })
       .catch((error: unknown) => {
         loading.delete(key);
@@ -164,6 +167,19 @@ async function loadAtNavigation(page: ExposedPage): Promise<PageModule> {
  */
 export function loadPage(page: ExposedPage, { atNavigation = false }: { atNavigation?: boolean } = {}): Promise<PageModule> {
   return atNavigation ? loadAtNavigation(page) : loadModule(page);
+}
+
+/**
+ * A page whose module has loaded (fetched ahead, or visited before), when a navigation to it would
+ * take that module as it is: the copy of the remotes document in force is fresh, and the page's
+ * remote is not outdated (loadAtNavigation). RemotePage then draws it in the same commit as
+ * what mounts it, instead of suspending: a suspended page is revealed no sooner than 300 ms after
+ * its loading status was drawn (React's throttle of Suspense reveals), and its status is
+ * announced a second time. Undefined: the navigation loads it (loadPage).
+ */
+export function readyPage(page: ExposedPage): PageModule | undefined {
+  if (readAt === 0 || isStale(readAt, Date.now()) || outdated.has(page.remote)) return undefined;
+  return loaded.get(moduleId(page));
 }
 
 /**

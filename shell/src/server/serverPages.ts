@@ -26,8 +26,11 @@ const loadPage: typeof federation.loadPage = () => {
 
 const ensureRemotesRegistered: typeof federation.ensureRemotesRegistered = async () => new Map();
 
+/** None: the render's page comes through loadPage, as the browser's first load of it does (same markup). */
+const readyPage: typeof federation.readyPage = () => undefined;
+
 /** Nothing to prefetch on the server. */
 const prefetchPages: typeof federation.prefetchPages = () => undefined;
 
-export { ensureRemotesRegistered, loadPage, prefetchPages };
+export { ensureRemotesRegistered, loadPage, prefetchPages, readyPage };
 export type { ExposedPage } from '../remotes/federation';

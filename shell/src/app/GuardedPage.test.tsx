@@ -1,0 +1,92 @@
+import { MemoryRouter, Route, Routes, type SessionState, setLocale, SiteProviders, userService, useSession } from '@site/shared-ui';
+import { act, render, screen } from '@testing-library/react';
+import '../i18n/register';
+import { loadPage, readyPage } from '../remotes/federation';
+import { GuardedPage } from './GuardedPage';
+import { pages, routeForPath } from './routes';
+
+jest.mock('@site/shared-ui', () => ({
+  ...jest.requireActual('@site/shared-ui'),
+  useSession: jest.fn(),
+  startSession: jest.fn(async () => undefined),
+  userService: jest.fn(),
+}));
+jest.mock('../remotes/federation', () => ({ loadPage: jest.fn(), readyPage: jest.fn(), prefetchPages: jest.fn() }));
+
+const signedIn: SessionState = { status: 'signedIn', user: { uid: 'u1', email: 'ana@exemplu.ro', name: null } };
+const setSession = (state: SessionState) => jest.mocked(useSession).mockReturnValue(state);
+/** get-user-info: answered with `answer` once `answered` is called. */
+function userInfoAnswer(answer: { trialActivated: boolean; subscriptionActive: boolean }) {
+  let answered!: () => void;
+  const arrived = new Promise<void>((resolve) => (answered = resolve));
+  const $post = jest.fn(async () => {
+    await arrived;
+    return { ok: true, status: 200, json: async () => answer };
+  });
+  jest.mocked(userService).mockReturnValue({ 'get-user-info': { $post } } as never);
+  return answered;
+}
+
+function renderAt(path: string) {
+  return render(
+    <SiteProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/login" element={<h1>login page</h1>} />
+          <Route path={path} element={<GuardedPage route={routeForPath(path)!} />} />
+        </Routes>
+      </MemoryRouter>
+    </SiteProviders>,
+  );
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  act(() => setLocale('ro'));
+  jest.mocked(loadPage).mockReturnValue(new Promise(() => undefined));
+  jest.mocked(readyPage).mockReturnValue(undefined);
+});
+
+describe("a guarded page's code", () => {
+  it('starts loading, as a fetch ahead, while the guards wait for the session', () => {
+    setSession({ status: 'unknown', user: null });
+    renderAt('/pricing');
+    expect(screen.getByRole('status')).toHaveTextContent('Se încarcă…');
+    expect(loadPage).toHaveBeenCalledTimes(1);
+    expect(loadPage).toHaveBeenCalledWith(pages.pricing);
+  });
+
+  it('is not loaded for a visitor known to be signed out (sent to /login)', () => {
+    setSession({ status: 'signedOut', user: null });
+    renderAt('/account');
+    expect(screen.getByRole('heading', { name: 'login page' })).toBeInTheDocument();
+    expect(loadPage).not.toHaveBeenCalled();
+  });
+
+  it('once loaded, is drawn in the commit where the guards let it through: one loading status throughout', async () => {
+    setSession(signedIn);
+    const answered = userInfoAnswer({ trialActivated: true, subscriptionActive: false });
+    const statuses: Element[] = [];
+    const observer = new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[role=status]')) if (!statuses.includes(status)) statuses.push(status);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    renderAt('/account');
+    expect(loadPage).toHaveBeenCalledWith(pages.account);
+    // The page's code arrives while get-user-info is on its way.
+    jest.mocked(readyPage).mockReturnValue({ default: () => <h1>Contul meu</h1> });
+    await act(async () => answered());
+    expect(await screen.findByRole('heading', { name: 'Contul meu' })).toBeInTheDocument();
+    observer.disconnect();
+    expect(statuses).toHaveLength(1);
+  });
+});
+
+describe('a public page', () => {
+  it('is loaded by its navigation alone', () => {
+    setSession({ status: 'unknown', user: null });
+    renderAt('/contact');
+    expect(loadPage).toHaveBeenCalledTimes(1);
+    expect(loadPage).toHaveBeenCalledWith(pages.contact, { atNavigation: true });
+  });
+});
