@@ -1,20 +1,38 @@
-import { MemoryRouter, Route, Routes, type SessionState, setLocale, SiteProviders, userService, useSession } from '@site/shared-ui';
+import { MemoryRouter, Route, Routes, type SessionState, setLocale, SiteProviders, userService } from '@site/shared-ui';
 import { act, render, screen } from '@testing-library/react';
 import '../i18n/register';
 import { loadPage, readyPage } from '../remotes/federation';
+import { RemotePage } from '../remotes/RemotePage';
 import { GuardedPage } from './GuardedPage';
 import { pages, routeForPath } from './routes';
 
-jest.mock('@site/shared-ui', () => ({
-  ...jest.requireActual('@site/shared-ui'),
-  useSession: jest.fn(),
-  startSession: jest.fn(async () => undefined),
-  userService: jest.fn(),
-}));
+// The session as a store its readers follow (as shared-ui's own): a change re-renders each of them.
+const mockSession = { state: { status: 'unknown', user: null } as SessionState, listeners: new Set<() => void>() };
+jest.mock('@site/shared-ui', () => {
+  const { useSyncExternalStore } = jest.requireActual<typeof import('react')>('react');
+  const subscribe = (listener: () => void) => {
+    mockSession.listeners.add(listener);
+    return () => mockSession.listeners.delete(listener);
+  };
+  return {
+    ...jest.requireActual('@site/shared-ui'),
+    useSession: () => useSyncExternalStore(subscribe, () => mockSession.state),
+    startSession: jest.fn(async () => undefined),
+    userService: jest.fn(),
+  };
+});
 jest.mock('../remotes/federation', () => ({ loadPage: jest.fn(), readyPage: jest.fn(), prefetchPages: jest.fn() }));
+// The real page, its renders counted.
+jest.mock('../remotes/RemotePage', () => {
+  const actual = jest.requireActual<typeof import('../remotes/RemotePage')>('../remotes/RemotePage');
+  return { RemotePage: jest.fn((props: Parameters<typeof actual.RemotePage>[0]) => actual.RemotePage(props)) };
+});
 
 const signedIn: SessionState = { status: 'signedIn', user: { uid: 'u1', email: 'ana@exemplu.ro', name: null } };
-const setSession = (state: SessionState) => jest.mocked(useSession).mockReturnValue(state);
+function setSession(state: SessionState) {
+  mockSession.state = state;
+  for (const listener of mockSession.listeners) listener();
+}
 /** get-user-info: answered with `answer` once `answered` is called. */
 function userInfoAnswer(answer: { trialActivated: boolean; subscriptionActive: boolean }) {
   let answered!: () => void;
@@ -83,6 +101,15 @@ describe("a guarded page's code", () => {
 });
 
 describe('a public page', () => {
+  it('is not rendered again when the session becomes known: its prerendered part hydrates undisturbed', () => {
+    setSession({ status: 'unknown', user: null });
+    renderAt('/contact');
+    const renders = jest.mocked(RemotePage).mock.calls.length;
+    act(() => setSession({ status: 'signedOut', user: null }));
+    act(() => setSession(signedIn));
+    expect(jest.mocked(RemotePage).mock.calls).toHaveLength(renders);
+  });
+
   it('is loaded by its navigation alone', () => {
     setSession({ status: 'unknown', user: null });
     renderAt('/contact');

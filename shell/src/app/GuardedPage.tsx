@@ -2,25 +2,39 @@ import { useSession } from '@site/shared-ui';
 import { useEffect } from 'react';
 import { AccessGuard } from '../guards/AccessGuard';
 import { TrialGuard } from '../guards/TrialGuard';
-import { loadPage } from '../remotes/federation';
+import { loadPage, type ExposedPage } from '../remotes/federation';
 import { RemotePage } from '../remotes/RemotePage';
 import { pages, type SiteRoute } from './routes';
 
 /**
- * A route's page inside its guards, outermost first: access, then trial. While the guards wait
- * (the session, then get-user-info), the page's code loads, unless the visitor is known to be
- * signed out: the page is then drawn in the commit where the guards let it through (RemotePage).
+ * While a page's guards wait (the session, then get-user-info), loads its code, unless the visitor
+ * is known to be signed out: the page is then drawn in the commit where the guards let it through
+ * (RemotePage). Beside the guards, not around them: a change of the session re-renders this alone.
  */
-export function GuardedPage({ route }: { route: SiteRoute }) {
-  const page = pages[route.page];
-  const guarded = Boolean(route.access || route.trial);
+function LoadWhileGuarded({ page }: { page: ExposedPage }) {
   const signedOut = useSession().status === 'signedOut';
   useEffect(() => {
     // A failure is the navigation's to show, when the guards let the page through (it loads again then).
-    if (guarded && !signedOut) loadPage(page).catch(() => undefined);
-  }, [guarded, signedOut, page]);
+    if (!signedOut) loadPage(page).catch(() => undefined);
+  }, [signedOut, page]);
+  return null;
+}
+
+/**
+ * A route's page inside its guards, outermost first: access, then trial. A public page is its
+ * remote's page alone: nothing here re-renders it, so its prerendered part hydrates undisturbed
+ * (a part that is re-rendered before it has hydrated is drawn afresh, its HTML replaced).
+ */
+export function GuardedPage({ route }: { route: SiteRoute }) {
+  const page = pages[route.page];
   let element = <RemotePage page={page} />;
   if (route.trial) element = <TrialGuard mode={route.trial}>{element}</TrialGuard>;
   if (route.access) element = <AccessGuard>{element}</AccessGuard>;
-  return element;
+  if (!route.access && !route.trial) return element;
+  return (
+    <>
+      {element}
+      <LoadWhileGuarded page={page} />
+    </>
+  );
 }
