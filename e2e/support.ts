@@ -124,9 +124,14 @@ export function loggedErrors(page: Page): string[] {
   return errors;
 }
 
-/** The auth SDK's chunks (Firebase's shared modules), as the shell's build lists them in its federation manifest. */
-export function authSdkChunks(): string[] {
+/** Each module the shell shares, with the files its build loads for it (its federation manifest). */
+export function sharedModuleFiles(): Map<string, string[]> {
   const manifest = join(dirname(fileURLToPath(import.meta.url)), '..', 'shell', 'dist', 'mf-manifest.json');
   const shell = JSON.parse(readFileSync(manifest, 'utf8')) as FederationManifest;
-  return (shell.shared ?? []).filter((s) => s.name.startsWith('firebase/')).flatMap((s) => s.assets.js.sync);
+  return new Map((shell.shared ?? []).map((s) => [s.name, s.assets.js.sync]));
+}
+
+/** The auth SDK's chunks (Firebase's shared modules), as the shell's build lists them in its federation manifest. */
+export function authSdkChunks(): string[] {
+  return [...sharedModuleFiles()].filter(([name]) => name.startsWith('firebase/')).flatMap(([, files]) => files);
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, signInThroughWidget, uniqueEmail } from '../auth';
 import { listen, shellApp } from '@site/site-server';
-import { authSdkChunks, h1, open, routes } from '../support';
+import { authSdkChunks, h1, open, routes, sharedModuleFiles } from '../support';
 
 /** Records every Content-Security-Policy violation the page reports. */
 async function recordViolations(page: Page) {
@@ -149,6 +149,24 @@ test.describe('preload hints', () => {
       expect(signedOut).not.toContain(`</${file}>; rel=preload; as=script`);
     }
     expect(signedIn.filter((h) => /localhost:300[12]\//.test(h) && h.includes('rel=preload'))).toEqual([]);
+  });
+
+  test("a page's shell code comes in a handful of files: the libraries it shares in one, Firebase's in another", async ({ request }) => {
+    const shared = sharedModuleFiles();
+    const libraries = [...shared].filter(([name]) => !name.startsWith('firebase/') && !name.startsWith('@site/'));
+    expect(libraries.map(([name]) => name)).toEqual(expect.arrayContaining(['react', 'react-dom', 'styled-components', 'i18next', '@tanstack/react-query']));
+    const vendor = shared.get('react')?.[0];
+    expect(vendor).toBeDefined();
+    for (const [name, files] of libraries) expect(files, name).toEqual([vendor]);
+    const auth = authSdkChunks();
+    expect(new Set(auth).size).toBe(1);
+    expect(auth).not.toContain(vendor);
+    // A browser fetches six files of an origin at a time over HTTP/1.1: the shell's, for a page
+    // drawn by its code (signed in), in one round.
+    const hinted = await links(request, '/pricing', { Cookie: 'loginCookie=any-token' });
+    const shellScripts = hinted.filter((h) => h.startsWith('</') && h.includes('as=script'));
+    expect(shellScripts).toContain(`</${vendor}>; rel=preload; as=script`);
+    expect(shellScripts.length).toBeLessThanOrEqual(6);
   });
 
   test('signed in, /pricing uses each file it preloads, once, runs each script it preloads, and preloads each script its page waits for', async ({ page }) => {
