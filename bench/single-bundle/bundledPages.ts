@@ -32,10 +32,13 @@ const loadPage: typeof federation.loadPage = ({ remote, module }) => {
 /** A page whose chunk has loaded and run, drawn at once, as federation.ts's readyPage. */
 const readyPage: typeof federation.readyPage = ({ remote, module }) => loaded.get(pageKey(remote, module));
 
+/** Its pages have one version: loading one ahead is importing it. */
+const loadAhead: typeof federation.loadAhead = (page) => void loadPage(page).catch(() => undefined);
+
 /** The single bundle's pages are ordinary lazy chunks: prefetching one is importing it. */
 const prefetchPages: typeof federation.prefetchPages = (remote, modules) => {
   for (const module of modules) void loadPage({ remote, module }).catch(() => undefined);
 };
 
-export { ensureRemotesRegistered, loadPage, prefetchPages, readyPage };
+export { ensureRemotesRegistered, loadAhead, loadPage, prefetchPages, readyPage };
 export type { ExposedPage } from '../../shell/src/remotes/federation';

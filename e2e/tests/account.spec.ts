@@ -77,10 +77,19 @@ test("a signed-in page's code runs while its guards wait: once get-user-info ans
   const statusesDrawn = () => page.evaluate(() => (window as unknown as { statusesDrawn: () => number }).statusesDrawn());
   let beforeAnswer = -1;
   await page.route('**/get-user-info', async (route) => {
-    // The answer is held until the account remote's code has run (its chunks, by webpack's list)
-    // and the page is idle; or for 5 s, when nothing of it runs before the guards let the page through.
+    // The answer is held until the account remote's code has run (each of its chunks the page
+    // fetched, by webpack's list of the chunks run) and the page is idle; or for 5 s, when nothing
+    // of it runs before the guards let the page through.
     await page
-      .waitForFunction(() => ((self as unknown as { webpackChunkmfe_account?: unknown[] }).webpackChunkmfe_account?.length ?? 0) > 0, undefined, { timeout: 5_000 })
+      .waitForFunction(
+        () => {
+          const fetched = performance.getEntriesByType('resource').filter((entry) => /^http:\/\/localhost:3003\/(?!remoteEntry).*\.js$/.test(entry.name));
+          const ran = (self as unknown as { webpackChunkmfe_account?: unknown[] }).webpackChunkmfe_account?.length ?? 0;
+          return fetched.length > 0 && ran >= fetched.length;
+        },
+        undefined,
+        { timeout: 5_000 },
+      )
       .catch(() => undefined);
     await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => requestIdleCallback(idle))));
     beforeAnswer = await statusesDrawn();

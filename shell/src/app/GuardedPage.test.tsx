@@ -1,7 +1,7 @@
 import { MemoryRouter, Route, Routes, type SessionState, setLocale, SiteProviders, userService } from '@site/shared-ui';
 import { act, render, screen } from '@testing-library/react';
 import '../i18n/register';
-import { loadPage, readyPage } from '../remotes/federation';
+import { loadAhead, loadPage, readyPage } from '../remotes/federation';
 import { RemotePage } from '../remotes/RemotePage';
 import { GuardedPage } from './GuardedPage';
 import { pages, routeForPath } from './routes';
@@ -17,11 +17,16 @@ jest.mock('@site/shared-ui', () => {
   return {
     ...jest.requireActual('@site/shared-ui'),
     useSession: () => useSyncExternalStore(subscribe, () => mockSession.state),
+    // As shared-ui's: the login cookie until the session is known.
+    useSignedInHint: () => {
+      const { status } = useSyncExternalStore(subscribe, () => mockSession.state);
+      return status === 'unknown' ? /(^|; )loginCookie=/.test(document.cookie) : status === 'signedIn';
+    },
     startSession: jest.fn(async () => undefined),
     userService: jest.fn(),
   };
 });
-jest.mock('../remotes/federation', () => ({ loadPage: jest.fn(), readyPage: jest.fn(), prefetchPages: jest.fn() }));
+jest.mock('../remotes/federation', () => ({ loadAhead: jest.fn(), loadPage: jest.fn(), readyPage: jest.fn(), prefetchPages: jest.fn() }));
 // The real page, its renders counted.
 jest.mock('../remotes/RemotePage', () => {
   const actual = jest.requireActual<typeof import('../remotes/RemotePage')>('../remotes/RemotePage');
@@ -58,27 +63,42 @@ function renderAt(path: string) {
   );
 }
 
+const setLoginCookie = (value: string | null) => {
+  document.cookie = value === null ? 'loginCookie=; expires=Thu, 01 Jan 1970 00:00:00 GMT' : `loginCookie=${value}`;
+};
+
 beforeEach(() => {
   jest.clearAllMocks();
+  setLoginCookie('a-token');
   act(() => setLocale('ro'));
   jest.mocked(loadPage).mockReturnValue(new Promise(() => undefined));
   jest.mocked(readyPage).mockReturnValue(undefined);
 });
 
 describe("a guarded page's code", () => {
-  it('starts loading, as a fetch ahead, while the guards wait for the session', () => {
+  it('starts loading ahead, for a visitor who looks signed in, while the guards wait for the session', () => {
     setSession({ status: 'unknown', user: null });
     renderAt('/pricing');
     expect(screen.getByRole('status')).toHaveTextContent('Se încarcă…');
-    expect(loadPage).toHaveBeenCalledTimes(1);
-    expect(loadPage).toHaveBeenCalledWith(pages.pricing);
+    expect(loadAhead).toHaveBeenCalledTimes(1);
+    expect(loadAhead).toHaveBeenCalledWith(pages.pricing);
+    expect(loadPage).not.toHaveBeenCalled();
+  });
+
+  it('is not loaded for a visitor without the login cookie, until the session says signed in', () => {
+    setLoginCookie(null);
+    setSession({ status: 'unknown', user: null });
+    renderAt('/account');
+    expect(loadAhead).not.toHaveBeenCalled();
+    act(() => setSession(signedIn));
+    expect(loadAhead).toHaveBeenCalledWith(pages.account);
   });
 
   it('is not loaded for a visitor known to be signed out (sent to /login)', () => {
     setSession({ status: 'signedOut', user: null });
     renderAt('/account');
     expect(screen.getByRole('heading', { name: 'login page' })).toBeInTheDocument();
-    expect(loadPage).not.toHaveBeenCalled();
+    expect(loadAhead).not.toHaveBeenCalled();
   });
 
   it('once loaded, is drawn in the commit where the guards let it through: one loading status throughout', async () => {
@@ -90,7 +110,7 @@ describe("a guarded page's code", () => {
     });
     observer.observe(document.body, { childList: true, subtree: true });
     renderAt('/account');
-    expect(loadPage).toHaveBeenCalledWith(pages.account);
+    expect(loadAhead).toHaveBeenCalledWith(pages.account);
     // The page's code arrives while get-user-info is on its way.
     jest.mocked(readyPage).mockReturnValue({ default: () => <h1>Contul meu</h1> });
     await act(async () => answered());
@@ -113,6 +133,7 @@ describe('a public page', () => {
   it('is loaded by its navigation alone', () => {
     setSession({ status: 'unknown', user: null });
     renderAt('/contact');
+    expect(loadAhead).not.toHaveBeenCalled();
     expect(loadPage).toHaveBeenCalledTimes(1);
     expect(loadPage).toHaveBeenCalledWith(pages.contact, { atNavigation: true });
   });

@@ -1,22 +1,23 @@
-import { useSession } from '@site/shared-ui';
+import { useSignedInHint } from '@site/shared-ui';
 import { useEffect } from 'react';
 import { AccessGuard } from '../guards/AccessGuard';
 import { TrialGuard } from '../guards/TrialGuard';
-import { loadPage, type ExposedPage } from '../remotes/federation';
+import { loadAhead, type ExposedPage } from '../remotes/federation';
 import { RemotePage } from '../remotes/RemotePage';
 import { pages, type SiteRoute } from './routes';
 
 /**
- * While a page's guards wait (the session, then get-user-info), loads its code, unless the visitor
- * is known to be signed out: the page is then drawn in the commit where the guards let it through
- * (RemotePage). Beside the guards, not around them: a change of the session re-renders this alone.
+ * While a page's guards wait (the session, then get-user-info), loads its code for a visitor who
+ * looks signed in (the login cookie, until the session is known; a signed-out visitor is sent to
+ * /login and would not use it): the page is then drawn in the commit where the guards let it
+ * through (RemotePage). Beside the guards, not around them: a change of the session re-renders
+ * this alone.
  */
 function LoadWhileGuarded({ page }: { page: ExposedPage }) {
-  const signedOut = useSession().status === 'signedOut';
+  const likelySignedIn = useSignedInHint();
   useEffect(() => {
-    // A failure is the navigation's to show, when the guards let the page through (it loads again then).
-    if (!signedOut) loadPage(page).catch(() => undefined);
-  }, [signedOut, page]);
+    if (likelySignedIn) loadAhead(page);
+  }, [likelySignedIn, page]);
   return null;
 }
 

@@ -6,7 +6,7 @@ import { ScrollToTop } from '../navigation/ScrollToTop';
 import { MAIN_ID } from '../navigation/SkipLink';
 import { Header } from './Header';
 
-jest.mock('../remotes/federation', () => ({ loadPage: jest.fn(() => new Promise(() => {})) }));
+jest.mock('../remotes/federation', () => ({ loadAhead: jest.fn(), loadPage: jest.fn(() => new Promise(() => {})) }));
 
 function renderHeader(path = '/') {
   return render(

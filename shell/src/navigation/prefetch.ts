@@ -1,12 +1,12 @@
 import { pageForPath, pages, siteRoutes } from '../app/routes';
 import { whenIdle } from '../app/whenIdle';
-import { loadPage, prefetchPages, type ExposedPage } from '../remotes/federation';
+import { loadAhead, prefetchPages, type ExposedPage } from '../remotes/federation';
 
 /** Starts fetching the code of the page behind a link, when the visitor shows interest in it. */
 export function prefetchRoute(to: string): void {
   const pathname = new URL(to, window.location.href).pathname;
   const page = pageForPath(pathname);
-  if (page) loadPage(page).catch(() => undefined /* shown by the page's own boundary if visited */);
+  if (page) loadAhead(page);
 }
 
 /**

@@ -16,6 +16,7 @@ const reported = () => (reportRemoteEvent as jest.Mock).mock.calls;
 
 beforeEach(() => {
   jest.clearAllMocks();
+  jest.mocked(readyPage).mockReturnValue(undefined);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 

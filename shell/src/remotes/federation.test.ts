@@ -151,6 +151,24 @@ describe('a page whose code has loaded', () => {
     expect(reload.reloadPage).not.toHaveBeenCalled();
   });
 
+  it('is loaded ahead (a link shows interest, guards wait) only while the copy of the document is fresh: a stale one is read again by the navigation, which takes the version in force', async () => {
+    const { federation, runtime, reload, publish } = freshLoader();
+    federation.loadAhead(accountPage);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(runtime.loadRemote).toHaveBeenCalledWith('mfe_account/AccountPage');
+    expect(federation.readyPage(accountPage)).toBe(page);
+    runtime.loadRemote.mockClear();
+    publish(documentWith(undefined, { manifest: store('mfe-marketing', '1.0.0-nnnnnnnnnnnn') }));
+    now += federation.REMOTES_DOCUMENT_MAX_AGE_MS;
+    // Stale: nothing loaded ahead, so the marketing remote, not started, is moved to its new version.
+    federation.loadAhead(landingPage);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+    await federation.loadPage(landingPage, { atNavigation: true });
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_marketing', entry: store('mfe-marketing', '1.0.0-nnnnnnnnnnnn') }], { force: true });
+    expect(reload.reloadPage).not.toHaveBeenCalled();
+  });
+
   it('is not ready when its load failed', async () => {
     const { federation, runtime } = freshLoader();
     runtime.loadRemote.mockRejectedValueOnce(new Error('entry 404'));

@@ -170,6 +170,18 @@ export function loadPage(page: ExposedPage, { atNavigation = false }: { atNaviga
 }
 
 /**
+ * Loads a page ahead of a likely navigation to it (its link shows interest, its guards wait), as a
+ * fetch ahead: unless the copy of the remotes document in force is stale, or the page's remote
+ * outdated. The navigation then reads the document again first and may move the remote to another
+ * version, which a page loaded ahead would have started in the old one (a full page load then).
+ * A failure is the navigation's to show.
+ */
+export function loadAhead(page: ExposedPage): void {
+  if ((readAt > 0 && isStale(readAt, Date.now())) || outdated.has(page.remote)) return;
+  loadModule(page).catch(() => undefined);
+}
+
+/**
  * A page whose module has loaded (fetched ahead, or visited before), when a navigation to it would
  * take that module as it is: the copy of the remotes document in force is fresh, and the page's
  * remote is not outdated (loadAtNavigation). RemotePage then draws it in the same commit as

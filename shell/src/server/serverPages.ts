@@ -31,6 +31,7 @@ const readyPage: typeof federation.readyPage = () => undefined;
 
 /** Nothing to prefetch on the server. */
 const prefetchPages: typeof federation.prefetchPages = () => undefined;
+const loadAhead: typeof federation.loadAhead = () => undefined;
 
-export { ensureRemotesRegistered, loadPage, prefetchPages, readyPage };
+export { ensureRemotesRegistered, loadAhead, loadPage, prefetchPages, readyPage };
 export type { ExposedPage } from '../remotes/federation';
