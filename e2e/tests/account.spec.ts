@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import * as runtimeConfig from '@site/site-server/runtime-config';
 import { createAccount, endSubscription, linkDevice, signInThroughWidget, startTrialSubscription, uniqueEmail } from '../auth';
 import { startShellWithOwnService } from '../ownService';
 import { expectNoAxeViolations, h1, setStoredPreferences } from '../support';
@@ -82,12 +83,15 @@ test("a signed-in page's code runs while its guards wait: once get-user-info ans
     // of it runs before the guards let the page through.
     await page
       .waitForFunction(
-        () => {
-          const fetched = performance.getEntriesByType('resource').filter((entry) => /^http:\/\/localhost:3003\/(?!remoteEntry).*\.js$/.test(entry.name));
-          const ran = (self as unknown as { webpackChunkmfe_account?: unknown[] }).webpackChunkmfe_account?.length ?? 0;
+        ({ origin, chunkList }) => {
+          const fetched = performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.name.startsWith(origin) && entry.name.endsWith('.js') && !entry.name.includes('remoteEntry'));
+          const ran = (self as unknown as Record<string, unknown[] | undefined>)[chunkList]?.length ?? 0;
           return fetched.length > 0 && ran >= fetched.length;
         },
-        undefined,
+        // Webpack names a build's list of the chunks run after the build (its app's name).
+        { origin: `http://localhost:${runtimeConfig.ports.mfe_account}/`, chunkList: 'webpackChunkmfe_account' },
         { timeout: 5_000 },
       )
       .catch(() => undefined);

@@ -29,7 +29,7 @@ const ensureRemotesRegistered: typeof federation.ensureRemotesRegistered = async
 /** None: the render's page comes through loadPage, as the browser's first load of it does (same markup). */
 const readyPage: typeof federation.readyPage = () => undefined;
 
-/** Nothing to prefetch on the server. */
+/** Nothing to prefetch, nor to load ahead, on the server. */
 const prefetchPages: typeof federation.prefetchPages = () => undefined;
 const loadAhead: typeof federation.loadAhead = () => undefined;
 
