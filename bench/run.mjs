@@ -14,16 +14,14 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { builtinsOnly, compiledBuild, createStaticApp, drawnPart, listen, looksSignedIn, pageDocument, ROBOTS, securityHeaders } from '@site/site-server';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { SITE_APPS } from '@site/shared-ui/site-apps';
-import { pathToFileURL } from 'node:url';
 import { signInNewUser } from './emulatorSignIn.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
-const { ports, configScript } = runtimeConfig;
+const { ports } = runtimeConfig;
 const ROUTES = ['/', '/contact', '/aboutus', '/accessibility', '/login'];
 // The signed-in pages, through a real session of the Auth emulator: /pricing before a subscription
 // (with one it sends the user to /account), then each tab of /account once the trial is on.
@@ -89,45 +87,16 @@ await waitFor(`http://localhost:${ports.shell}/remotes.json`);
 if (!process.env.FIREBASE_API_KEY) process.env.FIREBASE_AUTH_EMULATOR_URL ||= `http://127.0.0.1:${ports.auth_emulator}`;
 process.env.NODE_ENV ||= 'development';
 
-// The single bundle's public pages are prerendered as the federated site's are (the same shell
-// renderer, compiled with the pages into the single bundle's own server build, and the same
-// configuration), their images served from its own origin; so are its signed-in pages, for a
-// visitor with the login cookie (the layout around the guard's loading status).
-const singleTable = JSON.parse(readFileSync(join(root, 'shell', 'dist', 'routes.json'), 'utf8'));
-const singleIndex = existsSync(join(singleDist, 'index.html')) ? readFileSync(join(singleDist, 'index.html'), 'utf8') : '';
-const singleRenderer = existsSync(join(singleDist, 'server')) ? readdirSync(join(singleDist, 'server')).find((file) => /^render\.[0-9a-f]+\.js$/.test(file)) : null;
-const singleRendered = new Map();
-async function singlePage(pathname, origin, signedIn) {
-  const drawn = drawnPart(
-    singleTable.routes.find((r) => r.path === pathname),
-    signedIn,
-  );
-  if (!singleRenderer || !drawn) return null;
-  const key = `${signedIn} ${pathname}`;
-  if (!singleRendered.has(key)) {
-    const build = await compiledBuild(pathToFileURL(join(singleDist, 'server', singleRenderer)).href);
-    globalThis.__APP_CONFIG__ = runtimeConfig.browserConfig(process.env);
-    const { html, styles } = await build.run(builtinsOnly).renderPage(pathname, { signedIn });
-    singleRendered.set(key, pageDocument(singleIndex, { path: pathname, manifestUrl: drawn === 'page' ? `${origin}/` : undefined, html, styles, signedIn }));
-  }
-  return singleRendered.get(key);
-}
-const single = await listen(
-  createStaticApp({
-    root: singleDist,
-    spa: true,
-    pageHtml: (c) => {
-      const url = new URL(c.req.url);
-      return singlePage(url.pathname, url.origin, looksSignedIn(c));
-    },
-    securityHeaders: (html) => securityHeaders({ html, remotes: null }),
-    documents: {
-      '/config.js': () => ({ type: 'text/javascript; charset=utf-8', body: configScript() }),
-      '/robots.txt': () => ({ type: 'text/plain; charset=utf-8', body: ROBOTS }),
-    },
-  }),
-  SINGLE_PORT,
-);
+// The single bundle's site, in a process of its own as the federated site is: served from this
+// one, it shared the event loop that takes Lighthouse's trace events, and answered late
+// (bench/single-bundle/serve.mjs says what that changed).
+const single = spawn(join(here, 'node_modules', '.bin', 'tsx'), [join(here, 'single-bundle', 'serve.mjs')], {
+  cwd: root,
+  env: { ...process.env, BENCH_SINGLE_PORT: String(SINGLE_PORT) },
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
+});
+await waitFor(`http://localhost:${SINGLE_PORT}/config.js`);
 
 const SITES = {
   federated: `http://localhost:${ports.shell}`,
@@ -442,11 +411,12 @@ try {
   }
 } finally {
   await chrome.kill();
-  await single.close();
-  try {
-    process.kill(-site.pid, 'SIGTERM');
-  } catch {
-    /* already stopped */
+  for (const server of [single, site]) {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      /* already stopped */
+    }
   }
 }
 

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// The single bundle's site, served in a process of its own as the federated site is
+// (site-server/src/serve.ts). Served from inside the bench's own process, it shared its event loop
+// with Lighthouse, which takes the browser's trace events there while a page loads: its files were
+// answered late (config.js in 90 ms against 15 from the federated site's process), a handicap that
+// also changed what Lighthouse's simulation counted before the first paint.
+//   BENCH_SINGLE_PORT (3200 unless set); started and stopped by bench/run.mjs.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { builtinsOnly, compiledBuild, createStaticApp, drawnPart, listen, looksSignedIn, pageDocument, ROBOTS, securityHeaders } from '@site/site-server';
+import * as runtimeConfig from '@site/site-server/runtime-config';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = dirname(dirname(here));
+const dist = join(here, 'dist');
+const port = Number(process.env.BENCH_SINGLE_PORT || 3200);
+
+// The single bundle's public pages are prerendered as the federated site's are (the same shell
+// renderer, compiled with the pages into the single bundle's own server build, and the same
+// configuration), their images served from its own origin; so are its signed-in pages, for a
+// visitor with the login cookie (the layout around the guard's loading status).
+const table = JSON.parse(readFileSync(join(root, 'shell', 'dist', 'routes.json'), 'utf8'));
+const index = existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'index.html'), 'utf8') : '';
+const renderer = existsSync(join(dist, 'server')) ? readdirSync(join(dist, 'server')).find((file) => /^render\.[0-9a-f]+\.js$/.test(file)) : null;
+const rendered = new Map();
+
+async function page(pathname, origin, signedIn) {
+  const drawn = drawnPart(
+    table.routes.find((r) => r.path === pathname),
+    signedIn,
+  );
+  if (!renderer || !drawn) return null;
+  const key = `${signedIn} ${pathname}`;
+  if (!rendered.has(key)) {
+    const build = await compiledBuild(pathToFileURL(join(dist, 'server', renderer)).href);
+    globalThis.__APP_CONFIG__ = runtimeConfig.browserConfig(process.env);
+    const { html, styles, title } = await build.run(builtinsOnly).renderPage(pathname, { signedIn });
+    rendered.set(key, pageDocument(index, { path: pathname, manifestUrl: drawn === 'page' ? `${origin}/` : undefined, html, styles, title, signedIn }));
+  }
+  return rendered.get(key);
+}
+
+await listen(
+  createStaticApp({
+    root: dist,
+    spa: true,
+    pageHtml: (c) => {
+      const url = new URL(c.req.url);
+      return page(url.pathname, url.origin, looksSignedIn(c));
+    },
+    securityHeaders: (html) => securityHeaders({ html, remotes: null }),
+    documents: {
+      '/config.js': () => ({ type: 'text/javascript; charset=utf-8', body: runtimeConfig.configScript() }),
+      '/robots.txt': () => ({ type: 'text/plain; charset=utf-8', body: ROBOTS }),
+    },
+  }),
+  port,
+);
+console.error(`[single bundle] on http://localhost:${port}`);
