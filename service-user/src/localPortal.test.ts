@@ -15,10 +15,15 @@ describe.each(backends)('the local customer portal on %s', (backend) => {
   });
   afterAll(() => db.close());
 
-  /** The events the portal's last action delivered to the webhook (recorded there, as Stripe's are). */
+  /**
+   * The events the portal's last action delivered to the webhook (recorded there, as Stripe's are),
+   * in the order they arrived: each in a transaction of its own, one after the other, so by the
+   * transaction that stored it (xmin). Not by received_at: PGlite's clock counts milliseconds, and
+   * two events stored within one had the same time (then ordered by type: a flaky test).
+   */
   async function eventsSince(mark: number): Promise<string[]> {
     const { rows } = await db.query<{ type: string }>(
-      "SELECT type FROM stripe_events WHERE event_id LIKE 'evt_local_%' AND received_at >= to_timestamp($1) ORDER BY received_at, type",
+      "SELECT type FROM stripe_events WHERE event_id LIKE 'evt_local_%' AND received_at >= to_timestamp($1) ORDER BY xmin::text::bigint",
       [mark / 1000],
     );
     return rows.map((row) => row.type);
