@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { expect, test, type Page, type Response } from '@playwright/test';
+import { SITE_APPS } from '@site/shared-ui/site-apps';
 import { createAccount, signInThroughWidget, uniqueEmail } from '../auth';
 import { listen, shellApp } from '@site/site-server';
 import { authSdkChunks, h1, open, routes, sharedModuleFiles } from '../support';
@@ -224,6 +229,43 @@ test.describe('preload hints', () => {
     const response = await request.get('/robots.txt');
     expect(response.headers()['content-type']).toContain('text/plain');
     expect(await response.text()).toBe('User-agent: *\nAllow: /\n');
+  });
+});
+
+test.describe('compression', () => {
+  test("a page's code comes brotli-compressed, as its build compressed it", async ({ page }) => {
+    const scripts: Response[] = [];
+    page.on('response', (response) => {
+      if (/^http:\/\/localhost:300[0-3]\/.*\.js$/.test(response.url())) scripts.push(response);
+    });
+    await open(page, '/contact', routes.find((route) => route.path === '/contact')!.h1);
+    await page.waitForLoadState('networkidle');
+    // The shell's and the remote's (main.js, the libraries, remoteEntry.js, the page's chunks).
+    const large = [];
+    for (const response of scripts) if ((await response.body()).length > 4096) large.push(response);
+    expect(large.length).toBeGreaterThanOrEqual(5);
+    for (const response of large) expect(response.headers()['content-encoding'], response.url()).toBe('br');
+  });
+
+  test("each file compressed by a build holds that file's content", () => {
+    const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
+    let checked = 0;
+    for (const app of SITE_APPS) {
+      const dist = join(root, app.folder, 'dist');
+      for (const file of files(dist).filter((f) => /\.(br|gz)$/.test(f))) {
+        const original = file.replace(/\.(br|gz)$/, '');
+        expect(existsSync(original), original).toBe(true);
+        const content = file.endsWith('.br') ? brotliDecompressSync(readFileSync(file)) : gunzipSync(readFileSync(file));
+        expect(content.equals(readFileSync(original)), file).toBe(true);
+        checked += 1;
+      }
+      for (const entry of ['main.js', 'remoteEntry.js']) {
+        if (existsSync(join(dist, entry))) expect(existsSync(join(dist, `${entry}.br`)), `${app.folder}/${entry}.br`).toBe(true);
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
   });
 });
 

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createStaticApp } from './staticServer';
 
 const INDEX = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
@@ -43,5 +44,47 @@ describe('a page of the production server', () => {
     expect(await response.text()).toBe(PRERENDERED);
     expect(response.headers.get('Link')).toBeNull();
     expect(logged).toHaveBeenCalledWith('/contact is served without its preload hints: not ready after 50 ms');
+  });
+});
+
+describe('compression', () => {
+  const CODE = `export const words = ${JSON.stringify('vedere '.repeat(2_000))};\n`;
+  const bytes = async (response: Response) => Buffer.from(await response.arrayBuffer());
+
+  beforeAll(() => {
+    // A built file with the two compressed copies its build writes beside it (tools/webpack.cjs).
+    writeFileSync(join(root, 'main.0123456789ab.js'), CODE);
+    writeFileSync(join(root, 'main.0123456789ab.js.br'), brotliCompressSync(CODE));
+    writeFileSync(join(root, 'main.0123456789ab.js.gz'), gzipSync(CODE));
+  });
+
+  it("sends a build's file as its build compressed it, brotli first, in the encoding the browser takes", async () => {
+    const app = createStaticApp({ root });
+    const brotli = await app.request('/main.0123456789ab.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+    expect(brotli.headers.get('Content-Encoding')).toBe('br');
+    expect(brotli.headers.get('Content-Type')).toMatch(/javascript/);
+    expect(brotli.headers.get('Vary')).toContain('Accept-Encoding');
+    expect(brotli.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(await bytes(brotli)).toString()).toBe(CODE);
+
+    const gzip = await app.request('/main.0123456789ab.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(await bytes(gzip)).toString()).toBe(CODE);
+
+    const plain = await app.request('/main.0123456789ab.js');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await plain.text()).toBe(CODE);
+  });
+
+  it('sends a page brotli-compressed to a browser that takes it, gzip to one that takes only that, as it is to any other', async () => {
+    const app = createStaticApp({ root, spa: true, pageHtml: async () => PRERENDERED });
+    const brotli = await app.request('/contact', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers.get('Content-Encoding')).toBe('br');
+    expect(brotli.headers.get('Vary')).toBe('Accept-Encoding, Cookie');
+    expect(brotliDecompressSync(await bytes(brotli)).toString()).toBe(PRERENDERED);
+    const gzip = await app.request('/contact', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gzip.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(await bytes(gzip)).toString()).toBe(PRERENDERED);
+    expect(await (await app.request('/contact')).text()).toBe(PRERENDERED);
   });
 });

@@ -10,7 +10,7 @@ import { secureHeaders as secureHeadersOf } from 'hono/secure-headers';
 import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { SecurityHeaders } from './securityHeaders';
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|webp|avif|svg|woff2?)$/;
@@ -39,6 +39,13 @@ export interface StaticAppOptions {
  */
 export const PAGE_WAIT_MS = 10_000;
 
+/**
+ * Brotli's quality for a page, compressed as it is asked for: at 5, /aboutus's HTML is 7% smaller
+ * than at gzip's best (5.7 against 6.1 KB), in 0.35 ms; the highest (11, the build's files') took
+ * 14 ms there, and the landing page's HTML reached the browser 60 ms later than with gzip.
+ */
+const PAGE_BROTLI_QUALITY = 5;
+
 type Env = { Variables: { pageHtml: string } };
 
 export function createStaticApp({ root, spa = false, cors: allowCors = false, documents = {}, securityHeaders, pageLinks, pageHtml, pageWaitMs = PAGE_WAIT_MS }: StaticAppOptions) {
@@ -64,17 +71,22 @@ export function createStaticApp({ root, spa = false, cors: allowCors = false, do
   }
   // A page is compressed whole and sent in one piece (kept for the next request): streamed through
   // the compressor, its first piece could end inside the header, and a browser that draws what it
-  // has would move the header once the rest arrived (a layout shift).
+  // has would move the header once the rest arrived (a layout shift). Brotli where the browser takes
+  // it (every current one does), as the build's files are sent (precompressed below), at a quality
+  // made for compressing while the visitor waits (PAGE_BROTLI_QUALITY).
   const compressed = new Map<string, Buffer>();
   const sendPage = (c: Context<Env>, html: string, headers: Record<string, string>) => {
-    if (!/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) return c.html(html, 200, headers);
-    let body = compressed.get(html);
+    const accepted = c.req.header('Accept-Encoding') ?? '';
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    if (!encoding) return c.html(html, 200, headers);
+    const key = `${encoding} ${html}`;
+    let body = compressed.get(key);
     if (!body) {
-      if (compressed.size >= 64) compressed.clear(); // pages × remote versions: a handful
-      body = gzipSync(html, { level: 9 });
-      compressed.set(html, body);
+      if (compressed.size >= 64) compressed.clear(); // pages × remote versions × encodings: a handful
+      body = encoding === 'br' ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY } }) : gzipSync(html, { level: 9 });
+      compressed.set(key, body);
     }
-    return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': 'gzip', Vary: `Accept-Encoding, ${headers.Vary}` });
+    return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': encoding, Vary: `Accept-Encoding, ${headers.Vary}` });
   };
   // A page that cannot be prerendered, or hinted, in time is still served: as index.html, without hints.
   const page = async (c: Context<Env>) => {
@@ -112,7 +124,9 @@ export function createStaticApp({ root, spa = false, cors: allowCors = false, do
   };
   // The site's root is a page too (not the static index.html), with its own hints.
   if (spa) app.get('/', page);
-  app.use('*', serveStatic({ root: rel }));
+  // The build's files as its build compressed them (name.js.br, name.js.gz: tools/webpack.cjs
+  // precompressed), where the browser takes that encoding; any other file through compress() above.
+  app.use('*', serveStatic({ root: rel, precompressed: true }));
   if (spa) app.get('*', page);
   return app;
 }
