@@ -48,9 +48,35 @@ const answers = async (url) => {
   }
 };
 
-async function waitFor(url, timeoutMs = 180_000) {
-  const until = Date.now() + timeoutMs;
+/**
+ * The sites' servers, each a process group of its own: stopped whenever the bench ends, a failure
+ * before the measures too (left running, the next run's startServer would find them answering,
+ * and measure an earlier build).
+ */
+const servers = [];
+const stopServers = () => {
+  for (const server of servers.splice(0)) {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      /* already stopped */
+    }
+  }
+};
+process.on('exit', stopServers);
+process.on('SIGINT', () => process.exit(130));
+process.on('SIGTERM', () => process.exit(143));
+
+/** A server of the bench, started and waited for: one that stops before it answers fails the bench at once. */
+async function startServer(name, command, args, url, env = process.env) {
+  if (await answers(url)) throw new Error(`${url} answers before ${name} is started: another server holds its port (an earlier run's?); stop it first`);
+  const server = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  servers.push(server);
+  let exited = null;
+  server.on('exit', (code, signal) => (exited = `${name} stopped (${signal ?? `exit code ${code}`}) before ${url} answered`));
+  const until = Date.now() + 180_000;
   while (!(await answers(url))) {
+    if (exited) throw new Error(exited);
     if (Date.now() > until) throw new Error(`${url} did not answer`);
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -73,12 +99,12 @@ if (only('BENCH_SITES', ['single']).includes('single')) {
 log('starting the federated site (site-server/src/serve.ts)');
 // The single bundle's pages call the same user service, from their own origin: the service's
 // local mode allows every page of this machine (CORS_ORIGINS, when set, still wins).
-const site = spawn(join(root, 'site-server', 'node_modules', '.bin', 'tsx'), [join(root, 'site-server', 'src', 'serve.ts')], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-});
-await waitFor(`http://localhost:${ports.shell}/remotes.json`);
+await startServer(
+  'the federated site',
+  join(root, 'site-server', 'node_modules', '.bin', 'tsx'),
+  [join(root, 'site-server', 'src', 'serve.ts')],
+  `http://localhost:${ports.shell}/remotes.json`,
+);
 
 // The single bundle's pages use the same Auth emulator as the federated site (serve.ts's default
 // without Firebase keys): its configuration and its content security policy say so. They are the
@@ -90,13 +116,10 @@ process.env.NODE_ENV ||= 'development';
 // The single bundle's site, in a process of its own as the federated site is: served from this
 // one, it shared the event loop that takes Lighthouse's trace events, and answered late
 // (bench/single-bundle/serve.mjs says what that changed).
-const single = spawn(join(here, 'node_modules', '.bin', 'tsx'), [join(here, 'single-bundle', 'serve.mjs')], {
-  cwd: root,
-  env: { ...process.env, BENCH_SINGLE_PORT: String(SINGLE_PORT) },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
+await startServer('the single bundle', join(here, 'node_modules', '.bin', 'tsx'), [join(here, 'single-bundle', 'serve.mjs')], `http://localhost:${SINGLE_PORT}/config.js`, {
+  ...process.env,
+  BENCH_SINGLE_PORT: String(SINGLE_PORT),
 });
-await waitFor(`http://localhost:${SINGLE_PORT}/config.js`);
 
 const SITES = {
   federated: `http://localhost:${ports.shell}`,
@@ -411,13 +434,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  for (const server of [single, site]) {
-    try {
-      process.kill(-server.pid, 'SIGTERM');
-    } catch {
-      /* already stopped */
-    }
-  }
+  stopServers();
 }
 
 // --- the service's load figures ----------------------------------------------------------------
