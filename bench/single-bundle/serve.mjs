@@ -4,7 +4,7 @@
 // with Lighthouse, which takes the browser's trace events there while a page loads: its files were
 // answered late (config.js in 90 ms against 15 from the federated site's process), a handicap that
 // also changed what Lighthouse's simulation counted before the first paint.
-//   BENCH_SINGLE_PORT (3200 unless set); started and stopped by bench/run.mjs.
+//   Started and stopped by bench/run.mjs, which gives it its port (BENCH_SINGLE_PORT).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,7 +14,8 @@ import * as runtimeConfig from '@site/site-server/runtime-config';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(dirname(here));
 const dist = join(here, 'dist');
-const port = Number(process.env.BENCH_SINGLE_PORT || 3200);
+const port = Number(process.env.BENCH_SINGLE_PORT);
+if (!Number.isInteger(port) || port <= 0) throw new Error('BENCH_SINGLE_PORT: the port bench/run.mjs gives this server');
 
 // The single bundle's public pages are prerendered as the federated site's are (the same shell
 // renderer, compiled with the pages into the single bundle's own server build, and the same

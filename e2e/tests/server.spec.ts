@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { SITE_APPS } from '@site/shared-ui/site-apps';
+import * as runtimeConfig from '@site/site-server/runtime-config';
 import { createAccount, signInThroughWidget, uniqueEmail } from '../auth';
 import { listen, shellApp } from '@site/site-server';
 import { authSdkChunks, h1, open, routes, sharedModuleFiles } from '../support';
@@ -234,9 +235,10 @@ test.describe('preload hints', () => {
 
 test.describe('compression', () => {
   test("a page's code comes brotli-compressed, as its build compressed it", async ({ page }) => {
+    const origins = SITE_APPS.map((app) => `http://localhost:${runtimeConfig.ports[app.name as keyof typeof runtimeConfig.ports]}/`);
     const scripts: Response[] = [];
     page.on('response', (response) => {
-      if (/^http:\/\/localhost:300[0-3]\/.*\.js$/.test(response.url())) scripts.push(response);
+      if (origins.some((origin) => response.url().startsWith(origin)) && response.url().endsWith('.js')) scripts.push(response);
     });
     await open(page, '/contact', routes.find((route) => route.path === '/contact')!.h1);
     await page.waitForLoadState('networkidle');

@@ -33,6 +33,8 @@ async function readDeployments(init?: RequestInit): Promise<Map<RemoteName, Remo
 let registered: Promise<RemoteDeployments> | null = null;
 /** When the copy in force was read (Date.now(); 0: not yet). */
 let readAt = 0;
+/** Whether the copy in force, once read, is to be read again before a navigation takes it. */
+const copyIsStale = () => readAt > 0 && isStale(readAt, Date.now());
 /** Remotes whose code has started running in this page: the runtime cannot swap them in place. */
 const started = new Set<RemoteName>();
 /** Started remotes whose deployment changed since: their next page is a full page load. */
@@ -142,7 +144,7 @@ function loadModule(page: ExposedPage): Promise<PageModule> {
  * that counted for the remote's health.
  */
 async function loadAtNavigation(page: ExposedPage): Promise<PageModule> {
-  if (readAt > 0 && isStale(readAt, Date.now())) await refreshDeployments();
+  if (copyIsStale()) await refreshDeployments();
   if (outdated.has(page.remote)) {
     reloadPage();
     return pageGoingAway();
@@ -177,7 +179,7 @@ export function loadPage(page: ExposedPage, { atNavigation = false }: { atNaviga
  * A failure is the navigation's to show.
  */
 export function loadAhead(page: ExposedPage): void {
-  if ((readAt > 0 && isStale(readAt, Date.now())) || outdated.has(page.remote)) return;
+  if (copyIsStale() || outdated.has(page.remote)) return;
   loadModule(page).catch(() => undefined);
 }
 
@@ -190,7 +192,7 @@ export function loadAhead(page: ExposedPage): void {
  * announced a second time. Undefined: the navigation loads it (loadPage).
  */
 export function readyPage(page: ExposedPage): PageModule | undefined {
-  if (readAt === 0 || isStale(readAt, Date.now()) || outdated.has(page.remote)) return undefined;
+  if (readAt === 0 || copyIsStale() || outdated.has(page.remote)) return undefined;
   return loaded.get(moduleId(page));
 }
 
