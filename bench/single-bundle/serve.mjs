@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { builtinsOnly, compiledBuild, createStaticApp, drawnPart, listen, looksSignedIn, pageDocument, ROBOTS, securityHeaders } from '@site/site-server';
+import { builtinsOnly, compiledBuild, createStaticApp, drawnPart, listen, looksSignedIn, pageDocument, ROBOTS, securityHeaders, signedInPreconnects } from '@site/site-server';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -26,11 +26,12 @@ const index = existsSync(join(dist, 'index.html')) ? readFileSync(join(dist, 'in
 const renderer = existsSync(join(dist, 'server')) ? readdirSync(join(dist, 'server')).find((file) => /^render\.[0-9a-f]+\.js$/.test(file)) : null;
 const rendered = new Map();
 
+const routeAt = (pathname) => table.routes.find((r) => r.path === pathname);
+// A signed-in page connects ahead to the origins it calls, as the federated site's does (its only hints).
+const signedInCalls = runtimeConfig.signedInCallOrigins(runtimeConfig.browserConfig(process.env));
+
 async function page(pathname, origin, signedIn) {
-  const drawn = drawnPart(
-    table.routes.find((r) => r.path === pathname),
-    signedIn,
-  );
+  const drawn = drawnPart(routeAt(pathname), signedIn);
   if (!renderer || !drawn) return null;
   const key = `${signedIn} ${pathname}`;
   if (!rendered.has(key)) {
@@ -49,6 +50,10 @@ await listen(
     pageHtml: (c) => {
       const url = new URL(c.req.url);
       return page(url.pathname, url.origin, looksSignedIn(c));
+    },
+    pageLinks: async (c) => {
+      const url = new URL(c.req.url);
+      return routeAt(url.pathname)?.access && looksSignedIn(c) ? signedInPreconnects(signedInCalls, url.origin).join(', ') : '';
     },
     securityHeaders: (html) => securityHeaders({ html, remotes: null }),
     documents: {

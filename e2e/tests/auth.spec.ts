@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { devices, expect, test } from '@playwright/test';
 import { createAccount, deleteAccount, loginCookie, PASSWORD, signInThroughWidget, startTrialSubscription, uniqueEmail } from '../auth';
 import { expectNoAxeViolations, h1, open, setStoredPreferences } from '../support';
 
@@ -83,6 +83,30 @@ test("a wrong password shows the widget's message", async ({ page }) => {
   await expect(page.locator('input.firebaseui-id-password')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/login$/);
   expect(await loginCookie(page)).toBeUndefined();
+});
+
+test.describe('on a phone', () => {
+  // Playwright's phone: a mobile user agent, where the compat SDK's popup and redirect handler would
+  // load Google's script loader and the auth domain's frame before the stored user is read.
+  const { defaultBrowserType: _, ...phone } = devices['Pixel 5'];
+  test.use(phone);
+
+  test("a signed-in page restores the session without loading Google's script loader or a frame", async ({ page }) => {
+    const email = uniqueEmail('telefon');
+    await createAccount(email);
+    await signInThroughWidget(page, email);
+    await expect(h1(page)).toHaveText(PRICING_H1);
+
+    const extra: string[] = [];
+    page.on('request', (request) => {
+      const url = request.url();
+      if (url.startsWith('https://apis.google.com/') || url.includes('/__/auth/') || url.includes('/emulator/auth/iframe')) extra.push(url);
+    });
+    await page.reload();
+    await expect(h1(page)).toHaveText(PRICING_H1);
+    expect(extra).toEqual([]);
+    expect(page.frames().map((frame) => frame.url())).toEqual([page.url()]);
+  });
 });
 
 // A signed-out visit to each guarded route lands on /login: routes.spec.ts.

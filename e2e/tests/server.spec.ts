@@ -155,6 +155,12 @@ test.describe('preload hints', () => {
       expect(signedOut).not.toContain(`</${file}>; rel=preload; as=script`);
     }
     expect(signedIn.filter((h) => /localhost:300[12]\//.test(h) && h.includes('rel=preload'))).toEqual([]);
+    // Connected to while the code loads, without cookies: the origins the page then calls one after
+    // the other, the auth emulator (the stored user's lookup) and the user service (get-user-info).
+    for (const callOrigin of ['http://127.0.0.1:9099', `http://localhost:${runtimeConfig.ports.service_user}`]) {
+      expect(signedIn).toContain(`<${callOrigin}>; rel=preconnect; crossorigin`);
+      expect(signedOut.filter((h) => h.startsWith(`<${callOrigin}>`))).toEqual([]);
+    }
   });
 
   test("a page's shell code comes in a handful of files: the libraries it shares in one, Firebase's in another", async ({ request }) => {

@@ -9,4 +9,5 @@ export { builtinsOnly, compiledBuild } from './prerender/compiledBuilds';
 export { pageDocument } from './prerender/pageDocument';
 export { looksSignedIn } from './visitor';
 export { drawnPart } from './routeTable';
+export { signedInPreconnects } from './preloadHints';
 export type { FederationManifest } from './manifests';

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { preloadHints } from './preloadHints';
+import { browserConfig, signedInCallOrigins } from './runtimeConfig';
 import { SIGNALS } from './signals';
 
 // The HTML template every app's build uses (tools/index.html.cjs), as the shell's build calls it (tools/webpack.cjs).
@@ -52,5 +53,50 @@ describe('the preload of the remotes document', () => {
   it('is not hinted to a page drawn by its HTML: its code asks for it after the first paint', async () => {
     expect(await hintsAt('/remotes.json', '/', { prerendered: true })).toEqual([]);
     expect(await hintsAt('/remotes.json', '/contact', { prerendered: true, signedIn: true })).toEqual([]);
+  });
+});
+
+describe('the connections a signed-in page needs', () => {
+  // The remotes' origins, preconnected on every page, are left out below.
+  const doc: RemotesDocument = {
+    mfe_marketing: { manifest: 'https://marketing.remotes.vedere.example/mf-manifest.json' },
+    mfe_auth: { manifest: 'https://auth.remotes.vedere.example/mf-manifest.json' },
+    mfe_account: { manifest: 'https://account.remotes.vedere.example/mf-manifest.json' },
+  };
+  let dist: string;
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'preload-hints-'));
+    copyFileSync(join(__dirname, '..', '..', 'shell', 'src', 'app', 'routeTable.json'), join(dist, 'routes.json'));
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  const preconnects = async (path: string, { signedIn, prerendered = true }: { signedIn: boolean; prerendered?: boolean }) => {
+    const signedInCalls = signedInCallOrigins({ ...browserConfig({}), userServiceUrl: 'https://api.vedere.example/v1' });
+    const hints = preloadHints({ dist, remotes: () => doc, remotesUrl: '/remotes.json', manifestAt: async () => null, signedInCalls });
+    const app = new Hono().get('*', async (c) => c.text(await hints(c, { prerendered })));
+    const response = await app.request(`https://vedere.example${path}`, { headers: signedIn ? { Cookie: `${LOGIN_COOKIE}=token` } : {} });
+    return (await response.text()).split(', ').filter((h) => h.includes('rel=preconnect') && !h.includes('.remotes.vedere.example'));
+  };
+
+  it("are opened while the code of a page that waits for sign-in loads, for a visitor who looks signed in: Firebase Auth's accounts, then the user service, without cookies", async () => {
+    for (const path of ['/pricing', '/account', '/reset-linked-device'])
+      expect(await preconnects(path, { signedIn: true })).toEqual([
+        '<https://identitytoolkit.googleapis.com>; rel=preconnect; crossorigin',
+        '<https://api.vedere.example>; rel=preconnect; crossorigin',
+      ]);
+  });
+
+  it('are not opened for a visitor who does not look signed in (sent to /login), nor on a public page', async () => {
+    expect(await preconnects('/pricing', { signedIn: false })).toEqual([]);
+    for (const signedIn of [true, false]) {
+      expect(await preconnects('/', { signedIn })).toEqual([]);
+      expect(await preconnects('/login', { signedIn, prerendered: false })).toEqual([]);
+    }
+  });
+
+  it("are the Auth emulator's and the service's locally; a service on the page's own origin needs none", () => {
+    const local = browserConfig({ FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9099' });
+    expect(signedInCallOrigins(local)).toEqual(['http://127.0.0.1:9099', local.userServiceUrl.replace(/\/$/, '')]);
+    expect(signedInCallOrigins({ ...local, userServiceUrl: '/api' })).toEqual(['http://127.0.0.1:9099']);
   });
 });

@@ -109,6 +109,20 @@ export function browserConfig(env: Env = process.env): RuntimeConfig {
 
 export type BrowserConfig = RuntimeConfig;
 
+/** Firebase Auth's endpoints outside the emulator: accounts (sign-in, the stored user's lookup) and tokens (their refresh). */
+export const FIREBASE_AUTH_ORIGINS = { accounts: 'https://identitytoolkit.googleapis.com', tokens: 'https://securetoken.googleapis.com' } as const;
+
+const absoluteOrigin = (url: string) => (URL.canParse(url) ? new URL(url).origin : null);
+
+/**
+ * The other origins a signed-in page calls before it draws, one after the other: the auth SDK's
+ * lookup of the stored user (at the emulator locally), then the user service (get-user-info).
+ */
+export function signedInCallOrigins(config: BrowserConfig): string[] {
+  const auth = config.authEmulatorUrl ? absoluteOrigin(config.authEmulatorUrl) : FIREBASE_AUTH_ORIGINS.accounts;
+  return [...new Set([auth, absoluteOrigin(config.userServiceUrl)].filter((origin): origin is string => Boolean(origin)))];
+}
+
 /** @param overrides values that win over the environment's (a test's own service) */
 export function configScript(env: Env = process.env, overrides: Partial<BrowserConfig> = {}): string {
   return `window.__APP_CONFIG__ = ${JSON.stringify({ ...browserConfig(env), ...overrides })};\n`;

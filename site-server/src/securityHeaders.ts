@@ -5,7 +5,7 @@
 import { allManifests, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import type { secureHeaders as honoSecureHeaders } from 'hono/secure-headers';
 import { createHash } from 'node:crypto';
-import { browserConfig, remotesDocument, type BrowserConfig } from './runtimeConfig';
+import { browserConfig, FIREBASE_AUTH_ORIGINS, remotesDocument, type BrowserConfig } from './runtimeConfig';
 
 const originOf = (url: string, base?: string) => {
   try {
@@ -75,7 +75,7 @@ export function securityHeaders({
   // Firebase Auth: the emulator locally, otherwise Google's token endpoints; the popup and
   // redirect handler's frame (the emulator's, or the auth domain's) and the Google API loader
   // that opens it.
-  const firebaseConnect = emulator ? [emulator] : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
+  const firebaseConnect = emulator ? [emulator] : [FIREBASE_AUTH_ORIGINS.accounts, FIREBASE_AUTH_ORIGINS.tokens];
   const firebaseFrames = emulator ? [emulator] : [`https://${browser.firebase.authDomain}`];
   const firebaseScripts = ['https://apis.google.com', ...FIREBASEUI_INLINE];
   // FirebaseUI's icons (the password field's show/hide toggle).

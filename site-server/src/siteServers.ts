@@ -8,7 +8,7 @@ import { manifestReader } from './manifests';
 import { preloadHints } from './preloadHints';
 import { remotesInForce } from './remotesInForce';
 import { prerenderedPages } from './prerender/prerenderedPages';
-import { browserConfig as environmentConfig, configScript, remoteFolder, remotesDocument, type BrowserConfig } from './runtimeConfig';
+import { browserConfig as environmentConfig, configScript, remoteFolder, remotesDocument, signedInCallOrigins, type BrowserConfig } from './runtimeConfig';
 import { securityHeaders } from './securityHeaders';
 import { createStaticApp, type Document } from './staticServer';
 
@@ -43,7 +43,7 @@ export function shellApp({
 }: ShellAppOptions = {}) {
   const remotes = remotesInForce(read);
   const manifestAt = manifestReader();
-  const { remotesUrl } = { ...environmentConfig(process.env), ...browserConfig };
+  const browser = { ...environmentConfig(process.env), ...browserConfig };
   return createStaticApp({
     root: dist,
     spa: true,
@@ -55,8 +55,9 @@ export function shellApp({
     },
     securityHeaders: (html) => securityHeaders({ html, remotes: remotes(), config: browserConfig }),
     // PRELOAD_HINTS=off serves the pages without them (to measure what they bring).
-    pageLinks: process.env.PRELOAD_HINTS === 'off' ? undefined : preloadHints({ dist, remotes, remotesUrl, manifestAt }),
-    pageHtml: prerender ? prerenderedPages({ dist, remotes, manifestAt, config: { ...environmentConfig(process.env), ...browserConfig } }) : undefined,
+    pageLinks:
+      process.env.PRELOAD_HINTS === 'off' ? undefined : preloadHints({ dist, remotes, remotesUrl: browser.remotesUrl, manifestAt, signedInCalls: signedInCallOrigins(browser) }),
+    pageHtml: prerender ? prerenderedPages({ dist, remotes, manifestAt, config: browser }) : undefined,
   });
 }
 

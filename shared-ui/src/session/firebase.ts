@@ -15,6 +15,14 @@ let loading: Promise<LoadedFirebase> | null = null;
  * The page's one Firebase app and its auth, loaded on first use (never on the landing page's
  * critical path). FirebaseUI 6 works on the compat API, so the session does too: both then
  * share this app (firebase/compat/* are federated singletons).
+ *
+ * The auth is started here through the modular API, without the popup and redirect handler that
+ * the compat API gives it: on a phone (and in Safari) that handler loads Google's script loader
+ * (apis.google.com/js/api.js) and then a frame of the auth domain before the SDK even reads the
+ * stored user, on every page that needs the session. The site signs in with email and password
+ * only, which needs neither (a redirect's result is still read with the handler the compat API
+ * passes itself). The compat auth then wraps this instance (the SDK reuses an auth already started
+ * for the app).
  */
 export function loadFirebaseAuth(): Promise<LoadedFirebase> {
   loading ??= (async () => {
@@ -22,9 +30,25 @@ export function loadFirebaseAuth(): Promise<LoadedFirebase> {
     const { default: firebase } = await import(/* webpackChunkName: "firebase-app" */ 'firebase/compat/app');
     await nextTask();
     await import(/* webpackChunkName: "firebase-auth" */ 'firebase/compat/auth');
+    // The modules the compat API is built on, in the same files (so already loaded); each
+    // destructured where it is imported, so that only what is named here is kept.
+    const { getApp } = await import(/* webpackChunkName: "firebase-app" */ 'firebase/app');
+    const { initializeAuth, indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence, inMemoryPersistence, debugErrorMap } = await import(
+      /* webpackChunkName: "firebase-auth" */ 'firebase/auth'
+    );
     await nextTask();
     const { firebase: options, authEmulatorUrl } = runtimeConfig();
-    const app = firebase.apps[0] ?? firebase.initializeApp(options);
+    // The default app ("[DEFAULT]"), not FirebaseUI's own ("[DEFAULT]-firebaseui-temp").
+    let app = firebase.apps.find((candidate) => candidate.name === '[DEFAULT]');
+    if (!app) {
+      app = firebase.initializeApp(options);
+      // The compat API's storage order (IndexedDB, then local and session storage, then memory), and
+      // its error messages; no popup and redirect handler.
+      initializeAuth(getApp(app.name), {
+        persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence, inMemoryPersistence],
+        errorMap: debugErrorMap,
+      });
+    }
     const auth = app.auth();
     if (authEmulatorUrl) {
       // The SDK takes { disableWarnings } (its compat typings omit it): no emulator banner over the page.
