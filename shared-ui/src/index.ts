@@ -61,5 +61,5 @@ export {
   type SessionUser,
 } from './session/session';
 export { loginNavigationState, loginReasonOf, type LoginNavigationState, type LoginReason } from './session/loginReason';
-export { loadFirebaseAuth, type FirebaseAuth, type LoadedFirebase } from './session/firebase';
+export { loadFirebaseAuth, type FirebaseApp, type FirebaseAuth, type LoadedFirebase } from './session/firebase';
 export { LOGIN_COOKIE, hasLoginCookie } from './session/loginCookie';

@@ -4,9 +4,16 @@ import { nextTask } from '../scheduling/nextTask';
 
 export type FirebaseUser = firebaseNamespace.User;
 export type FirebaseAuth = firebaseNamespace.auth.Auth;
+export type FirebaseApp = firebaseNamespace.app.App;
 export interface LoadedFirebase {
   firebase: typeof firebaseNamespace;
   auth: FirebaseAuth;
+  /**
+   * The app of this name, made with these options if there is none yet, its auth started as the
+   * page's is (see loadFirebaseAuth). Synchronous: a caller that configures the app's auth next
+   * (the emulator) does so before the auth's start sends anything.
+   */
+  appWithoutRedirects(name: string, options: Record<string, unknown>): FirebaseApp;
 }
 
 let loading: Promise<LoadedFirebase> | null = null;
@@ -19,10 +26,10 @@ let loading: Promise<LoadedFirebase> | null = null;
  * The auth is started here through the modular API, without the popup and redirect handler that
  * the compat API gives it: on a phone (and in Safari) that handler loads Google's script loader
  * (apis.google.com/js/api.js) and then a frame of the auth domain before the SDK even reads the
- * stored user, on every page that needs the session. The site signs in with email and password
- * only, which needs neither (a redirect's result is still read with the handler the compat API
- * passes itself). The compat auth then wraps this instance (the SDK reuses an auth already started
- * for the app).
+ * stored user, and every call of the auth waits for them, on every page that needs the session.
+ * The site signs in with email and password only, which needs neither (a redirect's result is
+ * still read with the handler the compat API passes itself). The compat auth then wraps this
+ * instance (the SDK reuses an auth already started for the app).
  */
 export function loadFirebaseAuth(): Promise<LoadedFirebase> {
   loading ??= (async () => {
@@ -37,25 +44,27 @@ export function loadFirebaseAuth(): Promise<LoadedFirebase> {
       /* webpackChunkName: "firebase-auth" */ 'firebase/auth'
     );
     await nextTask();
-    const { firebase: options, authEmulatorUrl } = runtimeConfig();
-    // The default app ("[DEFAULT]"), not FirebaseUI's own ("[DEFAULT]-firebaseui-temp").
-    let app = firebase.apps.find((candidate) => candidate.name === '[DEFAULT]');
-    if (!app) {
-      app = firebase.initializeApp(options);
-      // The compat API's storage order (IndexedDB, then local and session storage, then memory), and
-      // its error messages; no popup and redirect handler.
-      initializeAuth(getApp(app.name), {
+    const appWithoutRedirects = (name: string, options: Record<string, unknown>): FirebaseApp => {
+      const existing = firebase.apps.find((candidate) => candidate.name === name);
+      if (existing) return existing;
+      const app = firebase.initializeApp(options, name);
+      // The compat API's storage order (IndexedDB, then local and session storage, then memory),
+      // and its error messages; no popup and redirect handler.
+      initializeAuth(getApp(name), {
         persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence, inMemoryPersistence],
         errorMap: debugErrorMap,
       });
-    }
-    const auth = app.auth();
+      return app;
+    };
+    const { firebase: options, authEmulatorUrl } = runtimeConfig();
+    // The default app ("[DEFAULT]"; FirebaseUI's own is "[DEFAULT]-firebaseui-temp").
+    const auth = appWithoutRedirects('[DEFAULT]', { ...options }).auth();
     if (authEmulatorUrl) {
       // The SDK takes { disableWarnings } (its compat typings omit it): no emulator banner over the page.
       const useEmulator = auth.useEmulator as unknown as (this: FirebaseAuth, url: string, options: { disableWarnings: boolean }) => void;
       useEmulator.call(auth, authEmulatorUrl, { disableWarnings: true });
     }
-    return { firebase, auth };
+    return { firebase, auth, appWithoutRedirects };
   })();
   loading.catch(() => {
     loading = null;

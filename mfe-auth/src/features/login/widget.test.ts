@@ -14,7 +14,8 @@ jest.mock('firebaseui', () => {
 
 /** The one AuthUI the stand-in hands out. */
 const ui = (firebaseui as unknown as { ui: { start: jest.Mock; reset: jest.Mock } }).ui;
-const auth = { name: 'the auth instance' };
+const auth = { name: 'the auth instance', app: { name: '[DEFAULT]', options: { apiKey: 'key', authDomain: 'vedere.firebaseapp.com', projectId: 'vedere' } } };
+const appWithoutRedirects = jest.fn();
 const firebase = { auth: { EmailAuthProvider: { PROVIDER_ID: 'password' } } };
 
 const stylesheet = () => document.head.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
@@ -23,7 +24,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 beforeEach(() => {
   document.head.innerHTML = '';
   jest.clearAllMocks();
-  jest.mocked(loadFirebaseAuth).mockResolvedValue({ firebase, auth } as never);
+  jest.mocked(loadFirebaseAuth).mockResolvedValue({ firebase, auth, appWithoutRedirects } as never);
 });
 
 describe('starting FirebaseUI on /login', () => {
@@ -63,6 +64,16 @@ describe('starting FirebaseUI on /login', () => {
     expect(config.callbacks.signInSuccessWithAuthResult()).toBe(false);
   });
 
+  it("makes FirebaseUI's own app first, as FirebaseUI names and configures it, its auth started without the popup and redirect handler", async () => {
+    const started = startWidget(document.createElement('div'));
+    await flush();
+    stylesheet()!.dispatchEvent(new Event('load'));
+    await started;
+    // FirebaseUI 6: initializeApp({ apiKey, authDomain }, auth.app.name + '-firebaseui-temp'); other options would make it fail (a duplicate app).
+    expect(appWithoutRedirects).toHaveBeenCalledWith('[DEFAULT]-firebaseui-temp', { apiKey: 'key', authDomain: 'vedere.firebaseapp.com' });
+    expect(appWithoutRedirects.mock.invocationCallOrder[0]).toBeLessThan(jest.mocked(firebaseui.auth.AuthUI).mock.invocationCallOrder[0]!);
+  });
+
   it('answers a stop that resets the widget, and links its stylesheet once however often it starts', async () => {
     const first = startWidget(document.createElement('div'));
     await flush();
@@ -80,6 +91,7 @@ describe('starting FirebaseUI on /login', () => {
     expect(document.head.querySelectorAll('link')).toHaveLength(1);
     // One AuthUI per auth instance: the one that exists is used again.
     expect(firebaseui.auth.AuthUI).toHaveBeenCalledTimes(1);
+    expect(appWithoutRedirects).toHaveBeenCalledTimes(1);
     expect(ui.start).toHaveBeenCalledTimes(2);
   });
 });
