@@ -21,62 +21,52 @@ describe("the shell's HTML", () => {
   });
 });
 
-describe('the preload of the remotes document', () => {
-  const doc: RemotesDocument = {
-    mfe_marketing: { manifest: 'http://localhost:3001/mf-manifest.json' },
-    mfe_auth: { manifest: 'http://localhost:3002/mf-manifest.json' },
-    mfe_account: { manifest: 'http://localhost:3003/mf-manifest.json' },
-  };
-  // A shell's build as far as the hints read it: its route table (no manifest: no remote files hinted).
-  let dist: string;
-  beforeAll(() => {
-    dist = mkdtempSync(join(tmpdir(), 'preload-hints-'));
-    copyFileSync(join(__dirname, '..', '..', 'shell', 'src', 'app', 'routeTable.json'), join(dist, 'routes.json'));
-  });
-  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+// A shell's build as far as the hints read it: its route table (no manifest: no remote files hinted).
+let dist: string;
+beforeAll(() => {
+  dist = mkdtempSync(join(tmpdir(), 'preload-hints-'));
+  copyFileSync(join(__dirname, '..', '..', 'shell', 'src', 'app', 'routeTable.json'), join(dist, 'routes.json'));
+});
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-  const hintsAt = async (remotesUrl: string, path: string, { prerendered, signedIn = false }: { prerendered: boolean; signedIn?: boolean }) => {
-    const hints = preloadHints({ dist, remotes: () => doc, remotesUrl, manifestAt: async () => null });
-    const app = new Hono().get('*', async (c) => c.text(await hints(c, { prerendered })));
-    const response = await app.request(`https://vedere.example${path}`, { headers: signedIn ? { Cookie: `${LOGIN_COOKIE}=token` } : {} });
-    return (await response.text()).split(', ').filter((h) => h.includes('as=fetch'));
-  };
+const doc: RemotesDocument = {
+  mfe_marketing: { manifest: 'http://localhost:3001/mf-manifest.json' },
+  mfe_auth: { manifest: 'http://localhost:3002/mf-manifest.json' },
+  mfe_account: { manifest: 'http://localhost:3003/mf-manifest.json' },
+};
+
+/** The hints of a page of https://vedere.example, for a visitor with the login cookie or not. */
+async function hintsAt(path: string, options: { prerendered: boolean; signedIn?: boolean; remotesUrl?: string; signedInCalls?: string[] }) {
+  const { prerendered, signedIn = false, remotesUrl = '/remotes.json', signedInCalls } = options;
+  const hints = preloadHints({ dist, remotes: () => doc, remotesUrl, manifestAt: async () => null, signedInCalls });
+  const app = new Hono().get('*', async (c) => c.text(await hints(c, { prerendered })));
+  const response = await app.request(`https://vedere.example${path}`, { headers: signedIn ? { Cookie: `${LOGIN_COOKIE}=token` } : {} });
+  return (await response.text()).split(', ');
+}
+
+describe('the preload of the remotes document', () => {
+  const fetchHints = async (remotesUrl: string, path: string, options: { prerendered: boolean; signedIn?: boolean }) =>
+    (await hintsAt(path, { ...options, remotesUrl })).filter((h) => h.includes('as=fetch'));
 
   it('is hinted to a page drawn by its code, where this environment serves the document (REMOTES_URL), as written', async () => {
-    expect(await hintsAt('https://cdn.example/site/remotes.json', '/login', { prerendered: false })).toContain(
+    expect(await fetchHints('https://cdn.example/site/remotes.json', '/login', { prerendered: false })).toContain(
       '<https://cdn.example/site/remotes.json>; rel=preload; as=fetch; crossorigin',
     );
     // Relative, it stays so: the browser resolves it against the page (its scheme too, behind a proxy).
-    expect(await hintsAt('/remotes.json', '/pricing', { prerendered: true, signedIn: true })).toContain('</remotes.json>; rel=preload; as=fetch; crossorigin');
+    expect(await fetchHints('/remotes.json', '/pricing', { prerendered: true, signedIn: true })).toContain('</remotes.json>; rel=preload; as=fetch; crossorigin');
   });
 
   it('is not hinted to a page drawn by its HTML: its code asks for it after the first paint', async () => {
-    expect(await hintsAt('/remotes.json', '/', { prerendered: true })).toEqual([]);
-    expect(await hintsAt('/remotes.json', '/contact', { prerendered: true, signedIn: true })).toEqual([]);
+    expect(await fetchHints('/remotes.json', '/', { prerendered: true })).toEqual([]);
+    expect(await fetchHints('/remotes.json', '/contact', { prerendered: true, signedIn: true })).toEqual([]);
   });
 });
 
 describe('the connections a signed-in page needs', () => {
-  // The remotes' origins, preconnected on every page, are left out below.
-  const doc: RemotesDocument = {
-    mfe_marketing: { manifest: 'https://marketing.remotes.vedere.example/mf-manifest.json' },
-    mfe_auth: { manifest: 'https://auth.remotes.vedere.example/mf-manifest.json' },
-    mfe_account: { manifest: 'https://account.remotes.vedere.example/mf-manifest.json' },
-  };
-  let dist: string;
-  beforeAll(() => {
-    dist = mkdtempSync(join(tmpdir(), 'preload-hints-'));
-    copyFileSync(join(__dirname, '..', '..', 'shell', 'src', 'app', 'routeTable.json'), join(dist, 'routes.json'));
-  });
-  afterAll(() => rmSync(dist, { recursive: true, force: true }));
-
-  const preconnects = async (path: string, { signedIn, prerendered = true }: { signedIn: boolean; prerendered?: boolean }) => {
-    const signedInCalls = signedInCallOrigins({ ...browserConfig({}), userServiceUrl: 'https://api.vedere.example/v1' });
-    const hints = preloadHints({ dist, remotes: () => doc, remotesUrl: '/remotes.json', manifestAt: async () => null, signedInCalls });
-    const app = new Hono().get('*', async (c) => c.text(await hints(c, { prerendered })));
-    const response = await app.request(`https://vedere.example${path}`, { headers: signedIn ? { Cookie: `${LOGIN_COOKIE}=token` } : {} });
-    return (await response.text()).split(', ').filter((h) => h.includes('rel=preconnect') && !h.includes('.remotes.vedere.example'));
-  };
+  const signedInCalls = signedInCallOrigins({ ...browserConfig({}), userServiceUrl: 'https://api.vedere.example/v1' });
+  // The remotes' origins (localhost), preconnected on every page, are left out.
+  const preconnects = async (path: string, { signedIn, prerendered = true }: { signedIn: boolean; prerendered?: boolean }) =>
+    (await hintsAt(path, { prerendered, signedIn, signedInCalls })).filter((h) => h.includes('rel=preconnect') && !h.startsWith('<http://localhost:300'));
 
   it("are opened while the code of a page that waits for sign-in loads, for a visitor who looks signed in: Firebase Auth's accounts, then the user service, without cookies", async () => {
     for (const path of ['/pricing', '/account', '/reset-linked-device'])
