@@ -115,24 +115,16 @@ const SHELL_LIBRARY_CHUNKS = {
  * compressed per response, as the documents are.
  */
 const COMPRESSED = /\.(js|css|svg)$/;
+const COMPRESSIONS = [
+  { extension: 'br', algorithm: 'brotliCompress', compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } } },
+  { extension: 'gz', algorithm: 'gzip', compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION } },
+];
 const precompressed = (production) =>
   production
-    ? [
-        new CompressionPlugin({
-          test: COMPRESSED,
-          filename: '[path][base].br',
-          algorithm: 'brotliCompress',
-          compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
-          minRatio: 0.9,
-        }),
-        new CompressionPlugin({
-          test: COMPRESSED,
-          filename: '[path][base].gz',
-          algorithm: 'gzip',
-          compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION },
-          minRatio: 0.9,
-        }),
-      ]
+    ? COMPRESSIONS.map(
+        ({ extension, algorithm, compressionOptions }) =>
+          new CompressionPlugin({ test: COMPRESSED, filename: `[path][base].${extension}`, algorithm, compressionOptions, minRatio: 0.9 }),
+      )
     : [];
 
 /** What every build shares: sources through SWC, assets as files (small images as data URLs), content-hashed chunks. */

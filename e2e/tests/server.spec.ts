@@ -157,7 +157,7 @@ test.describe('preload hints', () => {
     expect(signedIn.filter((h) => /localhost:300[12]\//.test(h) && h.includes('rel=preload'))).toEqual([]);
     // Connected to while the code loads, without cookies: the origins the page then calls one after
     // the other, the auth emulator (the stored user's lookup) and the user service (get-user-info).
-    for (const callOrigin of ['http://127.0.0.1:9099', `http://localhost:${runtimeConfig.ports.service_user}`]) {
+    for (const callOrigin of [`http://127.0.0.1:${runtimeConfig.ports.auth_emulator}`, `http://localhost:${runtimeConfig.ports.service_user}`]) {
       expect(signedIn).toContain(`<${callOrigin}>; rel=preconnect; crossorigin`);
       expect(signedOut.filter((h) => h.startsWith(`<${callOrigin}>`))).toEqual([]);
     }

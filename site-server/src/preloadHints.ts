@@ -22,8 +22,10 @@ const LAZY_SHARED = /^firebase\//;
  * runtimeConfig.ts, signedInCallOrigins), each call then spared the connection's round trips (DNS,
  * TCP, TLS) on a slow network. The calls send no cookies: anonymous connections (crossorigin).
  */
-export function signedInPreconnects(signedInCalls: string[], pageOrigin: string): string[] {
-  return signedInCalls.filter((callOrigin) => callOrigin !== pageOrigin).map((callOrigin) => `<${callOrigin}>; rel=preconnect; crossorigin`);
+export function signedInPreconnects(c: Context, route: { access?: boolean } | null | undefined, signedInCalls: string[]): string[] {
+  if (!route?.access || !looksSignedIn(c)) return [];
+  const { origin } = new URL(c.req.url);
+  return signedInCalls.filter((callOrigin) => callOrigin !== origin).map((callOrigin) => `<${callOrigin}>; rel=preconnect; crossorigin`);
 }
 
 /**
@@ -84,7 +86,7 @@ export function preloadHints({
     if (route.access) {
       if (!looksSignedIn(c)) return links.join(', ');
       for (const file of authChunks) links.push(`</${file}>; rel=preload; as=script`);
-      links.push(...signedInPreconnects(signedInCalls, origin));
+      links.push(...signedInPreconnects(c, route, signedInCalls));
     }
     const page = route.exposed;
     const manifestUrl = new URL(deploymentFor(page.remote, doc[page.remote], visitorIdOf(c)).manifest, origin);

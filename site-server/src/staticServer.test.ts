@@ -49,7 +49,12 @@ describe('a page of the production server', () => {
 
 describe('compression', () => {
   const CODE = `export const words = ${JSON.stringify('vedere '.repeat(2_000))};\n`;
-  const bytes = async (response: Response) => Buffer.from(await response.arrayBuffer());
+  /** The response's encoding, and its body decoded by it. */
+  const decoded = async (response: Response) => {
+    const body = Buffer.from(await response.arrayBuffer());
+    const encoding = response.headers.get('Content-Encoding');
+    return { encoding, text: (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString() };
+  };
 
   beforeAll(() => {
     // A built file with the two compressed copies its build writes beside it (tools/webpack.cjs).
@@ -61,30 +66,20 @@ describe('compression', () => {
   it("sends a build's file as its build compressed it, brotli first, in the encoding the browser takes", async () => {
     const app = createStaticApp({ root });
     const brotli = await app.request('/main.0123456789ab.js', { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
-    expect(brotli.headers.get('Content-Encoding')).toBe('br');
     expect(brotli.headers.get('Content-Type')).toMatch(/javascript/);
     expect(brotli.headers.get('Vary')).toContain('Accept-Encoding');
     expect(brotli.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
-    expect(brotliDecompressSync(await bytes(brotli)).toString()).toBe(CODE);
-
-    const gzip = await app.request('/main.0123456789ab.js', { headers: { 'Accept-Encoding': 'gzip' } });
-    expect(gzip.headers.get('Content-Encoding')).toBe('gzip');
-    expect(gunzipSync(await bytes(gzip)).toString()).toBe(CODE);
-
-    const plain = await app.request('/main.0123456789ab.js');
-    expect(plain.headers.get('Content-Encoding')).toBeNull();
-    expect(await plain.text()).toBe(CODE);
+    expect(await decoded(brotli)).toEqual({ encoding: 'br', text: CODE });
+    expect(await decoded(await app.request('/main.0123456789ab.js', { headers: { 'Accept-Encoding': 'gzip' } }))).toEqual({ encoding: 'gzip', text: CODE });
+    expect(await decoded(await app.request('/main.0123456789ab.js'))).toEqual({ encoding: null, text: CODE });
   });
 
   it('sends a page brotli-compressed to a browser that takes it, gzip to one that takes only that, as it is to any other', async () => {
     const app = createStaticApp({ root, spa: true, pageHtml: async () => PRERENDERED });
     const brotli = await app.request('/contact', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
-    expect(brotli.headers.get('Content-Encoding')).toBe('br');
     expect(brotli.headers.get('Vary')).toBe('Accept-Encoding, Cookie');
-    expect(brotliDecompressSync(await bytes(brotli)).toString()).toBe(PRERENDERED);
-    const gzip = await app.request('/contact', { headers: { 'Accept-Encoding': 'gzip' } });
-    expect(gzip.headers.get('Content-Encoding')).toBe('gzip');
-    expect(gunzipSync(await bytes(gzip)).toString()).toBe(PRERENDERED);
-    expect(await (await app.request('/contact')).text()).toBe(PRERENDERED);
+    expect(await decoded(brotli)).toEqual({ encoding: 'br', text: PRERENDERED });
+    expect(await decoded(await app.request('/contact', { headers: { 'Accept-Encoding': 'gzip' } }))).toEqual({ encoding: 'gzip', text: PRERENDERED });
+    expect(await decoded(await app.request('/contact'))).toEqual({ encoding: null, text: PRERENDERED });
   });
 });
