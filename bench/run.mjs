@@ -210,6 +210,27 @@ const failureOf = (lhr) =>
       : null;
 
 /**
+ * The run's tasks over 50 ms at Lighthouse's 4× CPU slowdown (its simulated durations, as TBT counts
+ * them), each with what ran it: the page's HTML (its parsing and inline scripts), an app's file, or
+ * nothing Lighthouse could name (style, layout and paint: "unattributable"); and whether it blocks
+ * between the first paint and an interactive page (it ends after FCP and starts before TTI, both
+ * simulated: TBT's window), where #18 wants none.
+ */
+function longTasksOf(lhr) {
+  const debug = lhr.audits['long-tasks']?.details?.debugData;
+  if (!debug) return [];
+  const { firstContentfulPaint: fcp, interactive: tti } = lhr.audits.metrics.details.items[0];
+  return debug.tasks.map((task) => {
+    const url = debug.urls[task.urlIndex];
+    const timing = { atMs: Math.round(task.startTime), ms: Math.round(task.duration), afterFirstPaint: task.startTime + task.duration > fcp && task.startTime < tti };
+    if (!/^https?:/.test(url)) return { ...timing, part: 'unattributable' };
+    if (new URL(url).pathname === new URL(lhr.finalDisplayedUrl).pathname) return { ...timing, part: 'HTML' };
+    const { part, app, file } = classify(url);
+    return { ...timing, part, file: `${app}/${file}` };
+  });
+}
+
+/**
  * Every run of a page, each reported (score, TBT, LCP, or why it failed); the median is taken over
  * the runs that completed, and a failed run stays in the report as a failure, never hidden by it.
  */
@@ -231,6 +252,8 @@ async function audit(url, preset, label, { flags = {}, beforeRun = async () => {
             performance: Math.round(lhr.categories.performance.score * 100),
             tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
             lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+            cls: Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
+            longTasks: longTasksOf(lhr),
           },
     );
     if (!failure) lhrs.push(lhr);
@@ -476,6 +499,34 @@ const comparison = [...ROUTES, ...SIGNED_IN_ROUTES]
       scriptsRunGzip: ratio(fed.criticalPath.scriptsRun.gzip, one.criticalPath.scriptsRun.gzip),
       chainDepth: ratio(fed.criticalPath.chainDepth, one.criticalPath.chainDepth),
       lcp: ratio(fed.metrics.lcpMs, one.metrics.lcpMs),
+      tbt: ratio(fed.metrics.tbtMs, one.metrics.tbtMs),
+    };
+  });
+
+// --- the issue's targets, federated against the single bundle in this run (mobile) -------------------
+
+/** The run's longest task between the first paint and an interactive page (0: none over 50 ms). */
+const longest = (run) => Math.max(0, ...(run.longTasks ?? []).filter((task) => task.afterFirstPaint).map((task) => task.ms));
+/** A target that every run must meet: a failed run misses it, having no figures. */
+const everyRun = (page, met) => page.runs.every((run) => !run.failure && met(run));
+/** Each target per route: met or not, with the figures that decide it. */
+const targets = [...ROUTES, ...SIGNED_IN_ROUTES]
+  .filter((route) => find('federated', route, 'mobile'))
+  .map((route) => {
+    const fed = find('federated', route, 'mobile');
+    const one = find('single', route, 'mobile');
+    const c = comparison.find((row) => row.route === route);
+    const runs = fed.runs;
+    // TBT at most 50 ms, and at most 1.2× the single bundle's (where that was measured).
+    const tbtCap = measured(one) ? Math.min(50, 1.2 * one.metrics.tbtMs) : 50;
+    return {
+      route,
+      perf: { met: everyRun(fed, (run) => run.performance >= 98), runs: runs.map((run) => run.performance ?? null) },
+      tbt: measured(fed) ? { met: fed.metrics.tbtMs <= tbtCap, federatedMs: fed.metrics.tbtMs, singleMs: measured(one) ? one.metrics.tbtMs : null } : null,
+      longestTask: { met: everyRun(fed, (run) => longest(run) <= 50), runs: runs.map((run) => (run.failure ? null : longest(run))) },
+      scriptsRun: c ? { met: c.scriptsRunGzip <= 1.1, ratio: c.scriptsRunGzip } : null,
+      lcp: c ? { met: c.lcp <= 1.05, ratio: c.lcp } : null,
+      cls: { met: everyRun(fed, (run) => run.cls === 0), runs: runs.map((run) => run.cls ?? null) },
     };
   });
 
@@ -486,6 +537,7 @@ const results = {
   runsPerPage: RUNS,
   pages,
   comparison,
+  targets,
   service,
   serviceFailure,
 };
@@ -557,8 +609,52 @@ const md = [
   '',
   '## Federated / single bundle (mobile)',
   table(
-    ['route', 'critical-path bytes', 'request-chain depth', 'LCP', 'all JS run'],
-    comparison.map((c) => [c.route, c.criticalPathGzip, c.chainDepth, c.lcp, c.scriptsRunGzip]),
+    ['route', 'critical-path bytes', 'request-chain depth', 'LCP', 'TBT', 'all JS run'],
+    comparison.map((c) => [c.route, c.criticalPathGzip, c.chainDepth, c.lcp, c.tbt, c.scriptsRunGzip]),
+  ),
+  '',
+  '## The targets (federated against the single bundle in this run, mobile)',
+  'Each: ✓ met or ✗ missed, then the figures. perf ≥ 98 in every run; TBT (median) ≤ 50 ms and ≤ 1.2× the single',
+  "bundle's; no task over 50 ms at Lighthouse's 4× CPU slowdown between the first paint and an interactive page (the",
+  'longest, each run; 0: none over 50); all the JavaScript run ≤ 1.10×;',
+  'LCP ≤ 1.05×; CLS 0 in every run.',
+  '',
+  table(
+    ['route', 'perf ≥ 98 (runs)', 'TBT ms federated / single', 'longest task ms (runs)', 'all JS run', 'LCP', 'CLS (runs)'],
+    targets.map((t) => {
+      const mark = (target) => (target ? (target.met ? '✓' : '✗') : '–');
+      const list = (values) => values.map((v) => v ?? '✗').join(' / ');
+      return [
+        t.route,
+        `${mark(t.perf)} ${list(t.perf.runs)}`,
+        t.tbt ? `${mark(t.tbt)} ${t.tbt.federatedMs} / ${t.tbt.singleMs ?? '–'}` : '–',
+        `${mark(t.longestTask)} ${list(t.longestTask.runs)}`,
+        t.scriptsRun ? `${mark(t.scriptsRun)} ${t.scriptsRun.ratio}×` : '–',
+        t.lcp ? `${mark(t.lcp)} ${t.lcp.ratio}×` : '–',
+        `${mark(t.cls)} ${list(t.cls.runs)}`,
+      ];
+    }),
+  ),
+  '',
+  "## Tasks over 50 ms at Lighthouse's 4× CPU slowdown (mobile, every run)",
+  "What ran each: the page's HTML (its parsing, its inline scripts), an app's file (shell, shared dependencies, remote",
+  'code, single bundle) or nothing Lighthouse could name (unattributable: style, layout, paint). ms, then what ran it;',
+  '† marks a task between the first paint and an interactive page (it ends after FCP, starts before TTI: where TBT counts).',
+  '',
+  table(
+    ['site', 'route', 'run', 'tasks', 'TBT ms', 'each task'],
+    pages
+      .filter((p) => p.preset === 'mobile')
+      .flatMap((p) =>
+        p.runs.map((run, i) => [
+          p.site,
+          p.route,
+          i + 1,
+          run.failure ? '✗' : run.longTasks.length,
+          run.tbtMs ?? '✗',
+          run.failure ? '' : run.longTasks.map((task) => `${task.ms}${task.afterFirstPaint ? '†' : ''} ${task.file ?? task.part}`).join(', ') || 'none',
+        ]),
+      ),
   ),
   '',
   '## Shared dependencies loaded before LCP (federated, mobile)',
