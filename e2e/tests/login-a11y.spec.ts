@@ -32,6 +32,51 @@ test('the widget does not take focus when it draws itself: direct load at 400% z
   await expect(page.locator('#login-email')).toBeFocused();
 });
 
+test("FirebaseUI's script is loaded once the visitor acts on the widget's first step, which hands over what was typed and the focus", async ({ page }) => {
+  const widgetScripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && /\/firebaseui\.[0-9a-f]+\.js$/.test(request.url())) widgetScripts.push(request.url());
+  });
+  await page.goto('/login');
+  // The first step, drawn by the page, as a screen reader meets it: a heading, a named field, a button.
+  const step = page.getByRole('region', { name: 'Formularul de autentificare (în limba engleză)' });
+  await expect(step.getByRole('heading', { level: 2, name: 'Sign in with email' })).toBeVisible();
+  const field = step.getByRole('textbox', { name: 'Email', exact: true });
+  await expect(field).toBeVisible();
+  await expect(step.getByRole('button', { name: 'Next' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(widgetScripts).toEqual([]);
+  expect(await focusIsInWidget(page)).toBe(false);
+
+  // Acting on it: the widget's script loads; its own field takes the place of the first step's,
+  // with what was typed and the focus, and typing goes on where it was.
+  await field.click();
+  await page.keyboard.type('ana.pop@ex');
+  await expect.poll(() => widgetScripts.length).toBe(1);
+  await expect(page.locator('#ui-sign-in-email-input')).toBeFocused();
+  await expect(step.getByRole('textbox', { name: 'Email', exact: true })).toHaveCount(1);
+  await page.keyboard.type('emplu.ro');
+  await expect(field).toHaveValue('ana.pop@exemplu.ro');
+  await expect(field).toBeFocused();
+});
+
+test('a first step submitted before the widget has loaded is submitted to it: its error is said aloud', async ({ page }) => {
+  // The widget's script arrives late (a slow phone's network).
+  await page.route(/\/firebaseui\.[0-9a-f]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.goto('/login');
+  const field = widgetEmail(page);
+  await field.fill('nu-este-o-adresa');
+  await field.press('Enter');
+  // Meanwhile, said in a status message; then the widget's own answer, in an alert.
+  await expect(page.locator('section [role="status"]')).toHaveText('Se încarcă formularul de autentificare…');
+  await expect(widgetAlert(page)).toHaveText("That email address isn't correct");
+  await expect(page.locator('#ui-sign-in-email-input')).toBeFocused();
+  await expect(page.locator('#ui-sign-in-email-input')).toHaveValue('nu-este-o-adresa');
+});
+
 test('a signed-out visit to a guarded page says why the visitor is on /login, with focus on its heading', async ({ page }) => {
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login$/);

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, setLocale, startSession, useSession } from '@site/shared-ui';
-import { forwardRef } from 'react';
+import { forwardRef, useImperativeHandle } from 'react';
 import { renderWithSite } from '../../testing/renderWithSite';
 import { carryEmailIntoWidget } from './carryEmail';
 import LoginPage from './LoginPage';
@@ -11,12 +11,15 @@ jest.mock('@site/shared-ui', () => ({
   useSession: jest.fn(),
   startSession: jest.fn(async () => undefined),
 }));
-// The widget itself (FirebaseUI) is tried in a real browser (e2e/tests/auth.spec.ts).
+// The widget itself (FirebaseUI) is tried in a real browser (e2e/tests/auth.spec.ts); its stand-in
+// here gives its container once started.
+const mockWidgetStart = jest.fn<Promise<HTMLElement>, []>();
 jest.mock('./SignInWidget', () => ({
-  SignInWidget: forwardRef<HTMLDivElement>(function SignInWidget(_props, ref) {
+  SignInWidget: forwardRef<{ start: () => Promise<HTMLElement> }>(function SignInWidget(_props, ref) {
+    useImperativeHandle(ref, () => ({ start: mockWidgetStart }), []);
     return (
       <section aria-label="widget">
-        <div ref={ref} data-testid="widget-container" />
+        <div data-testid="widget-container" />
       </section>
     );
   }),
@@ -28,6 +31,7 @@ jest.mock('./carryEmail', () => ({ carryEmailIntoWidget: jest.fn(async () => und
 beforeEach(() => {
   act(() => setLocale('ro'));
   jest.mocked(carryEmailIntoWidget).mockClear();
+  mockWidgetStart.mockReset().mockImplementation(async () => screen.getByTestId('widget-container'));
   jest.mocked(useSession).mockReturnValue({ status: 'signedOut', user: null });
 });
 
@@ -76,7 +80,15 @@ describe("/login's own email field", () => {
     expect(carryEmailIntoWidget).not.toHaveBeenCalled();
   });
 
-  it('hands a valid address to the widget and says so in a status message', async () => {
+  it('loads the widget once the visitor is in the form, not before', async () => {
+    const user = userEvent.setup();
+    renderWithSite(<LoginPage />, { path: '/login' });
+    expect(mockWidgetStart).not.toHaveBeenCalled();
+    await user.click(field());
+    expect(mockWidgetStart).toHaveBeenCalled();
+  });
+
+  it('hands a valid address to the widget, once it is drawn, and says so in a status message', async () => {
     const user = userEvent.setup();
     renderWithSite(<LoginPage />, { path: '/login' });
     await user.type(field(), ' ana.pop@exemplu.ro ');
@@ -84,6 +96,16 @@ describe("/login's own email field", () => {
     expect(carryEmailIntoWidget).toHaveBeenCalledWith(screen.getByTestId('widget-container'), 'ana.pop@exemplu.ro');
     expect(field()).not.toHaveAttribute('aria-invalid');
     expect(screen.getByText(/Am trecut adresa ana.pop@exemplu.ro în formularul de mai jos/).closest('[role="status"]')).not.toBeNull();
+  });
+
+  it('hands nothing over when the widget could not be loaded (the widget says so itself)', async () => {
+    const user = userEvent.setup();
+    mockWidgetStart.mockRejectedValue(new Error('offline'));
+    renderWithSite(<LoginPage />, { path: '/login' });
+    await user.type(field(), 'ana.pop@exemplu.ro');
+    await user.keyboard('{Enter}');
+    expect(mockWidgetStart).toHaveBeenCalled();
+    expect(carryEmailIntoWidget).not.toHaveBeenCalled();
   });
 
   it("waits for the session: the button does nothing and the widget's place says it is loading", async () => {

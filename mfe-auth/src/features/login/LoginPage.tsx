@@ -20,7 +20,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import '../../i18n/register';
 import { carryEmailIntoWidget } from './carryEmail';
-import { SignInWidget, WidgetSpace } from './SignInWidget';
+import { SignInWidget, WidgetSpace, type SignInWidgetHandle } from './SignInWidget';
 
 const Narrow = styled.div`
   max-width: 32rem;
@@ -58,7 +58,8 @@ const Terms = styled.p`
 `;
 
 /**
- * /login: the page's own email field hands over to the FirebaseUI widget. A signed-in visitor
+ * /login: the page's own email field hands over to the FirebaseUI widget (loaded once the visitor
+ * acts on either: SignInWidget). A signed-in visitor
  * goes to /account at once; after a sign-in the session registers the user, then the same
  * rule takes them there. A visitor sent here (a guarded page, a sign-out, an ended session, a
  * deleted account) is told why in a status message, filled after the page is drawn so that it
@@ -67,7 +68,7 @@ const Terms = styled.p`
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const session = useSession();
-  const widget = useRef<HTMLDivElement>(null);
+  const widget = useRef<SignInWidgetHandle>(null);
   const { message, validate, revalidate, announcement } = useFormValidation({ email: t('login.emailLabel') });
   const [carried, setCarried] = useState<string | null>(null);
   // The navigation's state says why; a full page load after a failed sign-out can say it only
@@ -93,8 +94,13 @@ export default function LoginPage() {
     }
     if (!widget.current) return;
     setCarried(t('login.carried', { email: values.email }));
-    await carryEmailIntoWidget(widget.current, values.email);
+    // FirebaseUI, loaded now if the visitor's focus here has not already asked for it (a failure is
+    // said by the widget itself).
+    const container = await widget.current.start().catch(() => null);
+    if (container) await carryEmailIntoWidget(container, values.email);
   };
+  // A visitor in this form is about to sign in: the widget's script is loaded meanwhile.
+  const loadWidget = () => void widget.current?.start().catch(() => {});
 
   return (
     <Container>
@@ -102,7 +108,7 @@ export default function LoginPage() {
         <PageHeading>{t('login.title')}</PageHeading>
         <div role="status">{reason && <Reason>{t(`login.reasons.${reason}`)}</Reason>}</div>
         <p>{t('login.description')}</p>
-        <form noValidate onSubmit={onSubmit}>
+        <form noValidate onSubmit={onSubmit} onFocus={loadWidget}>
           <TextField
             id="login-email"
             name="email"

@@ -1,25 +1,36 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { setLocale } from '@site/shared-ui';
 import { createRef } from 'react';
 import { renderWithSite } from '../../testing/renderWithSite';
-import { SignInWidget } from './SignInWidget';
+import { carryEmailIntoWidget } from './carryEmail';
+import { SignInWidget, type SignInWidgetHandle } from './SignInWidget';
 import { startWidget } from './widget';
+import { linkStylesheet } from './widgetStylesheet';
 
 // FirebaseUI itself is tried in a real browser (e2e/tests/auth.spec.ts, login-a11y.spec.ts);
-// here a stand-in draws its first step, or fails to load.
+// here a stand-in draws its email step, or fails to load.
 jest.mock('./widget', () => ({ startWidget: jest.fn() }));
+jest.mock('./widgetStylesheet', () => ({ linkStylesheet: jest.fn() }));
+jest.mock('./carryEmail', () => ({ ...jest.requireActual('./carryEmail'), carryEmailIntoWidget: jest.fn(async () => undefined) }));
 
-const EMAIL_STEP = `<div class="firebaseui-card-content"><h1 class="firebaseui-title">Sign in with email</h1>
-  <label for="e">Email</label><input id="e" class="firebaseui-id-email">
+const EMAIL_STEP = `<div class="firebaseui-container"><form><div class="firebaseui-card-header"><h1 class="firebaseui-title">Sign in with email</h1></div>
+  <label for="ui-sign-in-email-input">Email</label><input id="ui-sign-in-email-input" type="email" class="firebaseui-id-email">
   <div class="firebaseui-error-wrapper"><p class="firebaseui-error firebaseui-hidden firebaseui-id-email-error"></p></div>
-  <button class="firebaseui-id-submit">Next</button></div>`;
+  <button class="firebaseui-id-submit">Next</button></form></div>`;
 
 let stop: jest.Mock;
 let draw: (() => void) | undefined;
+let styled: () => void;
 beforeEach(() => {
   act(() => setLocale('ro'));
   draw = undefined;
   stop = jest.fn();
+  jest.mocked(carryEmailIntoWidget).mockClear();
+  jest
+    .mocked(linkStylesheet)
+    .mockReset()
+    .mockImplementation(() => new Promise((resolve) => (styled = resolve)));
   jest
     .mocked(startWidget)
     .mockReset()
@@ -35,43 +46,96 @@ beforeEach(() => {
 });
 
 const region = () => screen.getByRole('region', { name: 'Formularul de autentificare (în limba engleză)' });
+const emailFields = () => screen.queryAllByRole('textbox', { name: 'Email' });
+/** FirebaseUI's stand-in draws its step, once it has been asked for (its chunk is imported first). */
+async function drawFirebaseUi() {
+  await waitFor(() => expect(draw).toBeDefined());
+  await act(async () => draw!());
+}
+/** The page's own drawing of the widget's first step, its stylesheet applied. */
+async function firstStepDrawn(ref?: React.Ref<SignInWidgetHandle>) {
+  const rendered = renderWithSite(<SignInWidget ref={ref} />);
+  await act(async () => styled());
+  return rendered;
+}
 
-describe('the sign-in widget on the page', () => {
-  it("is a region named (in the page's language) as an English-only form, and says it is loading", async () => {
+describe("the sign-in widget's first step, before the visitor acts", () => {
+  it('says it is loading until the stylesheet applies, then draws the email step in English, with no FirebaseUI', async () => {
     renderWithSite(<SignInWidget />);
     expect(region()).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Se încarcă formularul de autentificare…');
-    await waitFor(() => expect(startWidget).toHaveBeenCalled());
-    const container = jest.mocked(startWidget).mock.calls[0]?.[0];
-    expect(container).toHaveAttribute('lang', 'en');
-    expect(region()).toContainElement(container!);
-  });
-
-  it('keeps the focus out of the widget until its first step is drawn, then lets the visitor in', async () => {
-    const ref = createRef<HTMLDivElement>();
-    renderWithSite(<SignInWidget ref={ref} />);
-    await waitFor(() => expect(startWidget).toHaveBeenCalled());
-    expect(ref.current).toBe(jest.mocked(startWidget).mock.calls[0]![0]);
-    expect(ref.current).toHaveAttribute('inert');
-    await act(async () => draw!());
-    await waitFor(() => expect(ref.current).not.toHaveAttribute('inert'));
+    expect(emailFields()).toHaveLength(0);
+    await act(async () => styled());
+    expect(screen.queryByText('Se încarcă formularul de autentificare…')).not.toBeInTheDocument();
+    const field = screen.getByRole('textbox', { name: 'Email' });
+    expect(field.closest('[lang="en"]')).not.toBeNull();
+    expect(region()).toContainElement(field);
+    expect(screen.getByRole('heading', { level: 2, name: 'Sign in with email' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeInTheDocument();
+    expect(startWidget).not.toHaveBeenCalled();
     // Nothing was focused for the visitor.
     expect(document.activeElement).toBe(document.body);
   });
+});
 
-  it('stops saying "loading" once drawn, with its step title under the page\'s h1', async () => {
-    renderWithSite(<SignInWidget />);
-    await waitFor(() => expect(draw).toBeDefined());
-    await act(async () => draw!());
-    expect(screen.queryByText('Se încarcă formularul de autentificare…')).not.toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Sign in with email' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+describe('the visitor acting on the first step', () => {
+  it('loads FirebaseUI, whose step takes its place with the address typed so far and the focus', async () => {
+    const user = userEvent.setup();
+    await firstStepDrawn();
+    await user.click(screen.getByRole('textbox', { name: 'Email' }));
+    expect(startWidget).toHaveBeenCalledTimes(1);
+    await user.keyboard('ana.pop@exem');
+    // Until FirebaseUI is drawn, the first step stays, and FirebaseUI's container is not in the page.
+    expect(emailFields()).toHaveLength(1);
+    await drawFirebaseUi();
+    await waitFor(() => expect(document.querySelector('#sign-in-first-step-email')).toBeNull());
+    const theirs = screen.getByRole('textbox', { name: 'Email' });
+    expect(theirs).toHaveAttribute('id', 'ui-sign-in-email-input');
+    expect(emailFields()).toHaveLength(1);
+    expect(theirs).toHaveValue('ana.pop@exem');
+    expect(theirs).toHaveFocus();
+    expect(startWidget).toHaveBeenCalledTimes(1);
+    expect(carryEmailIntoWidget).not.toHaveBeenCalled();
   });
 
-  it('says the widget\'s errors at once, in English (lang="en")', async () => {
-    renderWithSite(<SignInWidget />);
-    await waitFor(() => expect(draw).toBeDefined());
-    await act(async () => draw!());
+  it('submits to FirebaseUI a first step submitted while it was loading, and says meanwhile that it is loading', async () => {
+    const user = userEvent.setup();
+    await firstStepDrawn();
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ana.pop@exemplu.ro');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Se încarcă formularul de autentificare…');
+    await drawFirebaseUi();
+    await waitFor(() => expect(carryEmailIntoWidget).toHaveBeenCalledTimes(1));
+    const [container, email] = jest.mocked(carryEmailIntoWidget).mock.calls[0]!;
+    expect(email).toBe('ana.pop@exemplu.ro');
+    expect(region()).toContainElement(container);
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus();
+  });
+
+  it("answers the page's own form with FirebaseUI's container once drawn, loading it once however often asked", async () => {
+    const ref = createRef<SignInWidgetHandle>();
+    await firstStepDrawn(ref);
+    const first = ref.current!.start();
+    const second = ref.current!.start();
+    await drawFirebaseUi();
+    const container = await first;
+    expect(await second).toBe(container);
+    expect(startWidget).toHaveBeenCalledTimes(1);
+    expect(region()).toContainElement(container);
+    expect(container.querySelector('input.firebaseui-id-email')).not.toBeNull();
+    // Nothing typed in the first step, nothing focused: nothing is handed over.
+    expect(container.querySelector('input')).toHaveValue('');
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  it("shows FirebaseUI's step title under the page's h1, and says its errors at once, in English", async () => {
+    const ref = createRef<SignInWidgetHandle>();
+    await firstStepDrawn(ref);
+    const started = ref.current!.start();
+    await drawFirebaseUi();
+    await started;
+    expect(await screen.findByRole('heading', { level: 2, name: 'Sign in with email' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
     const error = document.querySelector('.firebaseui-error')!;
     act(() => {
       error.textContent = "That email address isn't correct";
@@ -81,26 +145,33 @@ describe('the sign-in widget on the page', () => {
     expect(alert).toHaveAttribute('lang', 'en');
   });
 
-  it('says in an alert when the widget cannot load', async () => {
+  it('says in an alert when FirebaseUI cannot load, in place of the first step', async () => {
+    const user = userEvent.setup();
     jest.mocked(startWidget).mockRejectedValue(new Error('offline'));
-    renderWithSite(<SignInWidget />);
+    await firstStepDrawn();
+    await user.click(screen.getByRole('textbox', { name: 'Email' }));
     expect(await screen.findByText(/Formularul de autentificare nu s-a putut încărca/)).toHaveAttribute('role', 'alert');
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(emailFields()).toHaveLength(0);
   });
 
-  it('stops the widget when the page goes away, even one that was still loading', async () => {
-    const { unmount } = renderWithSite(<SignInWidget />);
-    await waitFor(() => expect(draw).toBeDefined());
-    await act(async () => draw!());
+  it('stops FirebaseUI when the page goes away, even one that was still loading', async () => {
+    const ref = createRef<SignInWidgetHandle>();
+    const { unmount } = await firstStepDrawn(ref);
+    const started = ref.current!.start();
+    await drawFirebaseUi();
+    await started;
     unmount();
     expect(stop).toHaveBeenCalledTimes(1);
 
     draw = undefined;
     stop.mockClear();
-    const second = renderWithSite(<SignInWidget />);
+    const second = await firstStepDrawn(ref);
+    const loading = expect(ref.current!.start()).rejects.toThrow('the sign-in page has gone');
     await waitFor(() => expect(draw).toBeDefined());
     second.unmount();
     await act(async () => draw!());
+    await loading;
     expect(stop).toHaveBeenCalledTimes(1);
+    expect(emailFields()).toHaveLength(0);
   });
 });

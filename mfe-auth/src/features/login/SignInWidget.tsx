@@ -1,7 +1,11 @@
 import { LoadingStatus, themes, useTranslation, VisuallyHidden } from '@site/shared-ui';
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import styled, { css } from 'styled-components';
+import { carryEmailIntoWidget, whenElement } from './carryEmail';
 import { followWidget, holdFocusUntilDrawn } from './widgetAccessibility';
+import { WIDGET } from './widgetSettings';
+import { linkStylesheet } from './widgetStylesheet';
 
 /**
  * FirebaseUI's styles, brought to the site's contrast (7:1) and target sizes: its card keeps a
@@ -127,52 +131,170 @@ const Frame = styled.section`
   }
 `;
 
-/** The widget's container: English only, so it says so (lang="en"). */
-export const SignInWidget = forwardRef<HTMLDivElement | null>(function SignInWidget(_props, ref) {
-  const { t } = useTranslation('auth');
-  const container = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [announcement, setAnnouncement] = useState('');
-  useImperativeHandle(ref, () => container.current!, []);
+/** What the page's own sign-in form asks of the widget. */
+export interface SignInWidgetHandle {
+  /**
+   * Loads FirebaseUI (once) and draws it in place of the first step; resolves with its container
+   * once it is there, for the page's email to be handed over (carryEmail.ts).
+   */
+  start(): Promise<HTMLElement>;
+}
 
-  // What the widget's markup does not say (its errors, its titles, its toggle), followed from
-  // outside; a repeated error is said again (a trailing no-break space changes the region).
+/**
+ * styling: the widget's stylesheet is on its way (its space says "loading"); firstStep: the
+ * widget's first step, drawn by the page, FirebaseUI not loaded; ready: FirebaseUI drawn in its
+ * place; failed: FirebaseUI could not be loaded.
+ */
+type Phase = 'styling' | 'firstStep' | 'ready' | 'failed';
+
+/** FirebaseUI's container (out of the page until drawn), its start and its stop; gone: the page has left. */
+interface LoadedWidget {
+  root: HTMLDivElement;
+  started: Promise<HTMLElement> | null;
+  stop: (() => void) | null;
+  gone: boolean;
+}
+
+const { selectors, firstStep } = WIDGET;
+const FIRST_STEP_EMAIL_ID = 'sign-in-first-step-email';
+
+/**
+ * The sign-in widget, English only (lang="en"). Until the visitor acts on the sign-in, the page
+ * draws the widget's first step itself (its email step, with FirebaseUI's markup and stylesheet:
+ * it looks and reads as the widget's own), and FirebaseUI, its largest script, is not loaded: a
+ * visitor who reads the page, or signs in with the page's own field, runs none of it before they
+ * act. The visitor acting on it (hovering, touching or focusing it, typing in it, or the page's
+ * own form: `start`) loads FirebaseUI into a container outside the page; once its email step is
+ * drawn there, it takes the first step's place in the same task (no keystroke between), with what
+ * was typed and the focus; a step submitted meanwhile is submitted to it.
+ */
+export const SignInWidget = forwardRef<SignInWidgetHandle | null>(function SignInWidget(_props, ref) {
+  const { t } = useTranslation('auth');
+  const slot = useRef<HTMLDivElement>(null);
+  const firstEmail = useRef<HTMLInputElement>(null);
+  const submitted = useRef(false);
+  const widget = useRef<LoadedWidget | null>(null);
+  const [phase, setPhase] = useState<Phase>('styling');
+  const [waiting, setWaiting] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+
+  // The container FirebaseUI draws in, kept out of the page until its first step is drawn: what
+  // the widget's markup does not say (its errors, titles, toggle) is followed from outside, and a
+  // repeated error is said again (a trailing no-break space changes the region).
   useEffect(() => {
-    const root = container.current!;
+    const root = document.createElement('div');
+    const current: LoadedWidget = { root, started: null, stop: null, gone: false };
+    widget.current = current;
     const stopHolding = holdFocusUntilDrawn(root);
     const stopFollowing = followWidget(root, (text) => setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text)));
+    void linkStylesheet().then(() => !current.gone && setPhase((now) => (now === 'styling' ? 'firstStep' : now)));
     return () => {
+      current.gone = true;
+      current.stop?.();
       stopHolding();
       stopFollowing();
+      root.remove();
     };
   }, []);
 
-  useEffect(() => {
-    let stop: (() => void) | null = null;
-    let current = true;
-    import(/* webpackChunkName: "firebaseui" */ './widget')
-      .then(({ startWidget }) => startWidget(container.current!))
-      .then((stopWidget) => {
-        if (current) {
-          stop = stopWidget;
-          setState('ready');
-        } else stopWidget();
+  const start = useCallback((): Promise<HTMLElement> => {
+    const current = widget.current;
+    if (!current) return Promise.reject(new Error('the sign-in widget is not on the page'));
+    current.started ??= import(/* webpackChunkName: "firebaseui" */ './widget')
+      .then(({ startWidget }) => {
+        if (current.gone) throw new Error('the sign-in page has gone');
+        return startWidget(current.root);
       })
-      .catch(() => current && setState('failed'));
-    return () => {
-      current = false;
-      stop?.();
-    };
+      .then(async (stop) => {
+        if (current.gone) {
+          stop();
+          throw new Error('the sign-in page has gone');
+        }
+        current.stop = stop;
+        await whenElement(current.root, selectors.email);
+        if (current.gone) throw new Error('the sign-in page has gone');
+        // What the visitor did on the first step, read and handed over in this one task.
+        const input = firstEmail.current;
+        const typed = input ? { value: input.value, focused: document.activeElement === input } : null;
+        flushSync(() => setPhase('ready'));
+        slot.current!.append(current.root);
+        handOver(current.root, typed, submitted.current);
+        return current.root;
+      })
+      .catch((error: unknown) => {
+        if (!current.gone) setPhase('failed');
+        throw error;
+      });
+    return current.started;
   }, []);
+  useImperativeHandle(ref, () => ({ start }), [start]);
+
+  const startOnIntent = () => void start().catch(() => {});
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitted.current = true;
+    setWaiting(true);
+    startOnIntent();
+  };
 
   return (
-    <Frame aria-label={t('login.widgetLabel')}>
-      {state === 'loading' && <LoadingStatus label={t('login.widgetLoading')} />}
-      {state === 'failed' && <p role="alert">{t('login.widgetFailed')}</p>}
-      <div ref={container} lang="en" />
+    <Frame aria-label={t('login.widgetLabel')} onPointerEnter={phase === 'firstStep' ? startOnIntent : undefined}>
+      {phase === 'styling' && <LoadingStatus label={t('login.widgetLoading')} />}
+      {phase === 'failed' && <p role="alert">{t('login.widgetFailed')}</p>}
+      <div lang="en">
+        {phase === 'firstStep' && (
+          <div className={firstStep.classes.card} onFocus={startOnIntent} onPointerDown={startOnIntent}>
+            <form noValidate onSubmit={onSubmit}>
+              <div className={firstStep.classes.header}>
+                <h2 className={firstStep.classes.title}>{firstStep.title}</h2>
+              </div>
+              <div className={firstStep.classes.content}>
+                <div className={firstStep.classes.wrapper}>
+                  <div className={firstStep.classes.field}>
+                    <label className={firstStep.classes.label} htmlFor={FIRST_STEP_EMAIL_ID}>
+                      {firstStep.emailLabel}
+                    </label>
+                    <input ref={firstEmail} type="email" name="email" id={FIRST_STEP_EMAIL_ID} autoComplete="username" className={firstStep.classes.input} />
+                  </div>
+                </div>
+              </div>
+              <div className={firstStep.classes.actions}>
+                <div className={firstStep.classes.formActions}>
+                  <button type="submit" className={firstStep.classes.next}>
+                    {firstStep.next}
+                  </button>
+                </div>
+              </div>
+            </form>
+          </div>
+        )}
+        <div ref={slot} />
+      </div>
+      {phase === 'firstStep' && <VisuallyHidden role="status">{waiting ? t('login.widgetLoading') : ''}</VisuallyHidden>}
       <VisuallyHidden role="alert" lang="en">
         {announcement}
       </VisuallyHidden>
     </Frame>
   );
 });
+
+/**
+ * FirebaseUI's email step, taking over from the first step: the address typed so far, the focus
+ * where the field had it (the caret then at the end of the address: an email field has no
+ * selection to carry), and, when the first step was submitted, that submission (FirebaseUI then
+ * says what is wrong with the address, or goes on to its next step).
+ */
+function handOver(root: HTMLElement, typed: { value: string; focused: boolean } | null, submit: boolean) {
+  const field = root.querySelector<HTMLInputElement>(selectors.email);
+  if (!field) return;
+  if (typed?.value) {
+    field.value = typed.value;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+  if (!typed?.focused && !submit) return;
+  // Drawn a moment ago: the container still holds focus off until its next task (holdFocusUntilDrawn).
+  root.removeAttribute('inert');
+  field.focus();
+  if (submit) void carryEmailIntoWidget(root, field.value);
+}

@@ -1,28 +1,8 @@
-// FirebaseUI and its stylesheet: loaded only by /login, once the page has rendered.
+// FirebaseUI: loaded only by /login, once the visitor acts on the sign-in (SignInWidget.tsx).
 import { loadFirebaseAuth } from '@site/shared-ui';
 import { nextTask } from '@site/shared-ui/next-task';
-import stylesheet from 'firebaseui/dist/firebaseui.css';
 import { WIDGET } from './widgetSettings';
-
-/**
- * Resolves once the widget's stylesheet applies (or failed), so that the widget is never drawn
- * unstyled and then restyled, which would move the page around it.
- */
-function linkStylesheet(): Promise<void> {
-  const existing = document.querySelector<HTMLLinkElement>(`link[href="${stylesheet}"]`);
-  if (existing?.sheet) return Promise.resolve();
-  const link = existing ?? document.createElement('link');
-  const applied = new Promise<void>((resolve) => {
-    link.addEventListener('load', () => resolve(), { once: true });
-    link.addEventListener('error', () => resolve(), { once: true });
-  });
-  if (!existing) {
-    link.rel = 'stylesheet';
-    link.href = stylesheet;
-    document.head.append(link);
-  }
-  return applied;
-}
+import { linkStylesheet } from './widgetStylesheet';
 
 /**
  * Starts the widget in the container: popup flow, the email provider, no credential helper.
