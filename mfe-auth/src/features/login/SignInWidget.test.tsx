@@ -98,6 +98,19 @@ describe('the visitor acting on the first step', () => {
     expect(carryEmailIntoWidget).not.toHaveBeenCalled();
   });
 
+  it("keeps the focus of a keyboard user on the first step's button, on FirebaseUI's", async () => {
+    const user = userEvent.setup();
+    await firstStepDrawn();
+    await user.tab();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+    await drawFirebaseUi();
+    await waitFor(() => expect(document.querySelector('#sign-in-first-step-email')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveClass('firebaseui-id-submit');
+    expect(carryEmailIntoWidget).not.toHaveBeenCalled();
+  });
+
   it('submits to FirebaseUI a first step submitted while it was loading, and says meanwhile that it is loading', async () => {
     const user = userEvent.setup();
     await firstStepDrawn();

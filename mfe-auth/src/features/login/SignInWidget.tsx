@@ -215,7 +215,8 @@ export const SignInWidget = forwardRef<SignInWidgetHandle | null>(function SignI
         if (current.gone) throw new Error('the sign-in page has gone');
         // What the visitor did on the first step, read and handed over in this one task.
         const input = firstEmail.current;
-        const typed = input ? { value: input.value, focused: document.activeElement === input } : null;
+        const focused = !input ? null : document.activeElement === input ? 'field' : input.form?.contains(document.activeElement) ? 'next' : null;
+        const typed = input ? { value: input.value, focused } : null;
         flushSync(() => setPhase('ready'));
         slot.current!.append(current.root);
         handOver(current.root, typed, submitted.current);
@@ -279,12 +280,13 @@ export const SignInWidget = forwardRef<SignInWidgetHandle | null>(function SignI
 });
 
 /**
- * FirebaseUI's email step, taking over from the first step: the address typed so far, the focus
- * where the field had it (the caret then at the end of the address: an email field has no
- * selection to carry), and, when the first step was submitted, that submission (FirebaseUI then
- * says what is wrong with the address, or goes on to its next step).
+ * FirebaseUI's email step, taking over from the first step: the address typed so far; the focus,
+ * on its field or its button as it was on the first step's (the caret then at the end of the
+ * address: an email field has no selection to carry); and, when the first step was submitted,
+ * that submission (FirebaseUI then says what is wrong with the address, or goes on to its next
+ * step), from its field.
  */
-function handOver(root: HTMLElement, typed: { value: string; focused: boolean } | null, submit: boolean) {
+function handOver(root: HTMLElement, typed: { value: string; focused: 'field' | 'next' | null } | null, submit: boolean) {
   const field = root.querySelector<HTMLInputElement>(selectors.email);
   if (!field) return;
   if (typed?.value) {
@@ -292,9 +294,10 @@ function handOver(root: HTMLElement, typed: { value: string; focused: boolean } 
     field.dispatchEvent(new Event('input', { bubbles: true }));
     field.dispatchEvent(new Event('change', { bubbles: true }));
   }
-  if (!typed?.focused && !submit) return;
+  const focus = submit ? field : typed?.focused === 'field' ? field : typed?.focused === 'next' ? root.querySelector<HTMLElement>(selectors.next) : null;
+  if (!focus) return;
   // Drawn a moment ago: the container still holds focus off until its next task (holdFocusUntilDrawn).
   root.removeAttribute('inert');
-  field.focus();
+  focus.focus();
   if (submit) void carryEmailIntoWidget(root, field.value);
 }
