@@ -106,6 +106,7 @@ describe("/login's own email field", () => {
     await user.keyboard('{Enter}');
     expect(mockWidgetStart).toHaveBeenCalled();
     expect(carryEmailIntoWidget).not.toHaveBeenCalled();
+    expect(screen.queryByText(/Am trecut adresa/)).not.toBeInTheDocument();
   });
 
   it("waits for the session: the button does nothing and the widget's place says it is loading", async () => {

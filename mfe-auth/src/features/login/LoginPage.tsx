@@ -97,7 +97,11 @@ export default function LoginPage() {
     // FirebaseUI, loaded now if the visitor's focus here has not already asked for it (a failure is
     // said by the widget itself).
     const container = await widget.current.start().catch(() => null);
-    if (container) await carryEmailIntoWidget(container, values.email);
+    if (!container) {
+      setCarried(null);
+      return;
+    }
+    await carryEmailIntoWidget(container, values.email);
   };
   // A visitor in this form is about to sign in: the widget's script is loaded meanwhile.
   const loadWidget = () => void widget.current?.start().catch(() => {});

@@ -79,7 +79,7 @@ describe("the sign-in widget's first step, before the visitor acts", () => {
 });
 
 describe('the visitor acting on the first step', () => {
-  it('loads FirebaseUI, whose step takes its place with the address typed so far and the focus', async () => {
+  it('loads FirebaseUI, which takes the place of the first step only once the visitor stops typing in it, with what was typed', async () => {
     const user = userEvent.setup();
     await firstStepDrawn();
     await user.click(screen.getByRole('textbox', { name: 'Email' }));
@@ -88,14 +88,31 @@ describe('the visitor acting on the first step', () => {
     // Until FirebaseUI is drawn, the first step stays, and FirebaseUI's container is not in the page.
     expect(emailFields()).toHaveLength(1);
     await drawFirebaseUi();
+    // Drawn, but the visitor is typing: the field they type in stays.
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('id', 'sign-in-first-step-email');
+    await user.keyboard('plu.ro');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('ana.pop@exemplu.ro');
+    // Moving on (to the step's button): FirebaseUI's step takes over, the address and the focus with it.
+    await user.tab();
     await waitFor(() => expect(document.querySelector('#sign-in-first-step-email')).toBeNull());
     const theirs = screen.getByRole('textbox', { name: 'Email' });
     expect(theirs).toHaveAttribute('id', 'ui-sign-in-email-input');
     expect(emailFields()).toHaveLength(1);
-    expect(theirs).toHaveValue('ana.pop@exem');
-    expect(theirs).toHaveFocus();
+    expect(theirs).toHaveValue('ana.pop@exemplu.ro');
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveClass('firebaseui-id-submit');
     expect(startWidget).toHaveBeenCalledTimes(1);
     expect(carryEmailIntoWidget).not.toHaveBeenCalled();
+  });
+
+  it("hands the focus over to FirebaseUI's field where it was in the first step's when it is drawn (not typing: a hover loaded it)", async () => {
+    const user = userEvent.setup();
+    await firstStepDrawn();
+    await user.hover(region());
+    expect(startWidget).toHaveBeenCalledTimes(1);
+    await drawFirebaseUi();
+    await waitFor(() => expect(document.querySelector('#sign-in-first-step-email')).toBeNull());
+    expect(document.activeElement).toBe(document.body);
   });
 
   it("keeps the focus of a keyboard user on the first step's button, on FirebaseUI's", async () => {
@@ -122,6 +139,18 @@ describe('the visitor acting on the first step', () => {
     const [container, email] = jest.mocked(carryEmailIntoWidget).mock.calls[0]!;
     expect(email).toBe('ana.pop@exemplu.ro');
     expect(region()).toContainElement(container);
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus();
+  });
+
+  it('submits to FirebaseUI a first step submitted by Enter in its field while it was loading', async () => {
+    const user = userEvent.setup();
+    await firstStepDrawn();
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ana.pop@exemplu.ro{Enter}');
+    expect(screen.getByRole('status')).toHaveTextContent('Se încarcă formularul de autentificare…');
+    await drawFirebaseUi();
+    await waitFor(() => expect(carryEmailIntoWidget).toHaveBeenCalledTimes(1));
+    expect(jest.mocked(carryEmailIntoWidget).mock.calls[0]![1]).toBe('ana.pop@exemplu.ro');
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('id', 'ui-sign-in-email-input');
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveFocus();
   });
 
@@ -158,13 +187,37 @@ describe('the visitor acting on the first step', () => {
     expect(alert).toHaveAttribute('lang', 'en');
   });
 
-  it('says in an alert when FirebaseUI cannot load, in place of the first step', async () => {
+  it('says in an alert when FirebaseUI cannot load, keeps the first step with what was typed, and tries again at the next act', async () => {
     const user = userEvent.setup();
-    jest.mocked(startWidget).mockRejectedValue(new Error('offline'));
+    jest.mocked(startWidget).mockRejectedValueOnce(new Error('offline'));
     await firstStepDrawn();
-    await user.click(screen.getByRole('textbox', { name: 'Email' }));
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ana.pop@exemplu.ro');
     expect(await screen.findByText(/Formularul de autentificare nu s-a putut încărca/)).toHaveAttribute('role', 'alert');
-    expect(emailFields()).toHaveLength(0);
+    const field = screen.getByRole('textbox', { name: 'Email' });
+    expect(field).toHaveValue('ana.pop@exemplu.ro');
+    expect(field).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(startWidget).toHaveBeenCalledTimes(2);
+    await drawFirebaseUi();
+    await waitFor(() => expect(carryEmailIntoWidget).toHaveBeenCalledTimes(1));
+    expect(jest.mocked(carryEmailIntoWidget).mock.calls[0]![1]).toBe('ana.pop@exemplu.ro');
+    expect(document.querySelector('#sign-in-first-step-email')).toBeNull();
+  });
+
+  it("lets a press on the first step's button end, its click landing, before FirebaseUI takes over", async () => {
+    const user = userEvent.setup();
+    await firstStepDrawn();
+    const next = screen.getByRole('button', { name: 'Next' });
+    await user.pointer({ keys: '[MouseLeft>]', target: next });
+    expect(startWidget).toHaveBeenCalledTimes(1);
+    await drawFirebaseUi();
+    // Pressed still: the first step stays.
+    expect(document.querySelector('#sign-in-first-step-email')).not.toBeNull();
+    expect(carryEmailIntoWidget).not.toHaveBeenCalled();
+    await user.pointer({ keys: '[/MouseLeft]', target: next });
+    // Released: the click submitted the first step, and FirebaseUI takes over with that submission.
+    await waitFor(() => expect(document.querySelector('#sign-in-first-step-email')).toBeNull());
+    await waitFor(() => expect(carryEmailIntoWidget).toHaveBeenCalledTimes(1));
   });
 
   it('stops FirebaseUI when the page goes away, even one that was still loading', async () => {

@@ -143,7 +143,8 @@ export interface SignInWidgetHandle {
 /**
  * styling: the widget's stylesheet is on its way (its space says "loading"); firstStep: the
  * widget's first step, drawn by the page, FirebaseUI not loaded; ready: FirebaseUI drawn in its
- * place; failed: FirebaseUI could not be loaded.
+ * place; failed: FirebaseUI could not be loaded (said in an alert; the first step stays, and the
+ * visitor's next act tries again).
  */
 type Phase = 'styling' | 'firstStep' | 'ready' | 'failed';
 
@@ -155,6 +156,9 @@ interface LoadedWidget {
   gone: boolean;
 }
 
+/** Where the focus was when FirebaseUI took over: the first step's field or button, nowhere, or elsewhere on the page. */
+type FirstStepFocus = 'field' | 'next' | 'none' | 'elsewhere';
+
 const { selectors, firstStep } = WIDGET;
 const FIRST_STEP_EMAIL_ID = 'sign-in-first-step-email';
 
@@ -165,14 +169,17 @@ const FIRST_STEP_EMAIL_ID = 'sign-in-first-step-email';
  * visitor who reads the page, or signs in with the page's own field, runs none of it before they
  * act. The visitor acting on it (hovering, touching or focusing it, typing in it, or the page's
  * own form: `start`) loads FirebaseUI into a container outside the page; once its email step is
- * drawn there, it takes the first step's place in the same task (no keystroke between), with what
- * was typed and the focus; a step submitted meanwhile is submitted to it.
+ * drawn there, and the visitor is not typing in the first step's field (until it loses focus or is
+ * submitted), it takes the first step's place in one task, with what was typed and the focus; a
+ * step submitted meanwhile is submitted to it.
  */
 export const SignInWidget = forwardRef<SignInWidgetHandle | null>(function SignInWidget(_props, ref) {
   const { t } = useTranslation('auth');
   const slot = useRef<HTMLDivElement>(null);
   const firstEmail = useRef<HTMLInputElement>(null);
   const submitted = useRef(false);
+  /** Until a pointer pressed on the first step is released (and its click dispatched). */
+  const pressing = useRef<Promise<void> | null>(null);
   const widget = useRef<LoadedWidget | null>(null);
   const [phase, setPhase] = useState<Phase>('styling');
   const [waiting, setWaiting] = useState(false);
@@ -181,10 +188,12 @@ export const SignInWidget = forwardRef<SignInWidgetHandle | null>(function SignI
   // The container FirebaseUI draws in, kept out of the page until its first step is drawn: what
   // the widget's markup does not say (its errors, titles, toggle) is followed from outside, and a
   // repeated error is said again (a trailing no-break space changes the region).
+  /** The container and its state, made on first need (by the effect below, or a start asked for before it ran). */
+  const ensureWidget = () => (widget.current ??= { root: document.createElement('div'), started: null, stop: null, gone: false });
+
   useEffect(() => {
-    const root = document.createElement('div');
-    const current: LoadedWidget = { root, started: null, stop: null, gone: false };
-    widget.current = current;
+    const current = ensureWidget();
+    const { root } = current;
     const stopHolding = holdFocusUntilDrawn(root);
     const stopFollowing = followWidget(root, (text) => setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text)));
     void linkStylesheet().then(() => !current.gone && setPhase((now) => (now === 'styling' ? 'firstStep' : now)));
@@ -194,12 +203,12 @@ export const SignInWidget = forwardRef<SignInWidgetHandle | null>(function SignI
       stopHolding();
       stopFollowing();
       root.remove();
+      if (widget.current === current) widget.current = null;
     };
   }, []);
 
   const start = useCallback((): Promise<HTMLElement> => {
-    const current = widget.current;
-    if (!current) return Promise.reject(new Error('the sign-in widget is not on the page'));
+    const current = ensureWidget();
     current.started ??= import(/* webpackChunkName: "firebaseui" */ './widget')
       .then(({ startWidget }) => {
         if (current.gone) throw new Error('the sign-in page has gone');
@@ -212,10 +221,16 @@ export const SignInWidget = forwardRef<SignInWidgetHandle | null>(function SignI
         }
         current.stop = stop;
         await whenElement(current.root, selectors.email);
+        // A press on the first step ends first, so that its click lands where it was pressed; and
+        // the field is never swapped while the visitor types in it (a phone's keyboard, or a screen
+        // reader's place, would be lost): only once it loses focus, or its step is submitted.
+        await pressing.current;
+        if (!submitted.current) await untilNotTyping(firstEmail.current);
         if (current.gone) throw new Error('the sign-in page has gone');
         // What the visitor did on the first step, read and handed over in this one task.
         const input = firstEmail.current;
-        const focused = !input ? null : document.activeElement === input ? 'field' : input.form?.contains(document.activeElement) ? 'next' : null;
+        const active = document.activeElement;
+        const focused: FirstStepFocus = active === input ? 'field' : input?.form?.contains(active) ? 'next' : !active || active === document.body ? 'none' : 'elsewhere';
         const typed = input ? { value: input.value, focused } : null;
         flushSync(() => setPhase('ready'));
         slot.current!.append(current.root);
@@ -223,6 +238,8 @@ export const SignInWidget = forwardRef<SignInWidgetHandle | null>(function SignI
         return current.root;
       })
       .catch((error: unknown) => {
+        // Said in an alert; the first step stays, with what was typed, and the next act tries again.
+        current.started = null;
         if (!current.gone) setPhase('failed');
         throw error;
       });
@@ -231,6 +248,22 @@ export const SignInWidget = forwardRef<SignInWidgetHandle | null>(function SignI
   useImperativeHandle(ref, () => ({ start }), [start]);
 
   const startOnIntent = () => void start().catch(() => {});
+  const onPointerDown = () => {
+    pressing.current ??= new Promise<void>((resolve) => {
+      const released = () => {
+        window.removeEventListener('pointerup', released, true);
+        window.removeEventListener('pointercancel', released, true);
+        setTimeout(() => {
+          pressing.current = null;
+          resolve();
+        }, 0);
+      };
+      window.addEventListener('pointerup', released, true);
+      window.addEventListener('pointercancel', released, true);
+    });
+    startOnIntent();
+  };
+  const shown = phase === 'firstStep' || phase === 'failed';
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     submitted.current = true;
@@ -239,12 +272,12 @@ export const SignInWidget = forwardRef<SignInWidgetHandle | null>(function SignI
   };
 
   return (
-    <Frame aria-label={t('login.widgetLabel')} onPointerEnter={phase === 'firstStep' ? startOnIntent : undefined}>
+    <Frame aria-label={t('login.widgetLabel')} onPointerEnter={shown ? startOnIntent : undefined}>
       {phase === 'styling' && <LoadingStatus label={t('login.widgetLoading')} />}
       {phase === 'failed' && <p role="alert">{t('login.widgetFailed')}</p>}
       <div lang="en">
-        {phase === 'firstStep' && (
-          <div className={firstStep.classes.card} onFocus={startOnIntent} onPointerDown={startOnIntent}>
+        {shown && (
+          <div className={firstStep.classes.card} onFocus={startOnIntent} onPointerDown={onPointerDown}>
             <form noValidate onSubmit={onSubmit}>
               <div className={firstStep.classes.header}>
                 <h2 className={firstStep.classes.title}>{firstStep.title}</h2>
@@ -271,7 +304,7 @@ export const SignInWidget = forwardRef<SignInWidgetHandle | null>(function SignI
         )}
         <div ref={slot} />
       </div>
-      {phase === 'firstStep' && <VisuallyHidden role="status">{waiting ? t('login.widgetLoading') : ''}</VisuallyHidden>}
+      {shown && <VisuallyHidden role="status">{waiting && phase === 'firstStep' ? t('login.widgetLoading') : ''}</VisuallyHidden>}
       <VisuallyHidden role="alert" lang="en">
         {announcement}
       </VisuallyHidden>
@@ -279,14 +312,30 @@ export const SignInWidget = forwardRef<SignInWidgetHandle | null>(function SignI
   );
 });
 
+/** Resolves at once where `field` does not have focus; else once it loses it, or its form is submitted (the next task). */
+function untilNotTyping(field: HTMLInputElement | null): Promise<void> {
+  if (!field || document.activeElement !== field) return Promise.resolve();
+  return new Promise((resolve) => {
+    const form = field.form;
+    const done = () => {
+      field.removeEventListener('blur', done);
+      form?.removeEventListener('submit', done);
+      // Once the focus has landed where it goes, and the submission has been taken.
+      setTimeout(resolve, 0);
+    };
+    field.addEventListener('blur', done);
+    form?.addEventListener('submit', done);
+  });
+}
+
 /**
  * FirebaseUI's email step, taking over from the first step: the address typed so far; the focus,
  * on its field or its button as it was on the first step's (the caret then at the end of the
  * address: an email field has no selection to carry); and, when the first step was submitted,
  * that submission (FirebaseUI then says what is wrong with the address, or goes on to its next
- * step), from its field.
+ * step), from its field, unless the visitor has moved on elsewhere meanwhile.
  */
-function handOver(root: HTMLElement, typed: { value: string; focused: 'field' | 'next' | null } | null, submit: boolean) {
+function handOver(root: HTMLElement, typed: { value: string; focused: FirstStepFocus } | null, submit: boolean) {
   const field = root.querySelector<HTMLInputElement>(selectors.email);
   if (!field) return;
   if (typed?.value) {
@@ -294,10 +343,13 @@ function handOver(root: HTMLElement, typed: { value: string; focused: 'field' | 
     field.dispatchEvent(new Event('input', { bubbles: true }));
     field.dispatchEvent(new Event('change', { bubbles: true }));
   }
-  const focus = submit ? field : typed?.focused === 'field' ? field : typed?.focused === 'next' ? root.querySelector<HTMLElement>(selectors.next) : null;
-  if (!focus) return;
-  // Drawn a moment ago: the container still holds focus off until its next task (holdFocusUntilDrawn).
-  root.removeAttribute('inert');
-  focus.focus();
+  const focused = typed?.focused ?? 'none';
+  // A submission's answer is at the field (FirebaseUI's error there, or its next step, focused by carryEmailIntoWidget).
+  const focus = focused === 'elsewhere' ? null : submit || focused === 'field' ? field : focused === 'next' ? root.querySelector<HTMLElement>(selectors.next) : null;
+  if (focus) {
+    // Drawn a moment ago: the container still holds focus off until its next task (holdFocusUntilDrawn).
+    root.removeAttribute('inert');
+    focus.focus();
+  }
   if (submit) void carryEmailIntoWidget(root, field.value);
 }

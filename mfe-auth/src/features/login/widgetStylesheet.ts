@@ -9,11 +9,16 @@ import stylesheet from 'firebaseui/dist/firebaseui.css';
  */
 export function linkStylesheet(): Promise<void> {
   const existing = document.querySelector<HTMLLinkElement>(`link[href="${stylesheet}"]`);
-  if (existing?.sheet) return Promise.resolve();
+  // Applied, or failed for good (its events long past: a later visit to /login in the same page).
+  if (existing?.sheet || existing?.dataset.settled) return Promise.resolve();
   const link = existing ?? document.createElement('link');
   const applied = new Promise<void>((resolve) => {
-    link.addEventListener('load', () => resolve(), { once: true });
-    link.addEventListener('error', () => resolve(), { once: true });
+    const settled = () => {
+      link.dataset.settled = 'true';
+      resolve();
+    };
+    link.addEventListener('load', settled, { once: true });
+    link.addEventListener('error', settled, { once: true });
   });
   if (!existing) {
     link.rel = 'stylesheet';
