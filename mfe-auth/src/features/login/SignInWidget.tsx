@@ -185,12 +185,12 @@ export const SignInWidget = forwardRef<SignInWidgetHandle | null>(function SignI
   const [waiting, setWaiting] = useState(false);
   const [announcement, setAnnouncement] = useState('');
 
-  // The container FirebaseUI draws in, kept out of the page until its first step is drawn: what
-  // the widget's markup does not say (its errors, titles, toggle) is followed from outside, and a
-  // repeated error is said again (a trailing no-break space changes the region).
   /** The container and its state, made on first need (by the effect below, or a start asked for before it ran). */
   const ensureWidget = () => (widget.current ??= { root: document.createElement('div'), started: null, stop: null, gone: false });
 
+  // The container FirebaseUI draws in, kept out of the page until its first step is drawn: what
+  // the widget's markup does not say (its errors, titles, toggle) is followed from outside, and a
+  // repeated error is said again (a trailing no-break space changes the region).
   useEffect(() => {
     const current = ensureWidget();
     const { root } = current;
@@ -344,7 +344,8 @@ function handOver(root: HTMLElement, typed: { value: string; focused: FirstStepF
     field.dispatchEvent(new Event('change', { bubbles: true }));
   }
   const focused = typed?.focused ?? 'none';
-  // A submission's answer is at the field (FirebaseUI's error there, or its next step, focused by carryEmailIntoWidget).
+  // A submission's answer is at the field (FirebaseUI's error there, or its next step, focused by
+  // carryEmailIntoWidget); otherwise the focus goes where it was on the first step, if it was there.
   const focus = focused === 'elsewhere' ? null : submit || focused === 'field' ? field : focused === 'next' ? root.querySelector<HTMLElement>(selectors.next) : null;
   if (focus) {
     // Drawn a moment ago: the container still holds focus off until its next task (holdFocusUntilDrawn).
