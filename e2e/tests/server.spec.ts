@@ -144,15 +144,16 @@ test.describe('preload hints', () => {
     const signedOut = await links(request, '/pricing');
     const signedIn = await links(request, '/pricing', { Cookie: 'loginCookie=any-token' });
     expect(signedOut.filter((h) => /localhost:300[123]\/.*rel=preload/.test(h))).toEqual([]);
-    expect(signedIn).toContain('<http://localhost:3003/mf-manifest.json>; rel=preload; as=fetch; crossorigin');
-    expect(signedIn).toContain('<http://localhost:3003/remoteEntry.js>; rel=preload; as=script');
-    expect(signedIn.some((h) => /^<http:\/\/localhost:3003\/__federation_expose_PricingPage\.[0-9a-f]+\.js>; rel=preload; as=script$/.test(h))).toBe(true);
+    // Its HTML paints the layout and the loading status without any of it: fetched with low priority.
+    expect(signedIn).toContain('<http://localhost:3003/mf-manifest.json>; rel=preload; as=fetch; crossorigin; fetchpriority=low');
+    expect(signedIn).toContain('<http://localhost:3003/remoteEntry.js>; rel=preload; as=script; fetchpriority=low');
+    expect(signedIn.some((h) => /^<http:\/\/localhost:3003\/__federation_expose_PricingPage\.[0-9a-f]+\.js>; rel=preload; as=script; fetchpriority=low$/.test(h))).toBe(true);
     // The auth SDK, from the shell's build: what the signed-out hints leave out.
     const auth = authSdkChunks();
     expect(auth.length).toBeGreaterThan(0);
     for (const file of auth) {
-      expect(signedIn).toContain(`</${file}>; rel=preload; as=script`);
-      expect(signedOut).not.toContain(`</${file}>; rel=preload; as=script`);
+      expect(signedIn).toContain(`</${file}>; rel=preload; as=script; fetchpriority=low`);
+      expect(signedOut.filter((h) => h.startsWith(`</${file}>`))).toEqual([]);
     }
     expect(signedIn.filter((h) => /localhost:300[12]\//.test(h) && h.includes('rel=preload'))).toEqual([]);
     // Connected to while the code loads, without cookies: the origins the page then calls one after
@@ -177,7 +178,7 @@ test.describe('preload hints', () => {
     // drawn by its code (signed in), in one round.
     const hinted = await links(request, '/pricing', { Cookie: 'loginCookie=any-token' });
     const shellScripts = hinted.filter((h) => h.startsWith('</') && h.includes('as=script'));
-    expect(shellScripts).toContain(`</${vendor}>; rel=preload; as=script`);
+    expect(shellScripts).toContain(`</${vendor}>; rel=preload; as=script; fetchpriority=low`);
     expect(shellScripts.length).toBeLessThanOrEqual(6);
   });
 
@@ -189,6 +190,11 @@ test.describe('preload hints', () => {
     await expect(h1(page)).toHaveText(pricing);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
+    // The priority the browser fetched each file with (CDP: Playwright does not report it).
+    const priorities = new Map<string, string>();
+    const cdp = await page.context().newCDPSession(page);
+    cdp.on('Network.requestWillBeSent', ({ request }) => priorities.set(request.url, request.initialPriority));
+    await cdp.send('Network.enable');
     await page.coverage.startJSCoverage({ resetOnNavigation: false });
     const response = await page.goto('/pricing');
     const hinted = (response?.headers().link ?? '')
@@ -202,6 +208,9 @@ test.describe('preload hints', () => {
     expect(beforePage.filter((url) => !hinted.includes(url))).toEqual([]);
     await page.waitForLoadState('networkidle');
     expect(hinted.filter((url) => url.includes('localhost:3003/')).length).toBeGreaterThanOrEqual(3);
+    // Its HTML (the layout, the loading status) first; every hinted file after it, with low priority.
+    expect(priorities.get(page.url())).toBe('VeryHigh');
+    for (const url of hinted) expect(priorities.get(url), url).toBe('Low');
     for (const url of hinted)
       expect(
         requested.filter((r) => r === url),

@@ -53,7 +53,18 @@ describe('the preload of the remotes document', () => {
       '<https://cdn.example/site/remotes.json>; rel=preload; as=fetch; crossorigin',
     );
     // Relative, it stays so: the browser resolves it against the page (its scheme too, behind a proxy).
-    expect(await fetchHints('/remotes.json', '/pricing', { prerendered: true, signedIn: true })).toContain('</remotes.json>; rel=preload; as=fetch; crossorigin');
+    expect(await fetchHints('/remotes.json', '/pricing', { prerendered: false, signedIn: true })).toContain('</remotes.json>; rel=preload; as=fetch; crossorigin');
+  });
+
+  it("is fetched with low priority for a signed-in page whose HTML paints its loading status first (nothing there waits for it), with the browser's own priority for a page served empty", async () => {
+    const preloads = async (path: string, prerendered: boolean) => (await hintsAt(path, { prerendered, signedIn: true })).filter((h) => h.includes('rel=preload'));
+    const statusFirst = await preloads('/pricing', true);
+    expect(statusFirst).toEqual([
+      '</remotes.json>; rel=preload; as=fetch; crossorigin; fetchpriority=low',
+      '<http://localhost:3003/mf-manifest.json>; rel=preload; as=fetch; crossorigin; fetchpriority=low',
+    ]);
+    const servedEmpty = await preloads('/account', false);
+    expect(servedEmpty).toEqual(['</remotes.json>; rel=preload; as=fetch; crossorigin', '<http://localhost:3003/mf-manifest.json>; rel=preload; as=fetch; crossorigin']);
   });
 
   it('is not hinted to a page drawn by its HTML: its code asks for it after the first paint', async () => {

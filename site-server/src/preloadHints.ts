@@ -69,8 +69,15 @@ export function preloadHints({
     // priority, and competes with the page's first paint). A signed-in page's HTML holds only the
     // layout around its loading status: its page is drawn by its code, hinted as for a page served
     // empty (the remotes document too, at REMOTES_URL, relative to the page or not).
-    const drawnByHtml = prerendered && drawnPart(route, looksSignedIn(c)) === 'page';
-    const links = drawnByHtml ? [] : [...shellScripts.map((file) => `<${file}>; rel=preload; as=script`), `<${remotesUrl}>; rel=preload; as=fetch; crossorigin`];
+    const drawn = prerendered ? drawnPart(route, looksSignedIn(c)) : null;
+    const drawnByHtml = drawn === 'page';
+    // A signed-in page's HTML paints its layout and loading status without any of them: they are
+    // fetched at once, but with low priority (as its own scripts are), so that none competes with
+    // that first paint; a page served empty paints nothing before them.
+    const priority = drawn === 'loading status' ? '; fetchpriority=low' : '';
+    const script = (url: string | URL) => `<${url}>; rel=preload; as=script${priority}`;
+    const fetched = (url: string | URL) => `<${url}>; rel=preload; as=fetch; crossorigin${priority}`;
+    const links = drawnByHtml ? [] : [...shellScripts.map(script), fetched(remotesUrl)];
     const doc = remotes();
     const remoteOrigins = new Set(
       allManifests(doc)
@@ -85,17 +92,17 @@ export function preloadHints({
     if (drawnByHtml || !route) return links.join(', ');
     if (route.access) {
       if (!looksSignedIn(c)) return links.join(', ');
-      for (const file of authChunks) links.push(`</${file}>; rel=preload; as=script`);
+      for (const file of authChunks) links.push(script(`/${file}`));
       links.push(...signedInPreconnects(c, route, signedInCalls));
     }
     const page = route.exposed;
     const manifestUrl = new URL(deploymentFor(page.remote, doc[page.remote], visitorIdOf(c)).manifest, origin);
-    links.push(`<${manifestUrl}>; rel=preload; as=fetch; crossorigin`);
+    links.push(fetched(manifestUrl));
     const manifest = await manifestAt(manifestUrl.href);
     if (manifest) {
       const { remoteEntry } = manifest.metaData;
-      links.push(`<${new URL(`${remoteEntry.path}${remoteEntry.name}`, manifestUrl)}>; rel=preload; as=script`);
-      for (const file of exposedFiles(manifest, page.module) ?? []) links.push(`<${new URL(file, manifestUrl)}>; rel=preload; as=script`);
+      links.push(script(new URL(`${remoteEntry.path}${remoteEntry.name}`, manifestUrl)));
+      for (const file of exposedFiles(manifest, page.module) ?? []) links.push(script(new URL(file, manifestUrl)));
     }
     return links.join(', ');
   };
