@@ -100,6 +100,24 @@ describe('the session', () => {
     container.remove();
   });
 
+  it('while unknown, lets a hydrated page be: no part that reads it is drawn again once hydrated (React would, at once, in one task)', async () => {
+    const renders = jest.fn();
+    function Status() {
+      renders();
+      return <p>{session.useSession().status}</p>;
+    }
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Status />);
+    renders.mockClear();
+    const root = await act(async () => hydrateRoot(container, <Status />));
+    expect(container.textContent).toBe('unknown');
+    // StrictMode is off: one render, the hydrating one.
+    expect(renders).toHaveBeenCalledTimes(1);
+    act(() => root.unmount());
+    container.remove();
+  });
+
   it('restores a signed-in user: the token into the cookie, no new registration', async () => {
     track();
     const started = startSession();

@@ -23,7 +23,15 @@ export interface SessionState {
   endedBy?: SessionEndReason;
 }
 
-let state: SessionState = { status: 'unknown', user: null };
+/**
+ * What a server render knows of the session: nothing (prerendered HTML is drawn so). The browser's
+ * state while unknown too, the same object: React compares the two snapshots once a page has
+ * hydrated, and re-renders each part that reads the session, at once and in one task, when they
+ * differ.
+ */
+const UNKNOWN: SessionState = { status: 'unknown', user: null };
+
+let state: SessionState = UNKNOWN;
 const listeners = new Set<() => void>();
 const endListeners = new Set<(reason: SessionEndReason) => void>();
 /** Set by signOut (and a failed refresh) just before the SDK reports the user gone. */
@@ -156,9 +164,6 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** What a server render knows of the session: nothing (prerendered HTML is drawn so). */
-const UNKNOWN: SessionState = { status: 'unknown', user: null };
-
 /**
  * The session as it changes. While hydrating, as the server drew it (unknown), then as it is: a
  * part of the page that hydrates after the session is known (a remote's page arrives after the
@@ -187,7 +192,7 @@ export function useSignedInHint(): boolean {
 
 /** For tests: back to the state of a fresh page. */
 export function resetSessionForTests(): void {
-  state = { status: 'unknown', user: null };
+  state = UNKNOWN;
   ending = null;
   started = null;
   client = null;
