@@ -610,7 +610,8 @@ const md = [
   '## Federated / single bundle (mobile)',
   table(
     ['route', 'critical-path bytes', 'request-chain depth', 'LCP', 'TBT', 'all JS run'],
-    comparison.map((c) => [c.route, c.criticalPathGzip, c.chainDepth, c.lcp, c.tbt, c.scriptsRunGzip]),
+    // No ratio to a single bundle that blocked 0 ms: its figure is said instead.
+    comparison.map((c) => [c.route, c.criticalPathGzip, c.chainDepth, c.lcp, c.tbt ?? 'single 0 ms', c.scriptsRunGzip]),
   ),
   '',
   '## The targets (federated against the single bundle in this run, mobile)',
