@@ -1,5 +1,5 @@
 import { Container, LoadingStatus, loginNavigationState, Navigate, startSession, useSession } from '@site/shared-ui';
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { isCrawler } from './isCrawler';
 
 /**
@@ -9,7 +9,10 @@ import { isCrawler } from './isCrawler';
  * session ended).
  */
 export function AccessGuard({ children }: { children: ReactNode }) {
-  const session = useSession();
+  // A change of the session is rendered at once, in one task (useSyncExternalStore): what it lets
+  // through (the whole page) is drawn in a transition instead, React yielding to the browser
+  // between components, the loading status kept until then.
+  const session = useDeferredValue(useSession());
   useEffect(() => {
     void startSession();
   }, []);

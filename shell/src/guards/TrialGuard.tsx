@@ -12,7 +12,7 @@ import {
   type ServiceCall,
   type UserInfo,
 } from '@site/shared-ui';
-import { useRef, type ReactNode } from 'react';
+import { useDeferredValue, useRef, type ReactNode } from 'react';
 
 /**
  * default: a user whose trial was never activated goes to pricing; opposite: one whose was, and
@@ -31,7 +31,9 @@ export function TrialGuard({ mode, children }: { mode: TrialMode; children: Reac
   const { t } = useTranslation('shell');
   const session = useSession();
   const signedIn = session.status === 'signedIn';
-  const { state: check, retry } = useServiceRead('get-user-info', getUserInfo, { enabled: signedIn });
+  const { state, retry } = useServiceRead('get-user-info', getUserInfo, { enabled: signedIn });
+  // The answer lets the whole page through: drawn in a transition (as in AccessGuard).
+  const check = useDeferredValue(state);
   const box = useRef<HTMLDivElement>(null);
 
   // A crawler let through by the access guard has no user to check.

@@ -1,5 +1,6 @@
 import { CALL_TIME_LIMIT_MS, MemoryRouter, SLOW_CALL_MS, Route, Routes, type SessionState, setLocale, SiteProviders, userService, useLocation, useSession } from '@site/shared-ui';
 import { act, render, screen } from '@testing-library/react';
+import { Suspense, use } from 'react';
 import userEvent from '@testing-library/user-event';
 import '../i18n/register';
 import { AccessGuard } from './AccessGuard';
@@ -39,7 +40,11 @@ function LoginStandIn() {
 }
 
 function renderAt(path: string, element: React.ReactNode) {
-  return render(
+  return render(site(path, element));
+}
+
+function site(path: string, element: React.ReactNode) {
+  return (
     <SiteProviders>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
@@ -49,8 +54,15 @@ function renderAt(path: string, element: React.ReactNode) {
           <Route path="*" element={element} />
         </Routes>
       </MemoryRouter>
-    </SiteProviders>,
+    </SiteProviders>
   );
+}
+
+/** A page whose code is not ready yet: it suspends (use) on a promise that never settles. */
+const never = new Promise<never>(() => undefined);
+function NotReady() {
+  use(never);
+  return null;
 }
 
 const userAgent = jest.spyOn(window.navigator, 'userAgent', 'get');
@@ -160,6 +172,46 @@ describe('the trial guard', () => {
     answerUserInfo({ trialActivated: true, subscriptionActive: true });
     await userEvent.click(screen.getByRole('button', { name: 'Încearcă din nou' }));
     expect(await screen.findByRole('heading', { name: 'guarded content' })).toBeInTheDocument();
+  });
+});
+
+// What a guard lets through (the whole page) is drawn in a transition, not at once in the task
+// where the session or the answer arrived (a store's change, which React renders at once): React
+// yields to the browser between its components, and keeps the loading status on screen until the
+// page can be drawn (a page that suspends is not replaced by a fallback further up).
+describe('the page a guard lets through', () => {
+  const fallbackAbove = (element: React.ReactNode) => <Suspense fallback={<p>fallback above the guard</p>}>{element}</Suspense>;
+
+  it('once the session is known: the loading status stays until the page can be drawn', async () => {
+    setSession({ status: 'unknown', user: null });
+    const page = () =>
+      fallbackAbove(
+        <AccessGuard>
+          <NotReady />
+        </AccessGuard>,
+      );
+    const { rerender } = renderAt('/account', page());
+    expect(screen.getByRole('status')).toHaveTextContent('Se încarcă…');
+    setSession(signedIn);
+    await act(async () => rerender(site('/account', page())));
+    expect(screen.queryByText('fallback above the guard')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Se încarcă…');
+  });
+
+  it("once the user service has answered: the guard's loading status stays until the page can be drawn", async () => {
+    setSession(signedIn);
+    answerUserInfo({ trialActivated: true, subscriptionActive: false });
+    renderAt(
+      '/account',
+      fallbackAbove(
+        <TrialGuard mode="default">
+          <NotReady />
+        </TrialGuard>,
+      ),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText('fallback above the guard')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Se încarcă…');
   });
 });
 
