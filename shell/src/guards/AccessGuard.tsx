@@ -1,4 +1,5 @@
 import { Container, LoadingStatus, loginNavigationState, Navigate, startSession, useSession } from '@site/shared-ui';
+import { nextTask } from '@site/shared-ui/next-task';
 import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { isCrawler } from './isCrawler';
 
@@ -13,8 +14,16 @@ export function AccessGuard({ children }: { children: ReactNode }) {
   // through (the whole page) is drawn in a transition instead, React yielding to the browser
   // between components, the loading status kept until then.
   const session = useDeferredValue(useSession());
+  // Started in a task of its own (loading and starting the auth SDK): not in the commit that drew
+  // this, a prerendered page's hydration, already a long one.
   useEffect(() => {
-    void startSession();
+    let mounted = true;
+    void nextTask().then(() => {
+      if (mounted) void startSession();
+    });
+    return () => {
+      mounted = false;
+    };
   }, []);
   if (session.status === 'signedIn') return <>{children}</>;
   if (session.status === 'signedOut') {

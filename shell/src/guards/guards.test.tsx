@@ -1,4 +1,17 @@
-import { CALL_TIME_LIMIT_MS, MemoryRouter, SLOW_CALL_MS, Route, Routes, type SessionState, setLocale, SiteProviders, userService, useLocation, useSession } from '@site/shared-ui';
+import {
+  CALL_TIME_LIMIT_MS,
+  MemoryRouter,
+  SLOW_CALL_MS,
+  Route,
+  Routes,
+  type SessionState,
+  setLocale,
+  SiteProviders,
+  startSession,
+  userService,
+  useLocation,
+  useSession,
+} from '@site/shared-ui';
 import { act, render, screen } from '@testing-library/react';
 import { Suspense, use } from 'react';
 import userEvent from '@testing-library/user-event';
@@ -82,6 +95,20 @@ describe('the access guard', () => {
     );
     expect(screen.getByRole('status')).toHaveTextContent('Se încarcă…');
     expect(screen.queryByText('protected')).not.toBeInTheDocument();
+  });
+
+  it('starts the session in a task after the commit that drew it (not in a hydration, already a long task), once', async () => {
+    setSession({ status: 'unknown', user: null });
+    jest.mocked(startSession).mockClear();
+    renderAt(
+      '/account',
+      <AccessGuard>
+        <h1>protected</h1>
+      </AccessGuard>,
+    );
+    expect(startSession).not.toHaveBeenCalled();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(startSession).toHaveBeenCalledTimes(1);
   });
 
   it('sends a signed-out visitor from /pricing to /login', () => {

@@ -145,6 +145,16 @@ describe('scroll to top', () => {
     expect(screen.queryByRole('button', { name: 'Înapoi sus' })).not.toBeInTheDocument();
   });
 
+  it('appears on a page already scrolled when it is drawn, measuring it in a task of its own, not in the commit that draws it (where it would lay out the whole page)', async () => {
+    const position = jest.fn(() => 900);
+    Object.defineProperty(window, 'scrollY', { get: position, configurable: true });
+    renderHeader();
+    expect(position).not.toHaveBeenCalled();
+    expect(await screen.findByRole('button', { name: 'Înapoi sus' })).toBeInTheDocument();
+    expect(position).toHaveBeenCalled();
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  });
+
   it('returns to the top and moves focus to the top of the page', async () => {
     const spy = jest.spyOn(window, 'scrollTo').mockImplementation(() => {});
     renderHeader();

@@ -43,12 +43,15 @@ export function ScrollToTop() {
           overlap(self!.getBoundingClientRect(), (focused as HTMLElement).getBoundingClientRect()),
       );
     };
-    update();
+    // The page's position is first read in a task of its own: read in the commit that mounts this
+    // (a prerendered page's hydration), it would lay out the whole page there, in that long task.
+    const first = setTimeout(update);
     window.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update, { passive: true });
     document.addEventListener('focusin', update);
     document.addEventListener('focusout', update);
     return () => {
+      clearTimeout(first);
       window.removeEventListener('scroll', update);
       window.removeEventListener('resize', update);
       document.removeEventListener('focusin', update);
