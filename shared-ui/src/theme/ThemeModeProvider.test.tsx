@@ -1,4 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { useTheme } from 'styled-components';
 import { ThemeModeProvider, useThemeMode } from './ThemeModeProvider';
 
@@ -33,6 +36,27 @@ function Probe() {
     </div>
   );
 }
+
+it('lets a page prerendered under the default theme hydrate on a light device without drawing it again (React would, at once, in one task)', async () => {
+  const commits = jest.fn();
+  const page = (
+    <Profiler id="theme" onRender={(_id, phase) => commits(phase)}>
+      <ThemeModeProvider>
+        <Probe />
+      </ThemeModeProvider>
+    </Profiler>
+  );
+  const container = document.createElement('div');
+  document.body.append(container);
+  container.innerHTML = renderToString(page);
+  commits.mockClear();
+  systemDark = false;
+  const root = await act(async () => hydrateRoot(container, page));
+  expect(screen.getByText('resolved:dark')).toBeInTheDocument();
+  expect(commits.mock.calls).toEqual([['mount']]);
+  act(() => root.unmount());
+  container.remove();
+});
 
 it('defaults to the dark theme and marks <html> with it', () => {
   render(

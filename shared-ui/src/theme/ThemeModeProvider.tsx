@@ -18,6 +18,8 @@ function subscribeToSystemTheme(onChange: () => void) {
   return () => query.removeEventListener('change', onChange);
 }
 const systemPrefersDark = () => window.matchMedia(DARK_QUERY).matches;
+const unsubscribed = () => () => undefined;
+const dark = () => true;
 
 function storedPreference(): ThemePreference {
   const saved = storage.get(STORAGE_KEYS.theme);
@@ -27,7 +29,12 @@ function storedPreference(): ThemePreference {
 /** Theme light / dark / system, persisted; "system" follows the device preference live. */
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const [preference, setPreferenceState] = useState(storedPreference);
-  const systemDark = useSyncExternalStore(subscribeToSystemTheme, systemPrefersDark, () => true);
+  // The device's preference is read only while it is followed. A prerendered page hydrates only
+  // under the default theme (the pre-paint script has it drawn afresh otherwise), where it draws
+  // nothing: read there, it would differ from the server's answer (dark) on a light device, and
+  // React would draw again at once, finishing the whole page's hydration in that one task.
+  const followsSystem = preference === 'system';
+  const systemDark = useSyncExternalStore(followsSystem ? subscribeToSystemTheme : unsubscribed, followsSystem ? systemPrefersDark : dark, dark);
   const resolved: ThemeName = preference === 'system' ? (systemDark ? 'dark' : 'light') : preference;
 
   useLayoutEffect(() => {

@@ -72,6 +72,17 @@ describe('footer', () => {
     }
   });
 
+  it('adds the year in a transition: an update React draws at once would finish the rest of a hydrating page in that one task', () => {
+    const transition = jest.spyOn(jest.requireActual<typeof import('react')>('react'), 'startTransition');
+    try {
+      renderWithSite(<Footer />);
+      expect(transition).toHaveBeenCalledTimes(1);
+      expect(screen.getByText(`© ${new Date().getFullYear()} Vedere. Toate drepturile rezervate.`)).toBeInTheDocument();
+    } finally {
+      transition.mockRestore();
+    }
+  });
+
   it('says where to find help: contact, the questions, the accessibility statement', () => {
     renderWithSite(<Footer />);
     const help = within(screen.getByRole('navigation', { name: 'Ajutor' })).getAllByRole('link');

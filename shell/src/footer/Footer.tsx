@@ -1,5 +1,5 @@
 import { Container, Link, runtimeConfig, SOCIAL_NETWORKS, useTranslation, VisuallyHidden } from '@site/shared-ui';
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { EXTERNAL_LINKS } from '../constants';
 
@@ -84,21 +84,20 @@ function HelpLinks() {
   );
 }
 
-const unchanging = () => () => undefined;
-
 /**
  * The current year, for the copyright line; none in a server render. A prerendered page's HTML is
  * kept by the site's server for as long as it runs, and drawn in the server's time zone: a year in
  * it would be last year's after New Year, or another zone's on New Year's Eve, and hydrating it a
- * mismatch, reported against the page's remote. The browser adds the year once it has hydrated
- * (React renders the server's value while hydrating, then the browser's, with nothing to report).
+ * mismatch, reported against the page's remote. The browser adds the year once it has drawn the
+ * footer, in a transition: an update React would draw at once (a store's) would make it finish
+ * the page's hydration in that one task.
  */
 function useCurrentYear(): number | null {
-  return useSyncExternalStore(
-    unchanging,
-    () => new Date().getFullYear(),
-    () => null,
-  );
+  const [year, setYear] = useState<number | null>(null);
+  useEffect(() => {
+    startTransition(() => setYear(new Date().getFullYear()));
+  }, []);
+  return year;
 }
 
 /**
