@@ -7,12 +7,17 @@
 //   bench/node_modules/.bin/tsx bench/layout-shifts.mjs                   every route below, 3 loads each
 //   SHIFT_ROUTES=/pricing SHIFT_RUNS=5 SHIFT_CPU=4 bench/node_modules/.bin/tsx bench/layout-shifts.mjs
 //   SHIFT_TRACE=1 …   also what each long task ran (a Chrome trace: scripts, calls, layout, parsing)
+//   SHIFT_PROFILE=1 … and which source files ran in it (a CPU profile, through the builds' source
+//                     maps: the share of the task's samples in which each file is on the stack)
 // Needs a build (pnpm build) and the site's ports free (take /tmp/e2e.lock where it is shared).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as runtimeConfig from '@site/site-server/runtime-config';
+import { SITE_APPS } from '@site/shared-ui/site-apps';
 import { chromium } from 'playwright-core';
+import { SourceMapConsumer } from 'source-map-js';
 import { signInNewUser } from './emulatorSignIn.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium.mjs';
 
@@ -26,7 +31,8 @@ const AFTER_TRIAL = ['/account?tab=account', '/account?tab=subscription', '/acco
 const wanted = process.env.SHIFT_ROUTES ? process.env.SHIFT_ROUTES.split(',') : [...PUBLIC_ROUTES, ...BEFORE_TRIAL, ...AFTER_TRIAL];
 const RUNS = Number(process.env.SHIFT_RUNS || 3);
 const CPU = Number(process.env.SHIFT_CPU || 1);
-const TRACE = process.env.SHIFT_TRACE === '1';
+const PROFILE = process.env.SHIFT_PROFILE === '1';
+const TRACE = process.env.SHIFT_TRACE === '1' || PROFILE;
 const log = (...args) => console.error('[shifts]', ...args);
 
 // Lighthouse's mobile preset: the screen it emulates.
@@ -62,8 +68,58 @@ function observeShifts() {
 
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading'];
 
-/** What ran in each task over 50 ms of the page's main thread: its steps (scripts by file, calls, parsing, layout), longest first. */
-function longTasksOfTrace({ traceEvents }) {
+/** Each app's build on this machine, by the port the site serves it on: its scripts' source maps. */
+const builds = new Map(SITE_APPS.map((app) => [String(ports[app.name]), join(root, app.folder, 'dist')]));
+const sourceMaps = new Map();
+
+/** The source file a frame of a built script ran (through its source map), else the script's own name. */
+function sourceFile({ url, lineNumber, columnNumber }) {
+  if (!url) return null;
+  const script = new URL(url);
+  const dist = builds.get(script.port);
+  const mapFile = dist && join(dist, `${script.pathname}.map`);
+  if (mapFile && !sourceMaps.has(mapFile)) {
+    try {
+      sourceMaps.set(mapFile, new SourceMapConsumer(JSON.parse(readFileSync(mapFile, 'utf8'))));
+    } catch {
+      sourceMaps.set(mapFile, null);
+    }
+  }
+  const position = mapFile && sourceMaps.get(mapFile)?.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
+  // A package's file by its name (node_modules/.pnpm/<pkg>@<version>/node_modules/<pkg>/…), an app's by its path.
+  if (position?.source) return position.source.replace(/^webpack:\/\//, '').replace(/^.*node_modules\/(?!\.pnpm)/, '');
+  return script.pathname.replace(/\.[0-9a-f]{8,}\./, '.');
+}
+
+/** In a CPU profile, the files on the stack of the samples taken between `from` and `to` (µs): each file's share of them. */
+function filesRunBetween(profile, from, to) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map(profile.nodes.flatMap((node) => (node.children ?? []).map((child) => [child, node.id])));
+  const counts = new Map();
+  let samples = 0;
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i];
+    if (at < from || at > to) return;
+    samples += 1;
+    const seen = new Set();
+    for (let node = nodes.get(id); node; node = nodes.get(parents.get(node.id))) {
+      const file = sourceFile(node.callFrame);
+      if (file) seen.add(file);
+    }
+    for (const file of seen) counts.set(file, (counts.get(file) ?? 0) + 1);
+  });
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([file, count]) => `${file} ${Math.round((count / samples) * 100)}%`);
+}
+
+/**
+ * What ran in each task over 50 ms of the page's main thread: its steps (scripts by file, calls,
+ * parsing, layout), longest first; with a CPU profile of the same load, the source files that ran.
+ */
+function longTasksOfTrace({ traceEvents }, profile) {
   // The page's main thread: of the renderers' main threads, the one that ran the most scripts.
   const scripts = (thread) => traceEvents.filter((e) => e.pid === thread.pid && e.tid === thread.tid && e.name === 'EvaluateScript').length;
   const [main] = traceEvents.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').sort((a, b) => scripts(b) - scripts(a));
@@ -109,7 +165,7 @@ function longTasksOfTrace({ traceEvents }) {
           .map((e) => `${label(e)} ${Math.round(e.dur / 1000)}`);
         return `${label(step)} ${Math.round(step.dur / 1000)}${below.length ? ` [${below.join('; ')}]` : ''}`;
       });
-    tasks.push({ at: Math.round((task.ts - navigation) / 1000), ms: Math.round(task.dur / 1000), steps });
+    tasks.push({ at: Math.round((task.ts - navigation) / 1000), ms: Math.round(task.dur / 1000), steps, files: profile ? filesRunBetween(profile, task.ts, end) : [] });
   }
   return tasks;
 }
@@ -178,9 +234,16 @@ async function measure(route) {
     await cdp.send('Network.clearBrowserCache');
     if (CPU > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
     if (TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    if (PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(`${origin}${route}`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(2000);
-    const tasks = TRACE ? longTasksOfTrace(JSON.parse((await browser.stopTracing()).toString('utf8'))) : [];
+    // The profile's clock is the trace's (µs): each long task's samples are the ones in its span.
+    const profile = PROFILE ? (await cdp.send('Profiler.stop')).profile : null;
+    const tasks = TRACE ? longTasksOfTrace(JSON.parse((await browser.stopTracing()).toString('utf8')), profile) : [];
     const { shifts, longTasks } = await page.evaluate(() => ({ shifts: window.__shifts, longTasks: window.__longTasks }));
     const landed = new URL(page.url());
     results.push({ route, run: i + 1, landed: `${landed.pathname}${landed.search}`, cls: cumulativeLayoutShift(shifts), shifts, longTasks, tasks });
@@ -217,7 +280,10 @@ for (const { route, run, landed, cls, shifts, longTasks, tasks } of results) {
   console.log(
     `${route} run ${run}${landed !== route ? ` (landed on ${landed})` : ''}: CLS ${cls.toFixed(3)}; long tasks${CPU > 1 ? ` at ${CPU}× CPU` : ''} (ms): ${longTasks.map((t) => `${t.ms}@${t.at}`).join(' ') || 'none'}`,
   );
-  for (const task of tasks) console.log(`  task ${task.ms} ms at ${task.at} ms: ${task.steps.join(' | ')}`);
+  for (const task of tasks) {
+    console.log(`  task ${task.ms} ms at ${task.at} ms: ${task.steps.join(' | ')}`);
+    if (task.files.length) console.log(`    files: ${task.files.join(', ')}`);
+  }
   for (const shift of shifts) {
     console.log(`  ${shift.value.toFixed(4)} at ${shift.at} ms${shift.hadRecentInput ? ' (after input)' : ''}`);
     for (const source of shift.sources) console.log(`    ${source.node}: ${source.from} → ${source.to}`);
