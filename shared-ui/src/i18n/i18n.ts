@@ -25,7 +25,11 @@ void i18n.use(initReactI18next).init({
   resources: { ro: { common: commonRo }, en: { common: commonEn } },
   interpolation: { escapeValue: false },
   initAsync: false,
-  react: { useSuspense: false, bindI18nStore: 'added' },
+  // Not bound to the store's changes: each app adds its namespace when its code loads, before any
+  // of its components renders, so what is added concerns none already drawn. Bound, every part of
+  // the page that translates (the header, the footer) was drawn again, at once, when a remote's
+  // page arrived; during a page's hydration, React then finished the whole of it in that one task.
+  react: { useSuspense: false },
 });
 
 function reflectLocale(lng: string) {

@@ -25,7 +25,11 @@ function loadPage(plugins: ModuleFederationRuntimePlugin[]) {
         },
         get: async () => {
           log.push('page module asked for');
-          return () => ({ default: Page });
+          return () => {
+            log.push('page module evaluated');
+            setTimeout(() => log.push("the module's task is over"), 0);
+            return { default: Page };
+          };
         },
       };
       return container as unknown as Container;
@@ -36,14 +40,26 @@ function loadPage(plugins: ModuleFederationRuntimePlugin[]) {
     remotes: [{ name: 'mfe_account', entry: `http://localhost:3003/steps/${runtimes}/remoteEntry.js` }],
     plugins: [servedEntry, ...plugins],
   });
-  return { log, loaded: federation.loadRemote('mfe_account/AccountPage') };
+  const loaded = federation.loadRemote('mfe_account/AccountPage');
+  void loaded.then(() => log.push('page handed over'));
+  return { log, loaded };
 }
 
 describe("a remote's page, loaded step by step", () => {
-  it("initialises the remote's container after the task in which its entry arrived, and asks for the page in another", async () => {
+  it("initialises the remote's container after the task in which its entry arrived, asks for the page in another, and hands it over (to be drawn) after the task that evaluated it", async () => {
     const { log, loaded } = loadPage([stepByStepPlugin()]);
     await expect(loaded).resolves.toEqual({ default: Page });
-    expect(log).toEqual(['entry arrived', "the entry's task is over", 'container initialised', "the container's task is over", 'page module asked for']);
+    await Promise.resolve();
+    expect(log).toEqual([
+      'entry arrived',
+      "the entry's task is over",
+      'container initialised',
+      "the container's task is over",
+      'page module asked for',
+      'page module evaluated',
+      "the module's task is over",
+      'page handed over',
+    ]);
   });
 
   it('without the plugin, does it all in the task in which the entry arrived (what the plugin changes)', async () => {

@@ -1,8 +1,9 @@
 // Loading a remote's page, in tasks of its own: when its entry arrives, the federation runtime
 // initialises the remote's container (its shared modules checked against the page's), then asks
-// for the page's module and evaluates it, all in the task in which the entry's script loaded. A
-// runtime plugin makes each step start in a new task (@site/shared-ui/next-task), so that none of
-// them, added to the others, is a long task on a slow phone.
+// for the page's module and evaluates it, all in the task in which the entry's script loaded; and
+// React draws the page in the task that evaluated it. A runtime plugin makes each step start in a
+// new task (@site/shared-ui/next-task), so that none of them, added to the others, is a long task
+// on a slow phone.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { nextTask } from '@site/shared-ui/next-task';
 
@@ -18,6 +19,10 @@ export function stepByStepPlugin(): ModuleFederationRuntimePlugin {
     async initContainer(args) {
       await nextTask();
       return args;
+    },
+    // The module as evaluated (nothing returned: the runtime returns it as it is), handed over in a later task.
+    async onLoad() {
+      await nextTask();
     },
   };
 }

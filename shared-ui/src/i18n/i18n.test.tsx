@@ -1,3 +1,5 @@
+import { act, render, screen } from '@testing-library/react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { currentLocale, i18n, registerNamespace, setLocale } from './i18n';
 
 afterEach(() => setLocale('ro'));
@@ -19,4 +21,22 @@ it('lets each app add its own namespace in both languages', () => {
   expect(i18n.t('probe:hello')).toBe('Bună');
   setLocale('en');
   expect(i18n.t('probe:hello')).toBe('Hello');
+});
+
+it("leaves what is drawn alone when another app adds its namespace (a remote's page arriving), and follows a change of language", () => {
+  const renders = jest.fn();
+  function Loading() {
+    renders();
+    return <p>{useTranslation('common').t('loading')}</p>;
+  }
+  render(
+    <I18nextProvider i18n={i18n}>
+      <Loading />
+    </I18nextProvider>,
+  );
+  renders.mockClear();
+  act(() => registerNamespace('arriving', { ro: { hello: 'Bună' }, en: { hello: 'Hello' } }));
+  expect(renders).not.toHaveBeenCalled();
+  act(() => setLocale('en'));
+  expect(screen.getByText('Loading…')).toBeInTheDocument();
 });
