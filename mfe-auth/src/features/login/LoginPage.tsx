@@ -60,9 +60,9 @@ const Terms = styled.p`
 /**
  * /login: the page's own email field hands over to the FirebaseUI widget (loaded once the visitor
  * acts on either: SignInWidget). A signed-in visitor goes to /account at once; after a sign-in the
- * session registers the user, then the same rule takes them there. A visitor sent here (a guarded page, a sign-out, an ended session, a
- * deleted account) is told why in a status message, filled after the page is drawn so that it
- * is announced; focus stays on the page's h1, as on every page.
+ * session registers the user, then the same rule takes them there. A visitor sent here (a guarded
+ * page, a sign-out, an ended session, a deleted account) is told why in a status message, filled
+ * after the page is drawn so that it is announced; focus stays on the page's h1, as on every page.
  */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
