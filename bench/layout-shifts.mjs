@@ -25,7 +25,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
 const { ports } = runtimeConfig;
 const origin = `http://localhost:${ports.shell}`;
-const PUBLIC_ROUTES = ['/', '/login'];
+const PUBLIC_ROUTES = ['/', '/contact', '/aboutus', '/accessibility', '/login'];
 const BEFORE_TRIAL = ['/pricing'];
 const AFTER_TRIAL = ['/account?tab=account', '/account?tab=subscription', '/account?tab=device'];
 const wanted = process.env.SHIFT_ROUTES ? process.env.SHIFT_ROUTES.split(',') : [...PUBLIC_ROUTES, ...BEFORE_TRIAL, ...AFTER_TRIAL];

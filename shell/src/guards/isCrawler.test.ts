@@ -21,3 +21,22 @@ describe('crawler detection (isbot)', () => {
     expect(isCrawler('')).toBe(false);
   });
 });
+
+describe('crawler detection, when it is made', () => {
+  afterEach(() => {
+    jest.resetModules();
+    jest.dontMock('isbot');
+  });
+
+  it("compiles isbot's patterns at the first question, once, not when the shell's code is evaluated", async () => {
+    jest.resetModules();
+    const actual = jest.requireActual<typeof import('isbot')>('isbot');
+    const isbotPatterns = jest.fn(actual.isbotPatterns);
+    jest.doMock('isbot', () => ({ ...actual, isbotPatterns }));
+    const { isCrawler: fresh } = await import('./isCrawler');
+    expect(isbotPatterns).not.toHaveBeenCalled();
+    expect(fresh('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBe(true);
+    expect(fresh('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36')).toBe(false);
+    expect(isbotPatterns).toHaveBeenCalledTimes(1);
+  });
+});
