@@ -9,6 +9,8 @@
 //   SHIFT_TRACE=1 …   also what each long task ran (a Chrome trace: scripts, calls, layout, parsing)
 //   SHIFT_PROFILE=1 … and which source files ran in it (a CPU profile, through the builds' source
 //                     maps: the share of the task's samples in which each file is on the stack)
+//   SHIFT_RTT=150 SHIFT_KBPS=1638 …  on a slow network (DevTools' emulation: each response that much
+//                     later, at that throughput; Lighthouse's mobile figures): with each run's LCP
 // Needs a build (pnpm build) and the site's ports free (take /tmp/e2e.lock where it is shared).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -32,6 +34,8 @@ const wanted = process.env.SHIFT_ROUTES ? process.env.SHIFT_ROUTES.split(',') : 
 const RUNS = Number(process.env.SHIFT_RUNS || 3);
 const CPU = Number(process.env.SHIFT_CPU || 1);
 const PROFILE = process.env.SHIFT_PROFILE === '1';
+const RTT = Number(process.env.SHIFT_RTT || 0);
+const KBPS = Number(process.env.SHIFT_KBPS || 0);
 const TRACE = process.env.SHIFT_TRACE === '1' || PROFILE;
 const log = (...args) => console.error('[shifts]', ...args);
 
@@ -64,6 +68,11 @@ function observeShifts() {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__longTasks.push({ at: Math.round(entry.startTime), ms: Math.round(entry.duration) });
   }).observe({ type: 'longtask', buffered: true });
+  // The page's largest contentful paint: the last candidate.
+  window.__lcp = null;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__lcp = Math.round(entry.startTime);
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
 }
 
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading'];
@@ -233,6 +242,10 @@ async function measure(route) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
     if (CPU > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+    if (RTT || KBPS) {
+      const throughput = KBPS ? (KBPS * 1024) / 8 : -1;
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: RTT, downloadThroughput: throughput, uploadThroughput: throughput });
+    }
     if (TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     if (PROFILE) {
       await cdp.send('Profiler.enable');
@@ -244,9 +257,9 @@ async function measure(route) {
     // The profile's clock is the trace's (µs): each long task's samples are the ones in its span.
     const profile = PROFILE ? (await cdp.send('Profiler.stop')).profile : null;
     const tasks = TRACE ? longTasksOfTrace(JSON.parse((await browser.stopTracing()).toString('utf8')), profile) : [];
-    const { shifts, longTasks } = await page.evaluate(() => ({ shifts: window.__shifts, longTasks: window.__longTasks }));
+    const { shifts, longTasks, lcp } = await page.evaluate(() => ({ shifts: window.__shifts, longTasks: window.__longTasks, lcp: window.__lcp }));
     const landed = new URL(page.url());
-    results.push({ route, run: i + 1, landed: `${landed.pathname}${landed.search}`, cls: cumulativeLayoutShift(shifts), shifts, longTasks, tasks });
+    results.push({ route, run: i + 1, landed: `${landed.pathname}${landed.search}`, cls: cumulativeLayoutShift(shifts), shifts, longTasks, tasks, lcp });
     await page.close();
   }
 }
@@ -276,9 +289,9 @@ try {
   stopSite();
 }
 
-for (const { route, run, landed, cls, shifts, longTasks, tasks } of results) {
+for (const { route, run, landed, cls, shifts, longTasks, tasks, lcp } of results) {
   console.log(
-    `${route} run ${run}${landed !== route ? ` (landed on ${landed})` : ''}: CLS ${cls.toFixed(3)}; long tasks${CPU > 1 ? ` at ${CPU}× CPU` : ''} (ms): ${longTasks.map((t) => `${t.ms}@${t.at}`).join(' ') || 'none'}`,
+    `${route} run ${run}${landed !== route ? ` (landed on ${landed})` : ''}: LCP ${lcp ?? '-'} ms; CLS ${cls.toFixed(3)}; long tasks${CPU > 1 ? ` at ${CPU}× CPU` : ''} (ms): ${longTasks.map((t) => `${t.ms}@${t.at}`).join(' ') || 'none'}`,
   );
   for (const task of tasks) {
     console.log(`  task ${task.ms} ms at ${task.at} ms: ${task.steps.join(' | ')}`);
@@ -293,5 +306,5 @@ console.log('\nBy route (each run):');
 for (const route of new Set(results.map((r) => r.route))) {
   const runs = results.filter((r) => r.route === route);
   const longest = runs.map((r) => Math.max(0, ...r.longTasks.map((t) => t.ms)));
-  console.log(`  ${route}: CLS ${runs.map((r) => r.cls.toFixed(3)).join(' ')}; longest task (ms) ${longest.join(' ')}`);
+  console.log(`  ${route}: LCP (ms) ${runs.map((r) => r.lcp ?? '-').join(' ')}; CLS ${runs.map((r) => r.cls.toFixed(3)).join(' ')}; longest task (ms) ${longest.join(' ')}`);
 }

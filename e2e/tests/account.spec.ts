@@ -107,6 +107,38 @@ test("a signed-in page's code runs while its guards wait: once get-user-info ans
   await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveCount(0);
 });
 
+test("a signed-in page asks get-user-info with the login cookie's token while the auth SDK still looks the user up, once; the page waits for the SDK", async ({ page }) => {
+  const email = uniqueEmail('inainte');
+  await createAccount(email);
+  await signInThroughWidget(page, email);
+  await expect(h1(page)).toHaveText(PRICING_H1);
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'loginCookie')?.value;
+  expect(cookie).toBeTruthy();
+  const sent: (string | null)[] = [];
+  let userInfoAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (userInfoAsked = resolve));
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/get-user-info')) {
+      sent.push(request.headers().authorization ?? null);
+      userInfoAsked();
+    }
+  });
+  // The SDK's lookup of the stored user is held until get-user-info has been asked: the page can
+  // only be drawn if that was asked without it.
+  let lookedUp = false;
+  await page.route(/accounts:lookup/, async (route) => {
+    await asked;
+    lookedUp = true;
+    await route.continue();
+  });
+  await page.goto('/pricing');
+  await expect(page.getByRole('status').filter({ hasText: 'Se încarcă…' })).toHaveCount(1);
+  await expect(h1(page)).toHaveText(PRICING_H1, { timeout: 15_000 });
+  expect(lookedUp).toBe(true);
+  expect(sent).toEqual([`Bearer ${cookie}`]);
+  await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveCount(0);
+});
+
 test('a subscription Stripe deletes shows Expired with a renew button, and renewing works', async ({ page }) => {
   const { uid, email } = await signedInWithTrial(page, 'expira');
   await page.getByRole('tab', { name: 'Abonament' }).click();

@@ -34,22 +34,25 @@ export function useTakingLonger(waiting: boolean): boolean {
  * loading (and, after SLOW_CALL_MS, "slow"), then the answer, or a failure that retry() runs
  * again, under the time limit. Each mount reads afresh: what a page shows, and what the trial
  * guard decides on, is never an answer from before a change the user made on another page.
- * With `enabled` false nothing is asked (the state stays "loading").
+ * With `enabled` false nothing is asked (the state stays "loading"). `answered`: an answer already
+ * read for this mount (sent ahead of it, while the session was not yet known): it stands as the
+ * read's, and nothing is asked.
  */
-export function useServiceRead<T>(key: string, call: ServiceCall<T>, { enabled = true }: { enabled?: boolean } = {}) {
+export function useServiceRead<T>(key: string, call: ServiceCall<T>, { enabled = true, answered }: { enabled?: boolean; answered?: T } = {}) {
   const uid = useSession().user?.uid ?? null;
   const query = useQuery({
     queryKey: userQueryKey(uid, key),
     queryFn: ({ signal }) => answerOrThrow(call, signal),
-    enabled,
+    enabled: enabled && answered === undefined,
   });
   const fresh = query.status === 'success' && query.isFetchedAfterMount;
-  const waiting = !fresh && (query.isFetching || query.status === 'pending');
+  const waiting = answered === undefined && !fresh && (query.isFetching || query.status === 'pending');
   const slow = useTakingLonger(waiting);
   const { refetch } = query;
   const retry = useCallback(() => void refetch(), [refetch]);
   let state: CallState<T>;
-  if (fresh) state = { status: 'done', data: query.data as T };
+  if (answered !== undefined && !fresh) state = { status: 'done', data: answered };
+  else if (fresh) state = { status: 'done', data: query.data as T };
   else if (waiting) state = { status: 'loading', slow };
   else state = { status: 'failed', ...failureOf(query.error) };
   return { state, retry };

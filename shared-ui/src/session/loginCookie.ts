@@ -17,5 +17,10 @@ export function removeLoginCookie(): void {
 
 /** A cheap hint that someone is signed in, readable before the auth SDK has loaded. */
 export function hasLoginCookie(): boolean {
-  return Boolean(Cookies.get(LOGIN_COOKIE));
+  return Boolean(loginCookieToken());
+}
+
+/** The ID token the cookie holds (as the SDK last refreshed it), or null. */
+export function loginCookieToken(): string | null {
+  return Cookies.get(LOGIN_COOKIE) || null;
 }

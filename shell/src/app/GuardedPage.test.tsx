@@ -1,4 +1,4 @@
-import { MemoryRouter, Route, Routes, type SessionState, setLocale, SiteProviders, userService } from '@site/shared-ui';
+import { createUserServiceClient, MemoryRouter, Route, Routes, type SessionState, setLocale, SiteProviders, useLocation, useNavigate, userService } from '@site/shared-ui';
 import { act, render, screen } from '@testing-library/react';
 import '../i18n/register';
 import { loadAhead, loadPage, readyPage } from '../remotes/federation';
@@ -24,6 +24,8 @@ jest.mock('@site/shared-ui', () => {
     },
     startSession: jest.fn(async () => undefined),
     userService: jest.fn(),
+    // The client of a read sent ahead with the login cookie's token (guards/readAhead.ts).
+    createUserServiceClient: jest.fn(),
   };
 });
 jest.mock('../remotes/federation', () => ({ loadAhead: jest.fn(), loadPage: jest.fn(), readyPage: jest.fn(), prefetchPages: jest.fn() }));
@@ -136,5 +138,183 @@ describe('a public page', () => {
     expect(loadAhead).not.toHaveBeenCalled();
     expect(loadPage).toHaveBeenCalledTimes(1);
     expect(loadPage).toHaveBeenCalledWith(pages.contact, { atNavigation: true });
+  });
+});
+
+describe("the trial guard's read, sent ahead while the session is unknown", () => {
+  const PAGE = () => <h1>Prețuri</h1>;
+  /** An ID token as the login cookie holds it (unsigned, as the emulator's): whose, and for how long still. */
+  const idToken = (uid: string, validForS: number) => {
+    const part = (json: object) => Buffer.from(JSON.stringify(json)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    return `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub: uid, email: 'ana@exemplu.ro', iat: now, exp: now + validForS })}.`;
+  };
+  /** get-user-info through the client of a read sent ahead: the token it carried, and its answer once `answered` is called. */
+  function aheadAnswer(answer: { trialActivated: boolean; subscriptionActive: boolean } | 'failure') {
+    const tokens: (string | null)[] = [];
+    let answered!: () => void;
+    const arrived = new Promise<void>((resolve) => (answered = resolve));
+    const $post = jest.fn(async () => {
+      await arrived;
+      return answer === 'failure'
+        ? { ok: false, status: 503, json: async () => ({ error: { code: 'unavailable', message: '' } }) }
+        : { ok: true, status: 200, json: async () => answer };
+    });
+    jest.mocked(createUserServiceClient).mockImplementation((getToken) => {
+      void Promise.resolve(getToken()).then((token) => tokens.push(token));
+      return { 'get-user-info': { $post } } as never;
+    });
+    return { $post, tokens, answered };
+  }
+  /** The guard's own get-user-info (the SDK's token), answered at once. */
+  function ownAnswer(answer: { trialActivated: boolean; subscriptionActive: boolean }) {
+    const $post = jest.fn(async () => ({ ok: true, status: 200, json: async () => answer }));
+    jest.mocked(userService).mockReturnValue({ 'get-user-info': { $post } } as never);
+    return $post;
+  }
+  function countStatuses() {
+    const statuses: Element[] = [];
+    const observer = new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[role=status]')) if (!statuses.includes(status)) statuses.push(status);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return { statuses, stop: () => observer.disconnect() };
+  }
+
+  beforeEach(() => jest.mocked(readyPage).mockReturnValue({ default: PAGE }));
+
+  it("is sent at once with the login cookie's token, and its answer lets the page through once the session says that user is signed in: one call, one loading status", async () => {
+    const token = idToken('u1', 3600);
+    setLoginCookie(token);
+    const ahead = aheadAnswer({ trialActivated: false, subscriptionActive: false });
+    const own = ownAnswer({ trialActivated: false, subscriptionActive: false });
+    setSession({ status: 'unknown', user: null });
+    const { statuses, stop } = countStatuses();
+    const { unmount } = renderAt('/pricing');
+    expect(ahead.$post).toHaveBeenCalledTimes(1);
+    await act(async () => ahead.answered());
+    expect(ahead.tokens).toEqual([token]);
+    expect(screen.queryByRole('heading', { name: 'Prețuri' })).not.toBeInTheDocument();
+    act(() => setSession(signedIn));
+    expect(await screen.findByRole('heading', { name: 'Prețuri' })).toBeInTheDocument();
+    stop();
+    expect(own).not.toHaveBeenCalled();
+    expect(statuses).toHaveLength(1);
+    unmount();
+  });
+
+  it('is waited for when it has not answered yet as the session becomes known (no second call)', async () => {
+    setLoginCookie(idToken('u1', 3600));
+    const ahead = aheadAnswer({ trialActivated: false, subscriptionActive: false });
+    const own = ownAnswer({ trialActivated: false, subscriptionActive: false });
+    setSession({ status: 'unknown', user: null });
+    const { unmount } = renderAt('/pricing');
+    act(() => setSession(signedIn));
+    await act(async () => ahead.answered());
+    expect(await screen.findByRole('heading', { name: 'Prețuri' })).toBeInTheDocument();
+    expect(ahead.$post).toHaveBeenCalledTimes(1);
+    expect(own).not.toHaveBeenCalled();
+    unmount();
+  });
+
+  it('is asked again by the guard when it failed', async () => {
+    setLoginCookie(idToken('u1', 3600));
+    const ahead = aheadAnswer('failure');
+    const own = ownAnswer({ trialActivated: false, subscriptionActive: false });
+    setSession({ status: 'unknown', user: null });
+    const { unmount } = renderAt('/pricing');
+    await act(async () => ahead.answered());
+    act(() => setSession(signedIn));
+    expect(await screen.findByRole('heading', { name: 'Prețuri' })).toBeInTheDocument();
+    expect(own).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+
+  it('is not taken for another user than the one the SDK says is signed in', async () => {
+    setLoginCookie(idToken('someone-else', 3600));
+    const ahead = aheadAnswer({ trialActivated: true, subscriptionActive: true });
+    const own = ownAnswer({ trialActivated: false, subscriptionActive: false });
+    setSession({ status: 'unknown', user: null });
+    const { unmount } = renderAt('/pricing');
+    await act(async () => ahead.answered());
+    act(() => setSession(signedIn));
+    expect(await screen.findByRole('heading', { name: 'Prețuri' })).toBeInTheDocument();
+    expect(own).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+
+  it("is not taken by the next page's guard: a navigation reads afresh", async () => {
+    setLoginCookie(idToken('u1', 3600));
+    // Pricing's read said: no trial yet. The account's own: trial and subscription on.
+    const ahead = aheadAnswer({ trialActivated: false, subscriptionActive: false });
+    const own = ownAnswer({ trialActivated: true, subscriptionActive: true });
+    jest.mocked(readyPage).mockImplementation((page) => ({ default: () => <h1>{page.module}</h1> }));
+    setSession({ status: 'unknown', user: null });
+    let go!: (to: string) => void;
+    function Navigator() {
+      go = useNavigate();
+      return null;
+    }
+    // As the site's routes (App.tsx): one tree per path.
+    function SiteRoutes() {
+      const { pathname } = useLocation();
+      return (
+        <Routes key={pathname}>
+          {['/pricing', '/account', '/account-pricing'].map((path) => (
+            <Route key={path} path={path} element={<GuardedPage route={routeForPath(path)!} />} />
+          ))}
+        </Routes>
+      );
+    }
+    const { unmount } = render(
+      <SiteProviders>
+        <MemoryRouter initialEntries={['/pricing']}>
+          <Navigator />
+          <SiteRoutes />
+        </MemoryRouter>
+      </SiteProviders>,
+    );
+    await act(async () => ahead.answered());
+    act(() => setSession(signedIn));
+    expect(await screen.findByRole('heading', { name: './PricingPage' })).toBeInTheDocument();
+    act(() => go('/account'));
+    expect(await screen.findByRole('heading', { name: './AccountPage' })).toBeInTheDocument();
+    expect(own).toHaveBeenCalledTimes(1);
+    expect(ahead.$post).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+
+  it.each([
+    ['a value that is no ID token', () => 'a-token'],
+    ['a token with less than a minute left', () => idToken('u1', 30)],
+    ['an expired token', () => idToken('u1', -10)],
+  ])('is not sent with %s in the cookie: the guard asks once the session is known', async (_, cookie) => {
+    setLoginCookie(cookie());
+    const ahead = aheadAnswer({ trialActivated: false, subscriptionActive: false });
+    const own = ownAnswer({ trialActivated: false, subscriptionActive: false });
+    setSession({ status: 'unknown', user: null });
+    const { unmount } = renderAt('/pricing');
+    act(() => setSession(signedIn));
+    expect(await screen.findByRole('heading', { name: 'Prețuri' })).toBeInTheDocument();
+    expect(ahead.$post).not.toHaveBeenCalled();
+    expect(own).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+
+  it('is not sent on a navigation once the session is known (the guard asks at once), nor kept past the page it was sent for', async () => {
+    setLoginCookie(idToken('u1', 3600));
+    const ahead = aheadAnswer({ trialActivated: false, subscriptionActive: false });
+    setSession({ status: 'unknown', user: null });
+    // Sent for a first page, left before the session was known.
+    renderAt('/pricing').unmount();
+    expect(ahead.$post).toHaveBeenCalledTimes(1);
+    await act(async () => ahead.answered());
+    const own = ownAnswer({ trialActivated: false, subscriptionActive: false });
+    act(() => setSession(signedIn));
+    const { unmount } = renderAt('/pricing');
+    expect(await screen.findByRole('heading', { name: 'Prețuri' })).toBeInTheDocument();
+    expect(ahead.$post).toHaveBeenCalledTimes(1);
+    expect(own).toHaveBeenCalledTimes(1);
+    unmount();
   });
 });

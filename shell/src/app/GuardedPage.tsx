@@ -1,7 +1,7 @@
-import { useSignedInHint } from '@site/shared-ui';
-import { useEffect } from 'react';
+import { useLocation, useSession, useSignedInHint } from '@site/shared-ui';
+import { useEffect, useState } from 'react';
 import { AccessGuard } from '../guards/AccessGuard';
-import { TrialGuard } from '../guards/TrialGuard';
+import { readUserInfoAhead, TrialGuard } from '../guards/TrialGuard';
 import { loadAhead, type ExposedPage } from '../remotes/federation';
 import { RemotePage } from '../remotes/RemotePage';
 import { pages, type SiteRoute } from './routes';
@@ -13,11 +13,18 @@ import { pages, type SiteRoute } from './routes';
  * through (RemotePage). Beside the guards, not around them: a change of the session re-renders
  * this alone.
  */
-function LoadWhileGuarded({ page }: { page: ExposedPage }) {
+function LoadWhileGuarded({ page, trial }: { page: ExposedPage; trial: boolean }) {
   const likelySignedIn = useSignedInHint();
   useEffect(() => {
     if (likelySignedIn) loadAhead(page);
   }, [likelySignedIn, page]);
+  // The trial guard's read, sent with the login cookie's token while the session is still unknown
+  // (a page's first load: a later navigation has the session, and the guard asks at once); it
+  // stands for this visit to the page.
+  const sessionUnknown = useSession().status === 'unknown';
+  const [readsAhead] = useState(() => trial && sessionUnknown);
+  const { key: visit } = useLocation();
+  useEffect(() => (readsAhead ? readUserInfoAhead(visit) : undefined), [readsAhead, visit]);
   return null;
 }
 
@@ -35,7 +42,7 @@ export function GuardedPage({ route }: { route: SiteRoute }) {
   return (
     <>
       {element}
-      <LoadWhileGuarded page={page} />
+      <LoadWhileGuarded page={page} trial={Boolean(route.trial)} />
     </>
   );
 }

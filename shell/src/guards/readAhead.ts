@@ -1,0 +1,82 @@
+import { createUserServiceClient, loginCookieToken, withTimeLimit, type CallResult, type ServiceCall, type UserServiceClient } from '@site/shared-ui';
+import { decodeJwt } from 'jose';
+
+/**
+ * Reads of the signed-in user's data sent as a page that waits for sign-in starts, with the ID
+ * token of the login cookie (the header every call carries: spec, "Product calls"), instead of
+ * after the auth SDK has loaded, looked the stored user up and said who is signed in: on a slow
+ * network that is a round trip to the user service less before the page is drawn. The guards still
+ * let the page through only once the SDK says the user is signed in (spec, "Access guard"); an
+ * answer read ahead is then taken by the guard that asks for it, for that same user only.
+ */
+
+/** A token with less than this left before it expires is not sent ahead (the SDK refreshes it). */
+export const READ_AHEAD_MIN_VALIDITY_MS = 60_000;
+
+/**
+ * The login cookie's token and whose it is (its subject: the user's uid), while it has at least
+ * READ_AHEAD_MIN_VALIDITY_MS left; else null. Decoded, not verified: the service verifies every
+ * token it is sent, and what it answers is used only for the user the SDK then says is signed in.
+ */
+export function freshLoginToken(now: number = Date.now()): { token: string; uid: string } | null {
+  const token = loginCookieToken();
+  if (!token) return null;
+  try {
+    const { exp, sub } = decodeJwt(token);
+    if (typeof exp !== 'number' || !sub || exp * 1000 - now < READ_AHEAD_MIN_VALIDITY_MS) return null;
+    return { token, uid: sub };
+  } catch {
+    return null;
+  }
+}
+
+interface Read {
+  uid: string;
+  /** The visit to a page it was sent for (the router's key of that history entry). */
+  visit: string;
+  result: Promise<CallResult<unknown>>;
+  /** The answer, once it has arrived (a failure is never kept: the guard then asks itself). */
+  answer?: { data: unknown };
+}
+
+const reads = new Map<string, Read>();
+
+/**
+ * Sends the read `key` at once with the login cookie's token (`call`, given a client that carries
+ * it), unless one is on its way or the cookie holds no token fresh enough. It stands for one visit
+ * to a page (`visit`, the router's key of its history entry): only that visit's guard takes it, and
+ * the caller drops it when the visit ends (dropReadAhead).
+ */
+export function readAhead<T>(key: string, visit: string, call: (client: UserServiceClient) => ServiceCall<T>): void {
+  if (reads.has(key)) return;
+  const fresh = freshLoginToken();
+  if (!fresh) return;
+  const client = createUserServiceClient(async () => fresh.token);
+  const read: Read = { uid: fresh.uid, visit, result: withTimeLimit(call(client)) };
+  read.result.then(
+    (result) => {
+      if (result.ok) read.answer = { data: result.data };
+    },
+    () => undefined,
+  );
+  reads.set(key, read);
+}
+
+/** Forgets the read `key` (the page it was sent for is left): a later page reads afresh. */
+export function dropReadAhead(key: string): void {
+  reads.delete(key);
+}
+
+/**
+ * The read `key` sent ahead for this visit and this user (`uid`, as the SDK says it), if any: its
+ * answer once it has arrived, else the call to make, which waits for it and asks again if it
+ * failed. None: `ask`. (The page a navigation leaves is dropped only after the next is drawn: its
+ * read is not the next page's, whose guard reads afresh.)
+ */
+export function readAheadFor<T>(key: string, visit: string, uid: string | null, ask: ServiceCall<T>): { answered?: T; call: ServiceCall<T> } {
+  const read = uid === null ? undefined : reads.get(key);
+  if (!read || read.uid !== uid || read.visit !== visit) return { call: ask };
+  if (read.answer) return { answered: read.answer.data as T, call: ask };
+  const result = read.result as Promise<CallResult<T>>;
+  return { call: async (init) => ((await result.catch(() => null))?.ok ? result : ask(init)) };
+}
