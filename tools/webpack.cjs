@@ -93,6 +93,14 @@ function sharedSingletons(dir) {
 const fromPackages = (names) => new RegExp(`[\\\\/]node_modules[\\\\/](\\.pnpm[\\\\/][^\\\\/]+[\\\\/]node_modules[\\\\/])?(${names})[\\\\/]`);
 
 /**
+ * What a signed-in page's start runs before React's code has arrived (shell/src/signedIn/: the
+ * auth SDK's start, the trial guard's read) and the few small libraries it needs (the ID token's
+ * decoding, the service's client, the cookie) are in the site's file, which arrives well before the
+ * libraries' (they are the site's code's own too), not in files of their own.
+ */
+const earlyStartPackages = fromPackages('jose|hono|js-cookie');
+const siteCode = /[\\/](shared-ui[\\/]src|service-user[\\/]src|shell[\\/]src[\\/]signedIn)[\\/]/;
+/**
  * The shell's shared code in three files: the libraries every page runs (React, styled-components,
  * i18next, the router, react-query...), the auth SDK (Firebase: the signed-in pages and /login), and
  * the site's own (@site/shared-ui, with the service's contract), which changes with every release
@@ -103,7 +111,16 @@ const fromPackages = (names) => new RegExp(`[\\\\/]node_modules[\\\\/](\\.pnpm[\
 const SHELL_LIBRARY_CHUNKS = {
   authSdk: { test: fromPackages('@firebase|firebase|idb|tslib'), name: 'firebase', chunks: 'async', enforce: true, priority: 2 },
   libraries: { test: fromPackages('[^\\\\/]+'), name: 'vendor', chunks: 'async', enforce: true, priority: 1 },
-  siteCode: { test: /[\\/](shared-ui|service-user)[\\/]src[\\/]/, name: 'site', chunks: 'async', enforce: true, priority: 1 },
+  siteCode: {
+    test: (module) => {
+      const resource = module.nameForCondition?.() ?? '';
+      return siteCode.test(resource) || earlyStartPackages.test(resource);
+    },
+    name: 'site',
+    chunks: 'async',
+    enforce: true,
+    priority: 2,
+  },
 };
 
 /**

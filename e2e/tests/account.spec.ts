@@ -139,6 +139,32 @@ test("a signed-in page asks get-user-info with the login cookie's token while th
   await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveCount(0);
 });
 
+test("a signed-in page starts the auth SDK and asks get-user-info before React's code has arrived", async ({ page }) => {
+  const email = uniqueEmail('devreme');
+  await createAccount(email);
+  await signInThroughWidget(page, email);
+  await expect(h1(page)).toHaveText(PRICING_H1);
+  let lookedUp!: () => void;
+  let userInfoAsked!: () => void;
+  const both = Promise.all([new Promise<void>((resolve) => (lookedUp = resolve)), new Promise<void>((resolve) => (userInfoAsked = resolve))]);
+  page.on('request', (request) => {
+    if (/accounts:lookup/.test(request.url())) lookedUp();
+    if (request.method() === 'POST' && request.url().endsWith('/get-user-info')) userInfoAsked();
+  });
+  // The shell's libraries (React among them) are held until the SDK has looked the user up and
+  // get-user-info has been asked: the page can only be drawn if both were sent without them.
+  let held = false;
+  await page.route(/\/vendor\.[0-9a-f]+\.js$/, async (route) => {
+    held = true;
+    await both;
+    await route.continue();
+  });
+  await page.goto('/pricing');
+  await expect(h1(page)).toHaveText(PRICING_H1, { timeout: 15_000 });
+  expect(held).toBe(true);
+  await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveCount(0);
+});
+
 test('a subscription Stripe deletes shows Expired with a renew button, and renewing works', async ({ page }) => {
   const { uid, email } = await signedInWithTrial(page, 'expira');
   await page.getByRole('tab', { name: 'Abonament' }).click();

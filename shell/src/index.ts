@@ -9,6 +9,7 @@
 import { loadShare } from '@module-federation/enhanced/runtime';
 import { nextTask } from '@site/shared-ui/next-task';
 import { startReadingRemotesDocument } from './remotes/remotesDocumentRead';
+import { signedInPageAt } from './session/signedInStart';
 
 const NEGOTIATED_FIRST = ['react', 'react-dom', 'react-dom/client', 'styled-components', '@tanstack/react-query', 'i18next', '@site/shared-ui'];
 
@@ -20,6 +21,12 @@ async function start() {
     loadShare(name).catch(() => {});
   }
   await nextTask();
+  // A page that waits for sign-in starts the auth SDK and its reads now, before React's code has
+  // arrived (their code is in the site's file, which every page loads: tools/webpack.cjs).
+  const signedInPage = signedInPageAt(location.pathname, document.cookie);
+  if (signedInPage) {
+    import('./signedIn/earlySession').then(({ startSignedInPage }) => startSignedInPage(signedInPage)).catch(() => {});
+  }
   // Named, so that the production server can preload it (site-server/src/preloadHints.ts).
   await import(/* webpackChunkName: "bootstrap" */ './bootstrap');
 }

@@ -16,7 +16,13 @@ export interface LoadedFirebase {
   appWithoutRedirects(name: string, options: Record<string, unknown>): FirebaseApp;
 }
 
-let loading: Promise<LoadedFirebase> | null = null;
+/**
+ * Where the page's one load is kept: on the page's global object, so that every copy of this
+ * module shares it (the shell's entry starts it before shared-ui has loaded, from a copy of its
+ * own: shell/src/session/earlySession.ts).
+ */
+const LOADING = Symbol.for('@site/shared-ui firebase auth');
+const holder = globalThis as { [LOADING]?: Promise<LoadedFirebase> };
 
 /**
  * The page's one Firebase app and its auth, loaded on first use (never on the landing page's
@@ -32,7 +38,9 @@ let loading: Promise<LoadedFirebase> | null = null;
  * instance (the SDK reuses an auth already started for the app).
  */
 export function loadFirebaseAuth(): Promise<LoadedFirebase> {
-  loading ??= (async () => {
+  const started = holder[LOADING];
+  if (started) return started;
+  const loading = (async () => {
     // The app, its auth and their start, each evaluated in a task of its own (no long task).
     const { default: firebase } = await import(/* webpackChunkName: "firebase-app" */ 'firebase/compat/app');
     await nextTask();
@@ -66,8 +74,10 @@ export function loadFirebaseAuth(): Promise<LoadedFirebase> {
     }
     return { firebase, auth, appWithoutRedirects };
   })();
+  holder[LOADING] = loading;
+  // A load that failed is tried again by the next caller.
   loading.catch(() => {
-    loading = null;
+    if (holder[LOADING] === loading) delete holder[LOADING];
   });
   return loading;
 }

@@ -1,8 +1,10 @@
-import { createUserServiceClient, MemoryRouter, Route, Routes, type SessionState, setLocale, SiteProviders, useLocation, useNavigate, userService } from '@site/shared-ui';
+import { MemoryRouter, Route, Routes, type SessionState, setLocale, SiteProviders, useLocation, useNavigate, userService } from '@site/shared-ui';
+import { createUserServiceClient } from '@site/shared-ui/user-service';
 import { act, render, screen } from '@testing-library/react';
 import '../i18n/register';
 import { loadAhead, loadPage, readyPage } from '../remotes/federation';
 import { RemotePage } from '../remotes/RemotePage';
+import { readUserInfoAhead } from '../signedIn/userInfoAhead';
 import { GuardedPage } from './GuardedPage';
 import { pages, routeForPath } from './routes';
 
@@ -24,10 +26,10 @@ jest.mock('@site/shared-ui', () => {
     },
     startSession: jest.fn(async () => undefined),
     userService: jest.fn(),
-    // The client of a read sent ahead with the login cookie's token (guards/readAhead.ts).
-    createUserServiceClient: jest.fn(),
   };
 });
+// The client of a read sent ahead with the login cookie's token (guards/readAhead.ts).
+jest.mock('@site/shared-ui/user-service', () => ({ createUserServiceClient: jest.fn() }));
 jest.mock('../remotes/federation', () => ({ loadAhead: jest.fn(), loadPage: jest.fn(), readyPage: jest.fn(), prefetchPages: jest.fn() }));
 // The real page, its renders counted.
 jest.mock('../remotes/RemotePage', () => {
@@ -203,6 +205,22 @@ describe("the trial guard's read, sent ahead while the session is unknown", () =
     unmount();
   });
 
+  it("is the document's first page's when the shell's entry sent it, before the router existed", async () => {
+    setLoginCookie(idToken('u1', 3600));
+    const ahead = aheadAnswer({ trialActivated: false, subscriptionActive: false });
+    const own = ownAnswer({ trialActivated: false, subscriptionActive: false });
+    readUserInfoAhead(null);
+    expect(ahead.$post).toHaveBeenCalledTimes(1);
+    setSession({ status: 'unknown', user: null });
+    const { unmount } = renderAt('/pricing');
+    await act(async () => ahead.answered());
+    act(() => setSession(signedIn));
+    expect(await screen.findByRole('heading', { name: 'Prețuri' })).toBeInTheDocument();
+    expect(ahead.$post).toHaveBeenCalledTimes(1);
+    expect(own).not.toHaveBeenCalled();
+    unmount();
+  });
+
   it('is waited for when it has not answered yet as the session becomes known (no second call)', async () => {
     setLoginCookie(idToken('u1', 3600));
     const ahead = aheadAnswer({ trialActivated: false, subscriptionActive: false });
@@ -281,6 +299,43 @@ describe("the trial guard's read, sent ahead while the session is unknown", () =
     expect(await screen.findByRole('heading', { name: './AccountPage' })).toBeInTheDocument();
     expect(own).toHaveBeenCalledTimes(1);
     expect(ahead.$post).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+
+  it("keeps its answer while only the page's query changes (the account's tabs): the page stays", async () => {
+    setLoginCookie(idToken('u1', 3600));
+    const ahead = aheadAnswer({ trialActivated: true, subscriptionActive: true });
+    const own = ownAnswer({ trialActivated: true, subscriptionActive: true });
+    jest.mocked(readyPage).mockImplementation((page) => ({ default: () => <h1>{page.module}</h1> }));
+    setSession({ status: 'unknown', user: null });
+    let go!: (to: string) => void;
+    function Navigator() {
+      go = useNavigate();
+      return null;
+    }
+    function SiteRoutes() {
+      const { pathname } = useLocation();
+      return (
+        <Routes key={pathname}>
+          <Route path="/account" element={<GuardedPage route={routeForPath('/account')!} />} />
+        </Routes>
+      );
+    }
+    const { unmount } = render(
+      <SiteProviders>
+        <MemoryRouter initialEntries={['/account']}>
+          <Navigator />
+          <SiteRoutes />
+        </MemoryRouter>
+      </SiteProviders>,
+    );
+    await act(async () => ahead.answered());
+    act(() => setSession(signedIn));
+    const page = await screen.findByRole('heading', { name: './AccountPage' });
+    act(() => go('/account?tab=subscription'));
+    expect(screen.getByRole('heading', { name: './AccountPage' })).toBe(page);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(own).not.toHaveBeenCalled();
     unmount();
   });
 

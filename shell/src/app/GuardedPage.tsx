@@ -1,7 +1,8 @@
 import { useLocation, useSession, useSignedInHint } from '@site/shared-ui';
 import { useEffect, useState } from 'react';
 import { AccessGuard } from '../guards/AccessGuard';
-import { readUserInfoAhead, TrialGuard } from '../guards/TrialGuard';
+import { TrialGuard } from '../guards/TrialGuard';
+import { readUserInfoAhead } from '../signedIn/userInfoAhead';
 import { loadAhead, type ExposedPage } from '../remotes/federation';
 import { RemotePage } from '../remotes/RemotePage';
 import { pages, type SiteRoute } from './routes';
@@ -23,7 +24,7 @@ function LoadWhileGuarded({ page, trial }: { page: ExposedPage; trial: boolean }
   // stands for this visit to the page.
   const sessionUnknown = useSession().status === 'unknown';
   const [readsAhead] = useState(() => trial && sessionUnknown);
-  const { key: visit } = useLocation();
+  const { pathname: visit } = useLocation();
   useEffect(() => (readsAhead ? readUserInfoAhead(visit) : undefined), [readsAhead, visit]);
   return null;
 }

@@ -4,7 +4,6 @@ import {
   LoadingStatus,
   Navigate,
   PageHeading,
-  runServiceCall,
   userService,
   useLocation,
   useServiceRead,
@@ -12,10 +11,10 @@ import {
   useTranslation,
   type ServiceCall,
   type UserInfo,
-  type UserServiceClient,
 } from '@site/shared-ui';
 import { useDeferredValue, useRef, type ReactNode } from 'react';
-import { dropReadAhead, readAhead, readAheadFor } from './readAhead';
+import { readAheadFor } from '../signedIn/readAhead';
+import { getUserInfoWith, USER_INFO } from '../signedIn/userInfoAhead';
 
 /**
  * default: a user whose trial was never activated goes to pricing; opposite: one whose was, and
@@ -23,25 +22,7 @@ import { dropReadAhead, readAhead, readAheadFor } from './readAhead';
  */
 export type TrialMode = 'default' | 'opposite';
 
-/** POST /get-user-info: whether the user's trial was ever activated, and a subscription is live now. */
-const getUserInfoWith =
-  (client: UserServiceClient): ServiceCall<UserInfo> =>
-  (init) =>
-    runServiceCall(() => client['get-user-info'].$post(undefined, { init }));
 const getUserInfo: ServiceCall<UserInfo> = (init) => getUserInfoWith(userService())(init);
-
-const USER_INFO = 'get-user-info';
-
-/**
- * Sends get-user-info with the login cookie's token as a page the trial guard keeps starts, while
- * the session is not yet known (readAhead.ts); the guard of this visit (`visit`: the router's key
- * of its history entry) takes its answer once the session says that user is signed in. Returns
- * what forgets it, for when the visitor leaves the page.
- */
-export function readUserInfoAhead(visit: string): () => void {
-  readAhead(USER_INFO, visit, getUserInfoWith);
-  return () => dropReadAhead(USER_INFO);
-}
 
 /**
  * The trial guard (spec section 4), reading trialActivated from the user service under the time
@@ -52,7 +33,7 @@ export function TrialGuard({ mode, children }: { mode: TrialMode; children: Reac
   const session = useSession();
   const signedIn = session.status === 'signedIn';
   // Read ahead (readUserInfoAhead): its answer stands as this read's, drawn at once.
-  const { key: visit } = useLocation();
+  const { pathname: visit } = useLocation();
   const { answered, call } = readAheadFor(USER_INFO, visit, signedIn ? (session.user?.uid ?? null) : null, getUserInfo);
   const { state, retry } = useServiceRead(USER_INFO, call, { enabled: signedIn, answered });
   // The answer lets the whole page through: drawn in a transition (as in AccessGuard).

@@ -1,4 +1,8 @@
-import { createUserServiceClient, loginCookieToken, withTimeLimit, type CallResult, type ServiceCall, type UserServiceClient } from '@site/shared-ui';
+// Shared-ui's modules by their own entries, not its index: the shell's entry sends a read before
+// shared-ui (and React, which it needs) has arrived (./earlySession.ts).
+import { withTimeLimit, type CallResult, type ServiceCall } from '@site/shared-ui/service-call';
+import { loginCookieToken } from '@site/shared-ui/session-cookie';
+import { createUserServiceClient, type UserServiceClient } from '@site/shared-ui/user-service';
 import { decodeJwt } from 'jose';
 
 /**
@@ -32,8 +36,12 @@ export function freshLoginToken(now: number = Date.now()): { token: string; uid:
 
 interface Read {
   uid: string;
-  /** The visit to a page it was sent for (the router's key of that history entry). */
-  visit: string;
+  /**
+   * The visit to a page it was sent for (the page's path: a change of its query alone is the same
+   * visit, a navigation to another page is not; each page is drawn afresh, App.tsx); null: the
+   * document's first page, sent before the router existed, until that page claims it.
+   */
+  visit: string | null;
   result: Promise<CallResult<unknown>>;
   /** The answer, once it has arrived (a failure is never kept: the guard then asks itself). */
   answer?: { data: unknown };
@@ -43,12 +51,17 @@ const reads = new Map<string, Read>();
 
 /**
  * Sends the read `key` at once with the login cookie's token (`call`, given a client that carries
- * it), unless one is on its way or the cookie holds no token fresh enough. It stands for one visit
- * to a page (`visit`, the router's key of its history entry): only that visit's guard takes it, and
- * the caller drops it when the visit ends (dropReadAhead).
+ * it), unless the cookie holds no token fresh enough. It stands for one visit to a page (`visit`,
+ * the page's path): only that visit's guard takes it, and the caller drops it
+ * when the visit ends (dropReadAhead). A read already on its way is not sent again: one sent for
+ * the document's first page before the router existed (`visit` null) is that page's, claimed here.
  */
-export function readAhead<T>(key: string, visit: string, call: (client: UserServiceClient) => ServiceCall<T>): void {
-  if (reads.has(key)) return;
+export function readAhead<T>(key: string, visit: string | null, call: (client: UserServiceClient) => ServiceCall<T>): void {
+  const sent = reads.get(key);
+  if (sent) {
+    if (sent.visit === null) sent.visit = visit;
+    return;
+  }
   const fresh = freshLoginToken();
   if (!fresh) return;
   const client = createUserServiceClient(async () => fresh.token);
