@@ -8,6 +8,14 @@ const PRICING_H1 = 'Alegeți abonamentul potrivit';
 const welcome = (email: string) => `Bine ați venit, ${email.split('@')[0]}!`;
 const panel = (page: Page, name: string) => page.getByRole('tabpanel', { name });
 
+/** A new user, signed in through the widget: on pricing (no trial yet). */
+async function signedInOnPricing(page: Page, label: string) {
+  const email = uniqueEmail(label);
+  await createAccount(email);
+  await signInThroughWidget(page, email);
+  await expect(h1(page)).toHaveText(PRICING_H1);
+}
+
 /** A signed-in user whose trial (a Stripe subscription, by signed events) is on, on the account page. */
 async function signedInWithTrial(page: Page, label: string) {
   const email = uniqueEmail(label);
@@ -62,10 +70,7 @@ test('a new user starts the free trial on the local plans, and the account shows
 });
 
 test("a signed-in page's code runs while its guards wait: once get-user-info answers, the page is drawn without another loading status", async ({ page }) => {
-  const email = uniqueEmail('ahead');
-  await createAccount(email);
-  await signInThroughWidget(page, email);
-  await expect(h1(page)).toHaveText(PRICING_H1);
+  await signedInOnPricing(page, 'ahead');
   // Every loading status the page draws (a live region that says the wait), from its first script on;
   // not the plans' own live region, drawn empty.
   await page.addInitScript(() => {
@@ -108,10 +113,7 @@ test("a signed-in page's code runs while its guards wait: once get-user-info ans
 });
 
 test("a signed-in page asks get-user-info with the login cookie's token while the auth SDK still looks the user up, once; the page waits for the SDK", async ({ page }) => {
-  const email = uniqueEmail('inainte');
-  await createAccount(email);
-  await signInThroughWidget(page, email);
-  await expect(h1(page)).toHaveText(PRICING_H1);
+  await signedInOnPricing(page, 'inainte');
   const cookie = (await page.context().cookies()).find((c) => c.name === 'loginCookie')?.value;
   expect(cookie).toBeTruthy();
   const sent: (string | null)[] = [];
@@ -140,10 +142,7 @@ test("a signed-in page asks get-user-info with the login cookie's token while th
 });
 
 test("a signed-in page starts the auth SDK and asks get-user-info before React's code has arrived", async ({ page }) => {
-  const email = uniqueEmail('devreme');
-  await createAccount(email);
-  await signInThroughWidget(page, email);
-  await expect(h1(page)).toHaveText(PRICING_H1);
+  await signedInOnPricing(page, 'devreme');
   let lookedUp!: () => void;
   let userInfoAsked!: () => void;
   const both = Promise.all([new Promise<void>((resolve) => (lookedUp = resolve)), new Promise<void>((resolve) => (userInfoAsked = resolve))]);

@@ -185,6 +185,34 @@ describe("the trial guard's read, sent ahead while the session is unknown", () =
 
   beforeEach(() => jest.mocked(readyPage).mockReturnValue({ default: PAGE }));
 
+  /** The site's guarded pages as App.tsx routes them (one tree per path), at `path`: and how to navigate. */
+  function renderSiteAt(path: string) {
+    let go!: (to: string) => void;
+    function Navigator() {
+      go = useNavigate();
+      return null;
+    }
+    function SiteRoutes() {
+      const { pathname } = useLocation();
+      return (
+        <Routes key={pathname}>
+          {['/pricing', '/account', '/account-pricing'].map((guarded) => (
+            <Route key={guarded} path={guarded} element={<GuardedPage route={routeForPath(guarded)!} />} />
+          ))}
+        </Routes>
+      );
+    }
+    const { unmount } = render(
+      <SiteProviders>
+        <MemoryRouter initialEntries={[path]}>
+          <Navigator />
+          <SiteRoutes />
+        </MemoryRouter>
+      </SiteProviders>,
+    );
+    return { go: (to: string) => go(to), unmount };
+  }
+
   it("is sent at once with the login cookie's token, and its answer lets the page through once the session says that user is signed in: one call, one loading status", async () => {
     const token = idToken('u1', 3600);
     setLoginCookie(token);
@@ -268,30 +296,7 @@ describe("the trial guard's read, sent ahead while the session is unknown", () =
     const own = ownAnswer({ trialActivated: true, subscriptionActive: true });
     jest.mocked(readyPage).mockImplementation((page) => ({ default: () => <h1>{page.module}</h1> }));
     setSession({ status: 'unknown', user: null });
-    let go!: (to: string) => void;
-    function Navigator() {
-      go = useNavigate();
-      return null;
-    }
-    // As the site's routes (App.tsx): one tree per path.
-    function SiteRoutes() {
-      const { pathname } = useLocation();
-      return (
-        <Routes key={pathname}>
-          {['/pricing', '/account', '/account-pricing'].map((path) => (
-            <Route key={path} path={path} element={<GuardedPage route={routeForPath(path)!} />} />
-          ))}
-        </Routes>
-      );
-    }
-    const { unmount } = render(
-      <SiteProviders>
-        <MemoryRouter initialEntries={['/pricing']}>
-          <Navigator />
-          <SiteRoutes />
-        </MemoryRouter>
-      </SiteProviders>,
-    );
+    const { go, unmount } = renderSiteAt('/pricing');
     await act(async () => ahead.answered());
     act(() => setSession(signedIn));
     expect(await screen.findByRole('heading', { name: './PricingPage' })).toBeInTheDocument();
@@ -308,27 +313,7 @@ describe("the trial guard's read, sent ahead while the session is unknown", () =
     const own = ownAnswer({ trialActivated: true, subscriptionActive: true });
     jest.mocked(readyPage).mockImplementation((page) => ({ default: () => <h1>{page.module}</h1> }));
     setSession({ status: 'unknown', user: null });
-    let go!: (to: string) => void;
-    function Navigator() {
-      go = useNavigate();
-      return null;
-    }
-    function SiteRoutes() {
-      const { pathname } = useLocation();
-      return (
-        <Routes key={pathname}>
-          <Route path="/account" element={<GuardedPage route={routeForPath('/account')!} />} />
-        </Routes>
-      );
-    }
-    const { unmount } = render(
-      <SiteProviders>
-        <MemoryRouter initialEntries={['/account']}>
-          <Navigator />
-          <SiteRoutes />
-        </MemoryRouter>
-      </SiteProviders>,
-    );
+    const { go, unmount } = renderSiteAt('/account');
     await act(async () => ahead.answered());
     act(() => setSession(signedIn));
     const page = await screen.findByRole('heading', { name: './AccountPage' });
