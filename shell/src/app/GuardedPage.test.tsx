@@ -263,22 +263,14 @@ describe("the trial guard's read, sent ahead while the session is unknown", () =
     unmount();
   });
 
-  it('is asked again by the guard when it failed', async () => {
-    setLoginCookie(idToken('u1', 3600));
-    const ahead = aheadAnswer('failure');
-    const own = ownAnswer({ trialActivated: false, subscriptionActive: false });
-    setSession({ status: 'unknown', user: null });
-    const { unmount } = renderAt('/pricing');
-    await act(async () => ahead.answered());
-    act(() => setSession(signedIn));
-    expect(await screen.findByRole('heading', { name: 'Prețuri' })).toBeInTheDocument();
-    expect(own).toHaveBeenCalledTimes(1);
-    unmount();
-  });
-
-  it('is not taken for another user than the one the SDK says is signed in', async () => {
-    setLoginCookie(idToken('someone-else', 3600));
-    const ahead = aheadAnswer({ trialActivated: true, subscriptionActive: true });
+  it.each([
+    // Its answer would have let the page through as well: the guard asks again all the same.
+    ['when it failed', 'u1', 'failure' as const],
+    // Its answer (trial and subscription on) would have sent the visitor away from pricing.
+    ['for another user than the one the SDK says is signed in', 'someone-else', { trialActivated: true, subscriptionActive: true }],
+  ])('is not taken %s: the guard asks itself', async (_, tokenOwner, answer) => {
+    setLoginCookie(idToken(tokenOwner, 3600));
+    const ahead = aheadAnswer(answer);
     const own = ownAnswer({ trialActivated: false, subscriptionActive: false });
     setSession({ status: 'unknown', user: null });
     const { unmount } = renderAt('/pricing');
