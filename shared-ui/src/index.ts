@@ -62,4 +62,4 @@ export {
 } from './session/session';
 export { loginNavigationState, loginReasonOf, type LoginNavigationState, type LoginReason } from './session/loginReason';
 export { loadFirebaseAuth, type FirebaseApp, type FirebaseAuth, type LoadedFirebase } from './session/firebase';
-export { LOGIN_COOKIE, hasLoginCookie, loginCookieToken } from './session/loginCookie';
+export { LOGIN_COOKIE, hasLoginCookie } from './session/loginCookie';

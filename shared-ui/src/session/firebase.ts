@@ -19,7 +19,7 @@ export interface LoadedFirebase {
 /**
  * Where the page's one load is kept: on the page's global object, so that every copy of this
  * module shares it (the shell's entry starts it before shared-ui has loaded, from a copy of its
- * own: shell/src/session/earlySession.ts).
+ * own: shell/src/signedIn/earlySession.ts).
  */
 const LOADING = Symbol.for('@site/shared-ui firebase auth');
 const holder = globalThis as { [LOADING]?: Promise<LoadedFirebase> };

@@ -4,3 +4,9 @@
  * in, a signed-in page as its loading status, with its preloads). No DOM here: the server imports it.
  */
 export const LOGIN_COOKIE = 'loginCookie';
+
+/**
+ * A regular expression's source that matches a `document.cookie` holding the login cookie with a
+ * value (the pre-paint script's and the shell's entry's test: no cookie library there).
+ */
+export const LOGIN_COOKIE_SET = `(?:^|;\\s*)${LOGIN_COOKIE}=[^;]`;

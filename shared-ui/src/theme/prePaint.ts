@@ -7,7 +7,7 @@
  * its absence where it was drawn for someone signed in): that page is hidden and rendered afresh.
  */
 import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
-import { LOGIN_COOKIE } from '../session/loginCookie';
+import { LOGIN_COOKIE_SET } from '../session/loginCookieName';
 import { STORAGE_KEYS } from '../storage';
 import { DARK_QUERY, DEFAULT_THEME, THEME_ATTRIBUTE, THEME_PREFERENCES } from './themes';
 
@@ -24,7 +24,7 @@ export function prePaintScript(freshRenderAttribute: string, signedInDocumentAtt
     `d.setAttribute(${js(THEME_ATTRIBUTE)},t);d.style.colorScheme=t;`,
     `var l=s.getItem(${js(STORAGE_KEYS.locale)});if(${js(LOCALES)}.indexOf(l)<0)l=${js(DEFAULT_LOCALE)};d.lang=l;`,
     // The login cookie as the session and the server read it: that name, with a value.
-    `var i=/(?:^|;\\s*)${LOGIN_COOKIE}=[^;]/.test(document.cookie);`,
+    `var i=/${LOGIN_COOKIE_SET}/.test(document.cookie);`,
     `if(p&&p!==${js(DEFAULT_THEME)}||l!==${js(DEFAULT_LOCALE)}||i!==d.hasAttribute(${js(signedInDocumentAttribute)}))d.setAttribute(${js(freshRenderAttribute)},'skip');`,
     '}catch(e){}})();',
   ].join('');

@@ -28,7 +28,7 @@ jest.mock('@site/shared-ui', () => {
     userService: jest.fn(),
   };
 });
-// The client of a read sent ahead with the login cookie's token (guards/readAhead.ts).
+// The client of a read sent ahead with the login cookie's token (signedIn/readAhead.ts).
 jest.mock('@site/shared-ui/user-service', () => ({ createUserServiceClient: jest.fn() }));
 jest.mock('../remotes/federation', () => ({ loadAhead: jest.fn(), loadPage: jest.fn(), readyPage: jest.fn(), prefetchPages: jest.fn() }));
 // The real page, its renders counted.

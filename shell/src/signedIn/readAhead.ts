@@ -15,14 +15,14 @@ import { decodeJwt } from 'jose';
  */
 
 /** A token with less than this left before it expires is not sent ahead (the SDK refreshes it). */
-export const READ_AHEAD_MIN_VALIDITY_MS = 60_000;
+const READ_AHEAD_MIN_VALIDITY_MS = 60_000;
 
 /**
  * The login cookie's token and whose it is (its subject: the user's uid), while it has at least
  * READ_AHEAD_MIN_VALIDITY_MS left; else null. Decoded, not verified: the service verifies every
  * token it is sent, and what it answers is used only for the user the SDK then says is signed in.
  */
-export function freshLoginToken(now: number = Date.now()): { token: string; uid: string } | null {
+function freshLoginToken(now: number = Date.now()): { token: string; uid: string } | null {
   const token = loginCookieToken();
   if (!token) return null;
   try {
@@ -52,9 +52,9 @@ const reads = new Map<string, Read>();
 /**
  * Sends the read `key` at once with the login cookie's token (`call`, given a client that carries
  * it), unless the cookie holds no token fresh enough. It stands for one visit to a page (`visit`,
- * the page's path): only that visit's guard takes it, and the caller drops it
- * when the visit ends (dropReadAhead). A read already on its way is not sent again: one sent for
- * the document's first page before the router existed (`visit` null) is that page's, claimed here.
+ * the page's path): only that visit's guard takes it, and the caller drops it when the visit ends
+ * (dropReadAhead). A read already on its way is not sent again: one sent for the document's first
+ * page before the router existed (`visit` null) is that page's, claimed here.
  */
 export function readAhead<T>(key: string, visit: string | null, call: (client: UserServiceClient) => ServiceCall<T>): void {
   const sent = reads.get(key);

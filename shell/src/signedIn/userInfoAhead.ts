@@ -14,9 +14,8 @@ export const getUserInfoWith =
 /**
  * Sends get-user-info with the login cookie's token as a page the trial guard keeps starts, while
  * the session is not yet known (readAhead.ts); the guard of this visit (`visit`: the page's path;
- * null: the document's first page, from the shell's entry) takes its answer
- * once the session says that user is signed in. Returns what forgets it, for when the visitor
- * leaves the page.
+ * null: the document's first page, from the shell's entry) takes its answer once the session says
+ * that user is signed in. Returns what forgets it, for when the visitor leaves the page.
  */
 export function readUserInfoAhead(visit: string | null): () => void {
   readAhead(USER_INFO, visit, getUserInfoWith);
