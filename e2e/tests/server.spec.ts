@@ -138,6 +138,31 @@ test.describe('preload hints', () => {
     expect(requested.indexOf('/remotes.json')).toBeGreaterThan(requested.indexOf('/main.js'));
   });
 
+  test("main.js's own task only starts the federation runtime: the shell's start asks for the remotes document in a later task", async ({ page }) => {
+    // A script's load event is fired in the task that ran it, once it and its microtasks are done.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { mainRan?: boolean; remotesAskedAfterMainRan?: boolean[] };
+      seen.mainRan = false;
+      seen.remotesAskedAfterMainRan = [];
+      document.addEventListener(
+        'load',
+        (event) => {
+          if (event.target instanceof HTMLScriptElement && new URL(event.target.src, location.href).pathname === '/main.js') seen.mainRan = true;
+        },
+        true,
+      );
+      const fetchFirst = window.fetch;
+      window.fetch = function (input, init) {
+        const url = input instanceof Request ? input.url : String(input);
+        if (new URL(url, location.href).pathname === '/remotes.json') seen.remotesAskedAfterMainRan!.push(seen.mainRan!);
+        return fetchFirst.call(this, input, init);
+      };
+    });
+    await page.goto('/contact');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    expect(await page.evaluate(() => (window as unknown as { remotesAskedAfterMainRan: boolean[] }).remotesAskedAfterMainRan)).toEqual([true]);
+  });
+
   test("a page that waits for sign-in, asked for by a visitor who looks signed in, preloads its remote's page and the auth SDK; nothing of them without the login cookie", async ({
     request,
   }) => {

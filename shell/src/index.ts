@@ -1,34 +1,8 @@
-// The asynchronous boundary lets Module Federation negotiate shared singletons before any
-// React code runs. main.js's own task starts the federation runtime. Negotiating a shared module
-// (its versions checked, its provider chosen, its script inserted) takes a few milliseconds each
-// on a slow phone, so the runtime is asked for one per task, in the order ./bootstrap.tsx
-// evaluates them (React first, which the others need): all are then fetched together, none
-// evaluated. The bootstrap chunk finds them negotiated, and evaluates them one per task too; a
-// shared module missing from this list is still negotiated, by the bootstrap chunk, in its task.
-// The remotes document is asked for first (./remotes/remotesDocumentRead.ts).
-import { loadShare } from '@module-federation/enhanced/runtime';
+// main.js's own task starts the federation runtime: webpack's start of the shell's build creates
+// the instance, registers its plugins and the shared modules it provides, on a slow phone a long
+// task by itself. The shell's start (./start.ts: the remotes document asked for, the shared
+// modules negotiated) waits for the next task, its modules evaluated there too (eager: in main.js
+// already, no request of their own).
 import { nextTask } from '@site/shared-ui/next-task';
-import { startReadingRemotesDocument } from './remotes/remotesDocumentRead';
-import { signedInPageAt } from './session/signedInStart';
 
-const NEGOTIATED_FIRST = ['react', 'react-dom', 'react-dom/client', 'styled-components', '@tanstack/react-query', 'i18next', '@site/shared-ui'];
-
-async function start() {
-  startReadingRemotesDocument();
-  for (const name of NEGOTIATED_FIRST) {
-    await nextTask();
-    // A module that fails to arrive fails the bootstrap below, which needs it too.
-    loadShare(name).catch(() => {});
-  }
-  await nextTask();
-  // A page that waits for sign-in starts the auth SDK and its reads now, before React's code has
-  // arrived (their code is in the site's file, which every page loads: tools/webpack.cjs).
-  const signedInPage = signedInPageAt(location.pathname, document.cookie);
-  if (signedInPage) {
-    import('./signedIn/earlySession').then(({ startSignedInPage }) => startSignedInPage(signedInPage)).catch(() => {});
-  }
-  // Named, so that the production server can preload it (site-server/src/preloadHints.ts).
-  await import(/* webpackChunkName: "bootstrap" */ './bootstrap');
-}
-
-void start();
+void nextTask().then(() => import(/* webpackMode: "eager" */ './start'));

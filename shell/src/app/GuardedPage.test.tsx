@@ -91,6 +91,8 @@ describe("a guarded page's code", () => {
 
   it('is not loaded for a visitor without the login cookie, until the session says signed in', () => {
     setLoginCookie(null);
+    // The trial guard's read, once signed in: not answered while the test runs.
+    userInfoAnswer({ trialActivated: true, subscriptionActive: false });
     setSession({ status: 'unknown', user: null });
     renderAt('/account');
     expect(loadAhead).not.toHaveBeenCalled();
