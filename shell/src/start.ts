@@ -6,7 +6,7 @@
 // evaluated. The bootstrap chunk finds them negotiated, and evaluates them one per task too; a
 // shared module missing from this list is still negotiated, by the bootstrap chunk, in its task.
 // The remotes document is asked for first (./remotes/remotesDocumentRead.ts).
-import { loadShare } from '@module-federation/enhanced/runtime';
+import { loadShare, satisfy } from '@module-federation/enhanced/runtime';
 import { nextTask } from '@site/shared-ui/next-task';
 import { startReadingRemotesDocument } from './remotes/remotesDocumentRead';
 import { signedInPageAt } from './session/signedInStart';
@@ -15,6 +15,11 @@ const NEGOTIATED_FIRST = ['react', 'react-dom', 'react-dom/client', 'styled-comp
 
 async function start() {
   startReadingRemotesDocument();
+  // The runtime checks each shared module's version against the range an app requires. Its first
+  // check builds and compiles the range parser's regular expressions: nearly half of the first
+  // negotiation's task on a slow phone (bench/layout-shifts.mjs). Made here, in a task of its own.
+  await nextTask();
+  satisfy('1.0.0', '^1.0.0');
   for (const name of NEGOTIATED_FIRST) {
     await nextTask();
     // A module that fails to arrive fails the bootstrap below, which needs it too.

@@ -1,0 +1,38 @@
+import { loadShare, satisfy } from '@module-federation/enhanced/runtime';
+import { startReadingRemotesDocument } from './remotes/remotesDocumentRead';
+
+// Each task the shell's start waits for, resolved by the test: one step at a time.
+const mockTasks: Array<() => void> = [];
+jest.mock('@site/shared-ui/next-task', () => ({ nextTask: () => new Promise<void>((resolve) => mockTasks.push(resolve)) }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadShare: jest.fn(() => new Promise(() => undefined)), satisfy: jest.fn(() => true) }));
+jest.mock('./remotes/remotesDocumentRead', () => ({ startReadingRemotesDocument: jest.fn() }));
+jest.mock('./session/signedInStart', () => ({ signedInPageAt: () => null }));
+jest.mock('./bootstrap', () => ({}));
+
+/** The next task: the start runs until it waits again. */
+async function nextStep() {
+  expect(mockTasks).toHaveLength(1);
+  mockTasks.shift()!();
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+}
+
+describe("the shell's start (the task after main.js's)", () => {
+  it("asks for the remotes document, runs the runtime's first version check in a task of its own, then negotiates one shared module per task", async () => {
+    await import('./start');
+    expect(startReadingRemotesDocument).toHaveBeenCalledTimes(1);
+    expect(satisfy).not.toHaveBeenCalled();
+
+    await nextStep();
+    expect(satisfy).toHaveBeenCalledTimes(1);
+    expect(loadShare).not.toHaveBeenCalled();
+
+    await nextStep();
+    expect(loadShare).toHaveBeenCalledTimes(1);
+    expect(loadShare).toHaveBeenCalledWith('react');
+
+    await nextStep();
+    expect(loadShare).toHaveBeenCalledTimes(2);
+    expect(loadShare).toHaveBeenLastCalledWith('react-dom');
+    expect(satisfy).toHaveBeenCalledTimes(1);
+  });
+});
