@@ -1,4 +1,4 @@
-import { MemoryRouter, Route, Routes, type SessionState, setLocale, SiteProviders, useLocation, useNavigate, userService } from '@site/shared-ui';
+import { MemoryRouter, Route, Routes, type SessionState, setLocale, SiteProviders, useLocation, useNavigate, type UserInfo, userService } from '@site/shared-ui';
 import { createUserServiceClient } from '@site/shared-ui/user-service';
 import { act, render, screen } from '@testing-library/react';
 import '../i18n/register';
@@ -43,7 +43,7 @@ function setSession(state: SessionState) {
   for (const listener of mockSession.listeners) listener();
 }
 /** get-user-info: answered with `answer` once `answered` is called. */
-function userInfoAnswer(answer: { trialActivated: boolean; subscriptionActive: boolean }) {
+function userInfoAnswer(answer: UserInfo) {
   let answered!: () => void;
   const arrived = new Promise<void>((resolve) => (answered = resolve));
   const $post = jest.fn(async () => {
@@ -154,7 +154,7 @@ describe("the trial guard's read, sent ahead while the session is unknown", () =
     return `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub: uid, email: 'ana@exemplu.ro', iat: now, exp: now + validForS })}.`;
   };
   /** get-user-info through the client of a read sent ahead: the token it carried, and its answer once `answered` is called. */
-  function aheadAnswer(answer: { trialActivated: boolean; subscriptionActive: boolean } | 'failure') {
+  function aheadAnswer(answer: UserInfo | 'failure') {
     const tokens: (string | null)[] = [];
     let answered!: () => void;
     const arrived = new Promise<void>((resolve) => (answered = resolve));
@@ -171,7 +171,7 @@ describe("the trial guard's read, sent ahead while the session is unknown", () =
     return { $post, tokens, answered };
   }
   /** The guard's own get-user-info (the SDK's token), answered at once. */
-  function ownAnswer(answer: { trialActivated: boolean; subscriptionActive: boolean }) {
+  function ownAnswer(answer: UserInfo) {
     const $post = jest.fn(async () => ({ ok: true, status: 200, json: async () => answer }));
     jest.mocked(userService).mockReturnValue({ 'get-user-info': { $post } } as never);
     return $post;
@@ -283,16 +283,26 @@ describe("the trial guard's read, sent ahead while the session is unknown", () =
     unmount();
   });
 
-  it("is not taken by the next page's guard: a navigation reads afresh", async () => {
+  /**
+   * The site at `path`, each page drawn as its module's name, for u1 (the login cookie's token): its
+   * read ahead answered `aheadSays`, then the session says u1 is signed in; the guard's own read
+   * would answer `ownSays`.
+   */
+  async function siteSignedInAt(path: string, aheadSays: UserInfo, ownSays: UserInfo) {
     setLoginCookie(idToken('u1', 3600));
-    // Pricing's read said: no trial yet. The account's own: trial and subscription on.
-    const ahead = aheadAnswer({ trialActivated: false, subscriptionActive: false });
-    const own = ownAnswer({ trialActivated: true, subscriptionActive: true });
+    const ahead = aheadAnswer(aheadSays);
+    const own = ownAnswer(ownSays);
     jest.mocked(readyPage).mockImplementation((page) => ({ default: () => <h1>{page.module}</h1> }));
     setSession({ status: 'unknown', user: null });
-    const { go, unmount } = renderSiteAt('/pricing');
+    const site = renderSiteAt(path);
     await act(async () => ahead.answered());
     act(() => setSession(signedIn));
+    return { ahead, own, ...site };
+  }
+
+  it("is not taken by the next page's guard: a navigation reads afresh", async () => {
+    // Pricing's read said: no trial yet. The account's own: trial and subscription on.
+    const { ahead, own, go, unmount } = await siteSignedInAt('/pricing', { trialActivated: false, subscriptionActive: false }, { trialActivated: true, subscriptionActive: true });
     expect(await screen.findByRole('heading', { name: './PricingPage' })).toBeInTheDocument();
     act(() => go('/account'));
     expect(await screen.findByRole('heading', { name: './AccountPage' })).toBeInTheDocument();
@@ -302,14 +312,7 @@ describe("the trial guard's read, sent ahead while the session is unknown", () =
   });
 
   it("keeps its answer while only the page's query changes (the account's tabs): the page stays", async () => {
-    setLoginCookie(idToken('u1', 3600));
-    const ahead = aheadAnswer({ trialActivated: true, subscriptionActive: true });
-    const own = ownAnswer({ trialActivated: true, subscriptionActive: true });
-    jest.mocked(readyPage).mockImplementation((page) => ({ default: () => <h1>{page.module}</h1> }));
-    setSession({ status: 'unknown', user: null });
-    const { go, unmount } = renderSiteAt('/account');
-    await act(async () => ahead.answered());
-    act(() => setSession(signedIn));
+    const { own, go, unmount } = await siteSignedInAt('/account', { trialActivated: true, subscriptionActive: true }, { trialActivated: true, subscriptionActive: true });
     const page = await screen.findByRole('heading', { name: './AccountPage' });
     act(() => go('/account?tab=subscription'));
     expect(screen.getByRole('heading', { name: './AccountPage' })).toBe(page);
