@@ -7,8 +7,9 @@
 //   bench/node_modules/.bin/tsx bench/layout-shifts.mjs                   every route below, 3 loads each
 //   SHIFT_ROUTES=/pricing SHIFT_RUNS=5 SHIFT_CPU=4 bench/node_modules/.bin/tsx bench/layout-shifts.mjs
 //   SHIFT_TRACE=1 …   also what each long task ran (a Chrome trace: scripts, calls, layout, parsing)
-//   SHIFT_PROFILE=1 … and which source files ran in it (a CPU profile, through the builds' source
-//                     maps: the share of the task's samples in which each file is on the stack)
+//   SHIFT_PROFILE=1 … and which source files and functions ran in it (a CPU profile, through the builds'
+//                     source maps: the share of the task's samples in which each file is on the stack,
+//                     and in which each function was running itself)
 //   SHIFT_RTT=150 SHIFT_KBPS=1638 …  on a slow network (DevTools' emulation: each response that much
 //                     later, at that throughput; Lighthouse's mobile figures): with each run's LCP
 // Needs a build (pnpm build) and the site's ports free (take /tmp/e2e.lock where it is shared).
@@ -100,28 +101,38 @@ function sourceFile({ url, lineNumber, columnNumber }) {
   return script.pathname.replace(/\.[0-9a-f]{8,}\./, '.');
 }
 
-/** In a CPU profile, the files on the stack of the samples taken between `from` and `to` (µs): each file's share of them. */
-function filesRunBetween(profile, from, to) {
+/**
+ * In a CPU profile, what ran between `from` and `to` (µs): the files on the stack of the samples
+ * taken then (each file's share of them), and the functions those samples were in (their own time:
+ * a function's share of the samples taken in it, not in what it called; native ones by name alone).
+ */
+function runBetween(profile, from, to) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parents = new Map(profile.nodes.flatMap((node) => (node.children ?? []).map((child) => [child, node.id])));
-  const counts = new Map();
+  const files = new Map();
+  const functions = new Map();
   let samples = 0;
   let at = profile.startTime;
   profile.samples.forEach((id, i) => {
     at += profile.timeDeltas[i];
     if (at < from || at > to) return;
     samples += 1;
+    const own = nodes.get(id);
+    const name = `${own.callFrame.functionName || '(anonymous)'}${sourceFile(own.callFrame) ? ` ${sourceFile(own.callFrame)}` : ''}`;
+    functions.set(name, (functions.get(name) ?? 0) + 1);
     const seen = new Set();
-    for (let node = nodes.get(id); node; node = nodes.get(parents.get(node.id))) {
+    for (let node = own; node; node = nodes.get(parents.get(node.id))) {
       const file = sourceFile(node.callFrame);
       if (file) seen.add(file);
     }
-    for (const file of seen) counts.set(file, (counts.get(file) ?? 0) + 1);
+    for (const file of seen) files.set(file, (files.get(file) ?? 0) + 1);
   });
-  return [...counts]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 12)
-    .map(([file, count]) => `${file} ${Math.round((count / samples) * 100)}%`);
+  const shares = (counts, top) =>
+    [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([key, count]) => `${key} ${Math.round((count / samples) * 100)}%`);
+  return { files: shares(files, 12), functions: shares(functions, 8) };
 }
 
 /**
@@ -174,7 +185,12 @@ function longTasksOfTrace({ traceEvents }, profile) {
           .map((e) => `${label(e)} ${Math.round(e.dur / 1000)}`);
         return `${label(step)} ${Math.round(step.dur / 1000)}${below.length ? ` [${below.join('; ')}]` : ''}`;
       });
-    tasks.push({ at: Math.round((task.ts - navigation) / 1000), ms: Math.round(task.dur / 1000), steps, files: profile ? filesRunBetween(profile, task.ts, end) : [] });
+    tasks.push({
+      at: Math.round((task.ts - navigation) / 1000),
+      ms: Math.round(task.dur / 1000),
+      steps,
+      ...(profile ? runBetween(profile, task.ts, end) : { files: [], functions: [] }),
+    });
   }
   return tasks;
 }
@@ -296,6 +312,7 @@ for (const { route, run, landed, cls, shifts, longTasks, tasks, lcp } of results
   for (const task of tasks) {
     console.log(`  task ${task.ms} ms at ${task.at} ms: ${task.steps.join(' | ')}`);
     if (task.files.length) console.log(`    files: ${task.files.join(', ')}`);
+    if (task.functions.length) console.log(`    own time: ${task.functions.join(', ')}`);
   }
   for (const shift of shifts) {
     console.log(`  ${shift.value.toFixed(4)} at ${shift.at} ms${shift.hadRecentInput ? ' (after input)' : ''}`);

@@ -36,9 +36,11 @@ const readyPage: typeof federation.readyPage = ({ remote, module }) => loaded.ge
 const loadAhead: typeof federation.loadAhead = (page) => void loadPage(page).catch(() => undefined);
 
 /** The single bundle's pages are ordinary lazy chunks: prefetching one is importing it. */
-const prefetchPages: typeof federation.prefetchPages = (remote, modules) => {
-  for (const module of modules) void loadPage({ remote, module }).catch(() => undefined);
-};
+const prefetchPage: typeof federation.prefetchPage = (page) =>
+  loadPage(page).then(
+    () => undefined,
+    () => undefined,
+  );
 
-export { ensureRemotesRegistered, loadAhead, loadPage, prefetchPages, readyPage };
+export { ensureRemotesRegistered, loadAhead, loadPage, prefetchPage, readyPage };
 export type { ExposedPage } from '../../shell/src/remotes/federation';

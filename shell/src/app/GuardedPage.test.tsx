@@ -30,7 +30,7 @@ jest.mock('@site/shared-ui', () => {
 });
 // The client of a read sent ahead with the login cookie's token (signedIn/readAhead.ts).
 jest.mock('@site/shared-ui/user-service', () => ({ createUserServiceClient: jest.fn() }));
-jest.mock('../remotes/federation', () => ({ loadAhead: jest.fn(), loadPage: jest.fn(), readyPage: jest.fn(), prefetchPages: jest.fn() }));
+jest.mock('../remotes/federation', () => ({ loadAhead: jest.fn(), loadPage: jest.fn(), readyPage: jest.fn(), prefetchPage: jest.fn(async () => undefined) }));
 // The real page, its renders counted.
 jest.mock('../remotes/RemotePage', () => {
   const actual = jest.requireActual<typeof import('../remotes/RemotePage')>('../remotes/RemotePage');

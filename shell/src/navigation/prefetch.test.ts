@@ -13,18 +13,27 @@ describe('prefetching the next likely pages', () => {
     expect(likelyNextPages(pages.login)).toEqual([]);
   });
 
-  it('fetches them only once the browser is idle, without running them', () => {
+  it('fetches them once the browser is idle, without running them, one page per idle period, each after the last has arrived', async () => {
     const idle: (() => void)[] = [];
     window.requestIdleCallback = ((callback: () => void) => idle.push(callback)) as unknown as typeof window.requestIdleCallback;
+    const arrived: (() => void)[] = [];
+    jest.mocked(preloadRemote).mockImplementation(() => new Promise<void>((resolve) => arrived.push(resolve)));
+    const runIdle = () => idle.splice(0).forEach((callback) => callback());
     prefetchLikelyNextPagesWhenIdle(pages.contact);
     expect(preloadRemote).not.toHaveBeenCalled();
-    idle.forEach((callback) => callback());
-    expect(preloadRemote).toHaveBeenCalledWith([
-      expect.objectContaining({
-        nameOrAlias: 'mfe_marketing',
-        exposes: ['./LandingPage', './AboutPage', './AccessibilityPage'],
-        resourceCategory: 'sync',
-      }),
-    ]);
+    for (const [index, module] of ['./LandingPage', './AboutPage', './AccessibilityPage'].entries()) {
+      runIdle();
+      expect(preloadRemote).toHaveBeenCalledTimes(index + 1);
+      expect(preloadRemote).toHaveBeenLastCalledWith([expect.objectContaining({ nameOrAlias: 'mfe_marketing', exposes: [module], resourceCategory: 'sync' })]);
+      // The next page waits for this one's files, then for the next idle period.
+      runIdle();
+      expect(preloadRemote).toHaveBeenCalledTimes(index + 1);
+      arrived.shift()!();
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(preloadRemote).toHaveBeenCalledTimes(index + 1);
+    }
+    runIdle();
+    expect(preloadRemote).toHaveBeenCalledTimes(3);
   });
 });

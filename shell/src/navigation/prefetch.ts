@@ -1,6 +1,6 @@
 import { pageForPath, pages, siteRoutes } from '../app/routes';
 import { whenIdle } from '../app/whenIdle';
-import { loadAhead, prefetchPages, type ExposedPage } from '../remotes/federation';
+import { loadAhead, prefetchPage, type ExposedPage } from '../remotes/federation';
 
 /** Starts fetching the code of the page behind a link, when the visitor shows interest in it. */
 export function prefetchRoute(to: string): void {
@@ -20,14 +20,15 @@ export function likelyNextPages(page: ExposedPage): ExposedPage[] {
   return [...publicPages].filter((other) => other.remote === page.remote && other.module !== page.module);
 }
 
-/** Once the browser is idle after a page has shown, fetches (without running) its likely next pages' chunks. */
+/**
+ * Once the browser is idle after a page has shown, fetches (without running) its likely next
+ * pages' chunks: one page per idle period, the next once the last one's files have arrived. The
+ * runtime works out each page's files (and the shared modules they need) in one go: for the three
+ * pages at once, that was one long task on a slow phone, in which a tap or a key waited.
+ */
 export function prefetchLikelyNextPagesWhenIdle(page: ExposedPage): void {
-  const next = likelyNextPages(page);
-  if (next.length === 0) return;
-  whenIdle(() =>
-    prefetchPages(
-      page.remote,
-      next.map((p) => p.module),
-    ),
-  );
+  const prefetchInTurn = ([next, ...rest]: ExposedPage[]) => {
+    if (next) whenIdle(() => void prefetchPage(next).then(() => prefetchInTurn(rest)));
+  };
+  prefetchInTurn(likelyNextPages(page));
 }

@@ -7,7 +7,7 @@ import { loadPage, readyPage } from './federation';
 import { reportRemoteEvent, RemoteLoadFailure } from './health';
 import { RemotePage } from './RemotePage';
 
-jest.mock('./federation', () => ({ loadPage: jest.fn(), prefetchPages: jest.fn(), readyPage: jest.fn() }));
+jest.mock('./federation', () => ({ loadPage: jest.fn(), prefetchPage: jest.fn(async () => undefined), readyPage: jest.fn() }));
 jest.mock('./health', () => ({ ...jest.requireActual('./health'), reportRemoteEvent: jest.fn() }));
 
 const load = loadPage as jest.MockedFunction<typeof loadPage>;

@@ -197,18 +197,22 @@ export function readyPage(page: ExposedPage): PageModule | undefined {
 }
 
 /**
- * Fetches, without running them, the chunks of some pages of one remote (the next likely pages);
- * a chunk the page already loaded is not asked for again.
+ * Fetches, without running them, the chunks of one page (a likely next page); a chunk the page
+ * already loaded is not asked for again. Settles once its files have arrived (or failed: a
+ * failure is the navigation's to show).
  */
-export function prefetchPages(remote: RemoteName, modules: string[]): void {
-  if (outdated.has(remote)) return;
+export function prefetchPage({ remote, module }: ExposedPage): Promise<void> {
+  if (outdated.has(remote)) return Promise.resolve();
   started.add(remote);
-  preloadRemote([
+  return preloadRemote([
     {
       nameOrAlias: remote,
-      exposes: modules,
+      exposes: [module],
       resourceCategory: 'sync',
       filter: (url) => performance.getEntriesByName(url).length === 0,
     },
-  ]).catch(() => undefined);
+  ]).then(
+    () => undefined,
+    () => undefined,
+  );
 }

@@ -69,3 +69,82 @@ describe("a remote's page, loaded step by step", () => {
     expect(log.indexOf('page module asked for')).toBeLessThan(log.indexOf("the entry's task is over"));
   });
 });
+
+/**
+ * The same, for a remote registered by its federation manifest (as the site's are): the manifest
+ * arrives (the runtime makes its snapshot of the remote from it), then the runtime works out the
+ * page's files, then asks for them and for the remote's entry.
+ */
+/** The runtime takes the fetch hook's answer if it is a Response, which jsdom's window has not: one that only reads. */
+class ManifestResponse {
+  constructor(private readonly body: unknown) {}
+  async json() {
+    return this.body;
+  }
+}
+beforeAll(() => {
+  Object.assign(globalThis, { Response: ManifestResponse });
+});
+afterAll(() => {
+  Reflect.deleteProperty(globalThis, 'Response');
+});
+
+function loadPageFromManifest(plugins: ModuleFederationRuntimePlugin[]) {
+  runtimes += 1;
+  const log: string[] = [];
+  const manifest = {
+    id: 'mfe_account',
+    name: 'mfe_account',
+    metaData: {
+      name: 'mfe_account',
+      type: 'app',
+      buildInfo: { buildVersion: '1.0.0', buildName: '@site/mfe-account' },
+      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+      types: { path: '', name: '', zip: '', api: '' },
+      globalName: 'mfe_account',
+      pluginVersion: '2.9.2',
+      publicPath: 'auto',
+    },
+    remotes: [],
+    shared: [],
+    exposes: [{ id: 'mfe_account:AccountPage', name: 'AccountPage', path: './AccountPage', assets: { js: { sync: ['page.js'], async: [] }, css: { sync: [], async: [] } } }],
+  };
+  const servedManifest: ModuleFederationRuntimePlugin = {
+    name: 'test-served-manifest',
+    fetch: async () => {
+      log.push('manifest arrived');
+      setTimeout(() => log.push("the manifest's task is over"), 0);
+      return new ManifestResponse(manifest) as unknown as Response;
+    },
+    // After the runtime's own plugin has worked them out (it answers; this one answers nothing).
+    generatePreloadAssets: (async () => {
+      log.push("page's files worked out");
+      setTimeout(() => log.push('that task is over'), 0);
+    }) as unknown as NonNullable<ModuleFederationRuntimePlugin['generatePreloadAssets']>,
+    loadEntry: async () => {
+      log.push('entry asked for');
+      return { init: async () => undefined, get: async () => () => ({ default: Page }) } as unknown as Container;
+    },
+  };
+  const federation = createInstance({
+    name: `host_steps_${runtimes}`,
+    remotes: [{ name: 'mfe_account', entry: `http://localhost:3003/steps/${runtimes}/mf-manifest.json` }],
+    plugins: [servedManifest, ...plugins],
+  });
+  return { log, loaded: federation.loadRemote('mfe_account/AccountPage') };
+}
+
+describe("a remote's page, loaded step by step from the remote's manifest", () => {
+  it("works out the page's files after the task in which the manifest arrived, and asks for them and for the entry in another", async () => {
+    const { log, loaded } = loadPageFromManifest([stepByStepPlugin()]);
+    await expect(loaded).resolves.toEqual({ default: Page });
+    expect(log).toEqual(['manifest arrived', "the manifest's task is over", "page's files worked out", 'that task is over', 'entry asked for']);
+  });
+
+  it('without the plugin, does it all in the task in which the manifest arrived (what the plugin changes)', async () => {
+    const { log, loaded } = loadPageFromManifest([]);
+    await loaded;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(log.slice(0, 4)).toEqual(['manifest arrived', "page's files worked out", 'entry asked for', "the manifest's task is over"]);
+  });
+});

@@ -30,8 +30,8 @@ const ensureRemotesRegistered: typeof federation.ensureRemotesRegistered = async
 const readyPage: typeof federation.readyPage = () => undefined;
 
 /** Nothing to prefetch, nor to load ahead, on the server. */
-const prefetchPages: typeof federation.prefetchPages = () => undefined;
+const prefetchPage: typeof federation.prefetchPage = async () => undefined;
 const loadAhead: typeof federation.loadAhead = () => undefined;
 
-export { ensureRemotesRegistered, loadAhead, loadPage, prefetchPages, readyPage };
+export { ensureRemotesRegistered, loadAhead, loadPage, prefetchPage, readyPage };
 export type { ExposedPage } from '../remotes/federation';
