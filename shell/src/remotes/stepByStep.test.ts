@@ -70,11 +70,6 @@ describe("a remote's page, loaded step by step", () => {
   });
 });
 
-/**
- * The same, for a remote registered by its federation manifest (as the site's are): the manifest
- * arrives (the runtime makes its snapshot of the remote from it), then the runtime works out the
- * page's files, then asks for them and for the remote's entry.
- */
 /** The runtime takes the fetch hook's answer if it is a Response, which jsdom's window has not: one that only reads. */
 class ManifestResponse {
   constructor(private readonly body: unknown) {}
@@ -89,6 +84,11 @@ afterAll(() => {
   Reflect.deleteProperty(globalThis, 'Response');
 });
 
+/**
+ * The same, for a remote registered by its federation manifest (as the site's are): the manifest
+ * arrives (the runtime makes its snapshot of the remote from it), then the runtime works out the
+ * page's files, then asks for them and for the remote's entry.
+ */
 function loadPageFromManifest(plugins: ModuleFederationRuntimePlugin[]) {
   runtimes += 1;
   const log: string[] = [];
