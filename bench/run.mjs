@@ -16,7 +16,7 @@ import { chromium } from 'playwright-core';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { SITE_APPS } from '@site/shared-ui/site-apps';
-import { signInNewUser } from './emulatorSignIn.mjs';
+import { createUser, signIn } from './emulatorSignIn.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -230,41 +230,53 @@ function longTasksOf(lhr) {
   });
 }
 
+/** One Lighthouse run of a page: its figures, or why it failed (a failed run stays in the report). */
+async function auditOnce(url, preset, { flags = {}, beforeRun = async () => {} } = {}) {
+  await beforeRun();
+  const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...flags }, PRESETS[preset]);
+  const failure = failureOf(lhr);
+  if (failure) return { run: { failure }, lhr: null };
+  return {
+    run: {
+      performance: Math.round(lhr.categories.performance.score * 100),
+      tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+      cls: Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
+      longTasks: longTasksOf(lhr),
+    },
+    lhr,
+  };
+}
+
 /**
- * Every run of a page, each reported (score, TBT, LCP, or why it failed); the median is taken over
- * the runs that completed, and a failed run stays in the report as a failure, never hidden by it.
+ * Every run of a page on each site, each reported (score, TBT, LCP, or why it failed); the median is
+ * taken over the runs that completed, and a failed run stays in the report as a failure, never
+ * hidden by it. The sites' runs take turns (federated, single, federated, …): the machine's load
+ * drifts over the half hour of a bench, and so a site's runs of a page are each measured beside the
+ * other's. Measured one site after the other, each site had the machine of its own quarter hour.
  */
-async function audit(url, preset, label, { flags = {}, beforeRun = async () => {} } = {}) {
-  const runs = [];
-  const lhrs = [];
+async function auditSites(targets, preset, options) {
+  const results = targets.map(() => ({ runs: [], lhrs: [] }));
   // Each site is asked for the page once first: the federated site's server renders a public page
   // once per page and version (~300 ms here, then ~4 ms), which only the first visitor after a
   // release waits for; without this, the first of the runs measured that one-time render as TTFB.
-  await fetch(url).catch(() => undefined);
+  for (const { url } of targets) await fetch(url).catch(() => undefined);
   for (let i = 0; i < RUNS; i += 1) {
-    await beforeRun();
-    const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...flags }, PRESETS[preset]);
-    const failure = failureOf(lhr);
-    runs.push(
-      failure
-        ? { failure }
-        : {
-            performance: Math.round(lhr.categories.performance.score * 100),
-            tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
-            lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
-            cls: Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
-            longTasks: longTasksOf(lhr),
-          },
-    );
-    if (!failure) lhrs.push(lhr);
-    else log(`  run ${i + 1} failed: ${failure}`);
+    for (const [t, { url, label }] of targets.entries()) {
+      const { run, lhr } = await auditOnce(url, preset, options);
+      results[t].runs.push(run);
+      if (lhr) results[t].lhrs.push(lhr);
+      else log(`  ${label} run ${i + 1} failed: ${run.failure}`);
+    }
   }
-  if (lhrs.length === 0) return { lhr: null, runs };
   // The run with the median performance score stands for the page; its full report is kept in .runs/.
   const score = (lhr) => lhr.categories.performance.score;
-  const kept = lhrs.find((lhr) => score(lhr) === median(lhrs.map(score)));
-  writeFileSync(join(runsDir, `${label}.json`), JSON.stringify(kept));
-  return { lhr: kept, runs };
+  return results.map(({ runs, lhrs }, t) => {
+    if (lhrs.length === 0) return { lhr: null, runs };
+    const kept = lhrs.find((lhr) => score(lhr) === median(lhrs.map(score)));
+    writeFileSync(join(runsDir, `${targets[t].label}.json`), JSON.stringify(kept));
+    return { lhr: kept, runs };
+  });
 }
 
 async function criticalPath(lhr) {
@@ -327,12 +339,12 @@ async function browserDriver() {
   return driver;
 }
 
-/** A new user of the emulator, signed in on `origin` through its /login page (lands on /pricing). */
-async function signIn(origin) {
+/** The user of `email`, signed in on `origin` through its /login page (lands on /pricing). */
+async function signInOn(origin, email) {
   const { context } = await browserDriver();
   const page = await context.newPage();
   try {
-    await signInNewUser(page, origin, 'bench');
+    await signIn(page, origin, email);
     return page;
   } catch (error) {
     await page.screenshot({ path: join(runsDir, `sign-in-failed-${new URL(origin).port}.png`), fullPage: true }).catch(() => {});
@@ -362,10 +374,15 @@ async function startTrial(page) {
   }
 }
 
-async function measure(siteName, route, preset, url, options) {
-  log(`${siteName} ${route} ${preset} (${RUNS} run${RUNS > 1 ? 's' : ''})`);
-  const label = `${siteName}${route.replace(/[/?=]/g, '_')}-${preset}`;
-  const { lhr, runs } = await audit(url, preset, label, options);
+/** A page of each site (`sites`: [name, origin] pairs), measured in turns (auditSites), and recorded. */
+async function measure(sites, route, preset, options) {
+  log(`${route} ${preset} on ${sites.map(([name]) => name).join(' and ')} (${RUNS} run${RUNS > 1 ? 's' : ''} each, in turns)`);
+  const targets = sites.map(([siteName, origin]) => ({ siteName, url: `${origin}${route}`, label: `${siteName}${route.replace(/[/?=]/g, '_')}-${preset}` }));
+  const audited = await auditSites(targets, preset, options);
+  for (const [t, { siteName, url }] of targets.entries()) await record(siteName, route, preset, url, audited[t]);
+}
+
+async function record(siteName, route, preset, url, { lhr, runs }) {
   const performanceScores = runs.map((run) => run.performance ?? null);
   const signedIn = SIGNED_IN_ROUTES.includes(route);
   if (!lhr) {
@@ -407,19 +424,20 @@ async function measure(siteName, route, preset, url, options) {
 
 const pages = [];
 try {
-  for (const [siteName, origin] of Object.entries(SITES).filter(([name]) => only('BENCH_SITES', Object.keys(SITES)).includes(name))) {
-    for (const route of only('BENCH_ROUTES', ROUTES).filter((r) => ROUTES.includes(r))) {
-      for (const preset of only('BENCH_PRESETS', Object.keys(PRESETS))) await measure(siteName, route, preset, `${origin}${route}`);
-    }
-    const signedInRoutes = only('BENCH_ROUTES', SIGNED_IN_ROUTES).filter((r) => SIGNED_IN_ROUTES.includes(r));
-    if (signedInRoutes.length === 0 || process.env.BENCH_SIGNED_IN === 'off') continue;
+  const sites = Object.entries(SITES).filter(([name]) => only('BENCH_SITES', Object.keys(SITES)).includes(name));
+  const presets = only('BENCH_PRESETS', Object.keys(PRESETS));
+  for (const route of only('BENCH_ROUTES', ROUTES).filter((r) => ROUTES.includes(r))) {
+    for (const preset of presets) await measure(sites, route, preset);
+  }
+  const signedInRoutes = only('BENCH_ROUTES', SIGNED_IN_ROUTES).filter((r) => SIGNED_IN_ROUTES.includes(r));
+  if (signedInRoutes.length > 0 && process.env.BENCH_SIGNED_IN !== 'off') {
     const { clearCache } = await browserDriver();
     const signedInRun = { flags: { disableStorageReset: true }, beforeRun: clearCache };
     // A sign-in or a trial that fails is reported as the failure of every page it left unmeasured.
-    const unmeasured = (routes, error) => {
+    const unmeasured = (siteName, routes, error) => {
       log(`  signed-in pages of ${siteName} not measured: ${error.message}`);
       for (const route of routes) {
-        for (const preset of only('BENCH_PRESETS', Object.keys(PRESETS))) {
+        for (const preset of presets) {
           pages.push({
             site: siteName,
             route,
@@ -432,33 +450,47 @@ try {
         }
       }
     };
-    let session;
+    // One user, signed in on both sites: the sites are on one host (localhost), so they share its
+    // cookies, the login cookie among them; with a user each, each site's sign-in would leave the
+    // other's pages a token of another user. Both sites then show the same account.
+    let signedIn = [];
     try {
-      session = await signIn(origin);
+      const email = await createUser('bench');
+      for (const [siteName, origin] of sites) {
+        try {
+          signedIn.push([siteName, origin, await signInOn(origin, email)]);
+        } catch (error) {
+          unmeasured(siteName, signedInRoutes, error);
+        }
+      }
     } catch (error) {
-      unmeasured(signedInRoutes, error);
-      continue;
+      for (const [siteName] of sites) unmeasured(siteName, signedInRoutes, error);
     }
     for (const route of signedInRoutes.filter((r) => r === '/pricing')) {
-      for (const preset of only('BENCH_PRESETS', Object.keys(PRESETS))) await measure(siteName, route, preset, `${origin}${route}`, signedInRun);
+      for (const preset of presets) if (signedIn.length > 0) await measure(signedIn, route, preset, signedInRun);
     }
-    try {
-      await startTrial(session);
-    } catch (error) {
-      unmeasured(
-        signedInRoutes.filter((r) => r !== '/pricing'),
-        error,
-      );
-      continue;
-    }
-    for (const route of signedInRoutes.filter((r) => r !== '/pricing')) {
-      for (const preset of only('BENCH_PRESETS', Object.keys(PRESETS))) await measure(siteName, route, preset, `${origin}${route}`, signedInRun);
+    // The trial, started once (on the first site signed in) for the user both sites show.
+    const afterTrial = signedInRoutes.filter((r) => r !== '/pricing');
+    if (signedIn.length > 0 && afterTrial.length > 0) {
+      try {
+        await startTrial(signedIn[0][2]);
+        for (const [, , page] of signedIn.slice(1)) await page.close();
+      } catch (error) {
+        for (const [siteName] of signedIn) unmeasured(siteName, afterTrial, error);
+        signedIn = [];
+      }
+      for (const route of afterTrial) {
+        for (const preset of presets) if (signedIn.length > 0) await measure(signedIn, route, preset, signedInRun);
+      }
     }
   }
 } finally {
   await chrome.kill();
   stopServers();
 }
+// The report lists a site's pages together, as before the sites took turns.
+const siteOrder = Object.keys(SITES);
+pages.sort((a, b) => siteOrder.indexOf(a.site) - siteOrder.indexOf(b.site));
 
 // --- the service's load figures ----------------------------------------------------------------
 
