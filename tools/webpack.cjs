@@ -124,7 +124,34 @@ const SHELL_LIBRARY_CHUNKS = {
 };
 
 /**
- * A production browser build's text files, compressed once at build time beside each file
+ * V8's explicit compile hint (the magic comment `//# allFunctionsCalledOnLoad` at the top of a
+ * script, Chrome 136 and later; other browsers read a comment): V8 then compiles every function of
+ * the script while it streams in, off the main thread, instead of one by one on the main thread the
+ * first time each is called. The site's scripts run as soon as they arrive (the federation runtime's
+ * start, the shared libraries, a page's hydration), so most of their functions are called at once:
+ * without the hint, those first calls' compiling was part of the page's long tasks. Measured in
+ * traces of /contact's load at 4× CPU, 6 loads each, the same build with the hint and without:
+ * V8's compiling on the main thread 16–58 ms with it, 555–693 without; the tasks over 50 ms
+ * 449 ms in all (median) against 841. Added after minification (which drops comments), before the
+ * source maps (each shifted by the one line) and the compression.
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+class CompileHintPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('CompileHint', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'CompileHint', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 }, (assets) => {
+        for (const file of Object.keys(assets).filter((name) => name.endsWith('.js'))) {
+          compilation.updateAsset(file, (source) => new sources.ConcatSource(COMPILE_HINT, source));
+        }
+      });
+    });
+  }
+}
+
+/**
+ * A production browser build's files as shipped: each script with V8's compile hint
+ * (CompileHintPlugin), and the text files compressed once at build time beside each file
  * (name.js.br, name.js.gz), at the highest settings: a static host or CDN sends them as they are
  * (the site's server does: site-server/src/staticServer.ts), instead of compressing every response
  * again, at a lower level, while the visitor waits. Brotli is about 13% smaller than gzip here.
@@ -136,12 +163,15 @@ const COMPRESSIONS = [
   { extension: 'br', algorithm: 'brotliCompress', compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } } },
   { extension: 'gz', algorithm: 'gzip', compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION } },
 ];
-const precompressed = (production) =>
+const shipped = (production) =>
   production
-    ? COMPRESSIONS.map(
-        ({ extension, algorithm, compressionOptions }) =>
-          new CompressionPlugin({ test: COMPRESSED, filename: `[path][base].${extension}`, algorithm, compressionOptions, minRatio: 0.9 }),
-      )
+    ? [
+        new CompileHintPlugin(),
+        ...COMPRESSIONS.map(
+          ({ extension, algorithm, compressionOptions }) =>
+            new CompressionPlugin({ test: COMPRESSED, filename: `[path][base].${extension}`, algorithm, compressionOptions, minRatio: 0.9 }),
+        ),
+      ]
     : [];
 
 /** What every build shares: sources through SWC, assets as files (small images as data URLs), content-hashed chunks. */
@@ -355,7 +385,7 @@ function runtimeProviderConfig(app, production) {
         ENV_TARGET: JSON.stringify('web'),
         FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: true,
       }),
-      ...precompressed(production),
+      ...shipped(production),
     ],
   };
 }
@@ -395,7 +425,7 @@ function createAppConfig(app) {
         emitDocuments(app.documents || {}),
         providedSharedAssets,
         amendManifest('RecordFederationRuntime', () => ({ federationRuntime: federationRuntimeRecord(Boolean(app.isHost)) })),
-        ...precompressed(production),
+        ...shipped(production),
       ],
       devServer: {
         // Each app's port is the site's runtime configuration (site-server/src/runtimeConfig.ts).
@@ -436,7 +466,7 @@ function createAppConfig(app) {
 module.exports = createAppConfig;
 module.exports.baseConfig = baseConfig;
 module.exports.htmlPage = htmlPage;
-module.exports.precompressed = precompressed;
+module.exports.shipped = shipped;
 module.exports.serverModule = serverModule;
 module.exports.sharedSingletons = sharedSingletons;
 module.exports.SERVER_DIR = SERVER_DIR;
