@@ -124,37 +124,10 @@ const SHELL_LIBRARY_CHUNKS = {
 };
 
 /**
- * V8's explicit compile hint (the magic comment `//# allFunctionsCalledOnLoad` at the top of a
- * script, Chrome 136 and later; other browsers read a comment): V8 then compiles every function of
- * the script while it streams in, off the main thread, instead of one by one on the main thread the
- * first time each is called. The site's scripts run as soon as they arrive (the federation runtime's
- * start, the shared libraries, a page's hydration), so most of their functions are called at once:
- * without the hint, those first calls' compiling was part of the page's long tasks. Measured in
- * traces of /contact's load at 4× CPU, 6 loads each, the same build with the hint and without:
- * V8's compiling on the main thread 16–58 ms with it, 555–693 without; the tasks over 50 ms
- * 449 ms in all (median) against 841. Added after minification (which drops comments), before the
- * source maps (each shifted by the one line) and the compression.
- */
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-class CompileHintPlugin {
-  apply(compiler) {
-    const { Compilation, sources } = compiler.webpack;
-    compiler.hooks.thisCompilation.tap('CompileHint', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'CompileHint', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 }, (assets) => {
-        for (const file of Object.keys(assets).filter((name) => name.endsWith('.js'))) {
-          compilation.updateAsset(file, (source) => new sources.ConcatSource(COMPILE_HINT, source));
-        }
-      });
-    });
-  }
-}
-
-/**
- * A production browser build's files as shipped: each script with V8's compile hint
- * (CompileHintPlugin), and the text files compressed once at build time beside each file
- * (name.js.br, name.js.gz), at the highest settings: a static host or CDN sends them as they are
- * (the site's server does: site-server/src/staticServer.ts), instead of compressing every response
- * again, at a lower level, while the visitor waits. Brotli is about 13% smaller than gzip here.
+ * A production browser build's files as shipped: the text files compressed once at build time
+ * beside each file (name.js.br, name.js.gz), at the highest settings: a static host or CDN sends
+ * them as they are (the site's server does: site-server/src/staticServer.ts), instead of
+ * compressing every response again, at a lower level, while the visitor waits. Brotli is about 13% smaller than gzip here.
  * Code and styles only: the manifests are amended after this stage (amendManifests), and stay
  * compressed per response, as the documents are.
  */
@@ -165,13 +138,10 @@ const COMPRESSIONS = [
 ];
 const shipped = (production) =>
   production
-    ? [
-        new CompileHintPlugin(),
-        ...COMPRESSIONS.map(
-          ({ extension, algorithm, compressionOptions }) =>
-            new CompressionPlugin({ test: COMPRESSED, filename: `[path][base].${extension}`, algorithm, compressionOptions, minRatio: 0.9 }),
-        ),
-      ]
+    ? COMPRESSIONS.map(
+        ({ extension, algorithm, compressionOptions }) =>
+          new CompressionPlugin({ test: COMPRESSED, filename: `[path][base].${extension}`, algorithm, compressionOptions, minRatio: 0.9 }),
+      )
     : [];
 
 /** What every build shares: sources through SWC, assets as files (small images as data URLs), content-hashed chunks. */

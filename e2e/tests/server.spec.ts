@@ -311,32 +311,6 @@ test.describe('compression', () => {
   });
 });
 
-test.describe("V8's compile hint", () => {
-  test('every script a page runs starts with it, and its source map still points at the right lines', async ({ page }) => {
-    const origins = SITE_APPS.map((app) => `http://localhost:${runtimeConfig.ports[app.name as keyof typeof runtimeConfig.ports]}/`);
-    const scripts: Response[] = [];
-    page.on('response', (response) => {
-      if (origins.some((origin) => response.url().startsWith(origin)) && response.request().resourceType() === 'script' && !response.url().endsWith('/config.js'))
-        scripts.push(response);
-    });
-    await open(page, '/contact', routes.find((route) => route.path === '/contact')!.h1);
-    await page.waitForLoadState('networkidle');
-    // main.js, the shared libraries, the remote's entry and the page's chunks.
-    expect(scripts.length).toBeGreaterThanOrEqual(6);
-    for (const response of scripts) expect((await response.text()).startsWith('//# allFunctionsCalledOnLoad\n'), response.url()).toBe(true);
-    // The hint is the file's first line: each map's first line maps nothing, the code begins on the second.
-    const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-    for (const app of SITE_APPS) {
-      const dist = join(root, app.folder, 'dist');
-      for (const file of readdirSync(dist).filter((f) => f.endsWith('.js') && existsSync(join(dist, `${f}.map`)))) {
-        expect(readFileSync(join(dist, file), 'utf8').split('\n')[0], `${app.folder}/${file}`).toBe('//# allFunctionsCalledOnLoad');
-        const { mappings } = JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8')) as { mappings: string };
-        expect(mappings.startsWith(';') && mappings.length > 1, `${app.folder}/${file}.map`).toBe(true);
-      }
-    }
-  });
-});
-
 test.describe('no layout shift while a page loads (CLS 0)', () => {
   for (const viewport of [
     { width: 412, height: 823 },
