@@ -195,7 +195,14 @@ const machineAtStart = {
   chromium: spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).stdout?.trim() || CHROMIUM,
 };
 
-const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+// chrome-launcher's own flags, less Chrome's spare renderer: a renderer started ahead of the next
+// navigation, which Lighthouse's trace sometimes began recording in only after the navigation had
+// committed (its navigationStart missing: the run failed NO_NAVSTART, 3 and 8 runs of 108 in two
+// full benches; none of 108 without the spare). Chrome reads one --disable-features, so the
+// feature joins the launcher's list.
+const LAUNCHER_FLAGS = chromeLauncher.Launcher.defaultFlags().map((flag) => (flag.startsWith('--disable-features=') ? `${flag},SpareRendererForSitePerProcess` : flag));
+if (!LAUNCHER_FLAGS.some((flag) => flag.includes('SpareRendererForSitePerProcess'))) throw new Error("chrome-launcher's flags no longer hold --disable-features");
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: [...LAUNCHER_FLAGS, ...CHROME_FLAGS], ignoreDefaultFlags: true });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const runsDir = join(here, '.runs');
