@@ -124,10 +124,10 @@ const SHELL_LIBRARY_CHUNKS = {
 };
 
 /**
- * A production browser build's files as shipped: the text files compressed once at build time
- * beside each file (name.js.br, name.js.gz), at the highest settings: a static host or CDN sends
- * them as they are (the site's server does: site-server/src/staticServer.ts), instead of
- * compressing every response again, at a lower level, while the visitor waits. Brotli is about 13% smaller than gzip here.
+ * A production browser build's text files, compressed once at build time beside each file
+ * (name.js.br, name.js.gz), at the highest settings: a static host or CDN sends them as they are
+ * (the site's server does: site-server/src/staticServer.ts), instead of compressing every response
+ * again, at a lower level, while the visitor waits. Brotli is about 13% smaller than gzip here.
  * Code and styles only: the manifests are amended after this stage (amendManifests), and stay
  * compressed per response, as the documents are.
  */
@@ -136,7 +136,7 @@ const COMPRESSIONS = [
   { extension: 'br', algorithm: 'brotliCompress', compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } } },
   { extension: 'gz', algorithm: 'gzip', compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION } },
 ];
-const shipped = (production) =>
+const precompressed = (production) =>
   production
     ? COMPRESSIONS.map(
         ({ extension, algorithm, compressionOptions }) =>
@@ -355,7 +355,7 @@ function runtimeProviderConfig(app, production) {
         ENV_TARGET: JSON.stringify('web'),
         FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: true,
       }),
-      ...shipped(production),
+      ...precompressed(production),
     ],
   };
 }
@@ -395,7 +395,7 @@ function createAppConfig(app) {
         emitDocuments(app.documents || {}),
         providedSharedAssets,
         amendManifest('RecordFederationRuntime', () => ({ federationRuntime: federationRuntimeRecord(Boolean(app.isHost)) })),
-        ...shipped(production),
+        ...precompressed(production),
       ],
       devServer: {
         // Each app's port is the site's runtime configuration (site-server/src/runtimeConfig.ts).
@@ -436,7 +436,7 @@ function createAppConfig(app) {
 module.exports = createAppConfig;
 module.exports.baseConfig = baseConfig;
 module.exports.htmlPage = htmlPage;
-module.exports.shipped = shipped;
+module.exports.precompressed = precompressed;
 module.exports.serverModule = serverModule;
 module.exports.sharedSingletons = sharedSingletons;
 module.exports.SERVER_DIR = SERVER_DIR;

@@ -6,7 +6,7 @@
 // (.dependency-cruiser.cjs): it exists to measure what federation costs.
 const { writeFileSync } = require('node:fs');
 const path = require('node:path');
-const { baseConfig, htmlPage, shipped, serverModule, SERVER_DIR } = require('@site/tools/webpack');
+const { baseConfig, htmlPage, precompressed, serverModule, SERVER_DIR } = require('@site/tools/webpack');
 const { REMOTE_APPS } = require('tsx/cjs/api').require('@site/shared-ui/site-apps', __filename);
 const appDescription = require('../../tools/appDescription.cjs');
 
@@ -41,7 +41,7 @@ module.exports = (_env, argv) => {
       entry: './src/bootstrap.tsx',
       output: { ...base.output, clean: { keep: new RegExp(`^${SERVER_DIR}/`) } },
       resolve: { ...base.resolve, alias: { [federation]: path.join(__dirname, 'bundledPages.ts') } },
-      plugins: [htmlPage({ title: 'Vedere', prerendered: true }), ...shipped(production)],
+      plugins: [htmlPage({ title: 'Vedere', prerendered: true }), ...precompressed(production)],
     },
     {
       ...base,
