@@ -240,9 +240,11 @@ function longTasksOf(lhr) {
 /** One Lighthouse run of a page: its figures, or why it failed (a failed run stays in the report). */
 async function auditOnce(url, preset, { flags = {}, beforeRun = async () => {} } = {}) {
   await beforeRun();
-  const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...flags }, PRESETS[preset]);
+  const { lhr, artifacts } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...flags }, PRESETS[preset]);
   const failure = failureOf(lhr);
   if (failure) return { run: { failure }, lhr: null };
+  // The trace and network log, kept for the mobile runs (lcpSimulation): the rest of the artifacts are not needed.
+  const simulationInput = preset === 'mobile' ? { Trace: artifacts.Trace, DevtoolsLog: artifacts.DevtoolsLog, URL: artifacts.URL, GatherContext: artifacts.GatherContext } : null;
   return {
     run: {
       performance: Math.round(lhr.categories.performance.score * 100),
@@ -252,6 +254,7 @@ async function auditOnce(url, preset, { flags = {}, beforeRun = async () => {} }
       longTasks: longTasksOf(lhr),
     },
     lhr,
+    simulationInput,
   };
 }
 
@@ -263,27 +266,60 @@ async function auditOnce(url, preset, { flags = {}, beforeRun = async () => {} }
  * other's. Measured one site after the other, each site had the machine of its own quarter hour.
  */
 async function auditSites(targets, preset, options) {
-  const results = targets.map(() => ({ runs: [], lhrs: [] }));
+  const results = targets.map(() => ({ runs: [], audits: [] }));
   // Each site is asked for the page once first: the federated site's server renders a public page
   // once per page and version (~300 ms here, then ~4 ms), which only the first visitor after a
   // release waits for; without this, the first of the runs measured that one-time render as TTFB.
   for (const { url } of targets) await fetch(url).catch(() => undefined);
   for (let i = 0; i < RUNS; i += 1) {
     for (const [t, { url, label }] of targets.entries()) {
-      const { run, lhr } = await auditOnce(url, preset, options);
+      const { run, lhr, simulationInput } = await auditOnce(url, preset, options);
       results[t].runs.push(run);
-      if (lhr) results[t].lhrs.push(lhr);
+      if (lhr) results[t].audits.push({ lhr, simulationInput });
       else log(`  ${label} run ${i + 1} failed: ${run.failure}`);
     }
   }
   // The run with the median performance score stands for the page; its full report is kept in .runs/.
   const score = (lhr) => lhr.categories.performance.score;
-  return results.map(({ runs, lhrs }, t) => {
-    if (lhrs.length === 0) return { lhr: null, runs };
-    const kept = lhrs.find((lhr) => score(lhr) === median(lhrs.map(score)));
-    writeFileSync(join(runsDir, `${targets[t].label}.json`), JSON.stringify(kept));
-    return { lhr: kept, runs };
+  return results.map(({ runs, audits }, t) => {
+    if (audits.length === 0) return { lhr: null, runs };
+    const kept = audits.find(({ lhr }) => score(lhr) === median(audits.map(({ lhr }) => score(lhr))));
+    writeFileSync(join(runsDir, `${targets[t].label}.json`), JSON.stringify(kept.lhr));
+    return { lhr: kept.lhr, simulationInput: kept.simulationInput, runs };
   });
+}
+
+/**
+ * What Lighthouse's simulated LCP waits for, from its own simulation (Lantern, as Lighthouse ran it,
+ * again on the run's trace and network log) with the time it gives each request: how many
+ * requests and bytes the LCP counts (every request that finished before the observed LCP), which
+ * one finishes last and when, how long the page's work takes after it, and when the auth SDK's
+ * lookup of the stored user (Firebase's accounts:lookup) is done. A failure of the simulation is
+ * reported in its place.
+ */
+async function lcpSimulation(input, lhr) {
+  try {
+    const { LanternLargestContentfulPaint } = await import('lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js');
+    const settings = lhr.configSettings;
+    const data = { trace: input.Trace, devtoolsLog: input.DevtoolsLog, gatherContext: input.GatherContext, settings, URL: input.URL, simulator: null, SourceMaps: [] };
+    const result = await LanternLargestContentfulPaint.request(data, { computedCache: new Map(), settings });
+    // The pessimistic graph: every request and task the LCP can wait for (the optimistic one leaves out some tasks).
+    const requests = [...result.pessimisticEstimate.nodeTimings.entries()].filter(([node]) => node.type === 'network');
+    const [lastNode, lastTiming] = requests.reduce((a, b) => (b[1].endTime > a[1].endTime ? b : a));
+    const lookup = requests.find(([node]) => /accounts:lookup/.test(node.request.url) && node.request.resourceType !== 'Preflight');
+    const { host, port, pathname } = new URL(lastNode.request.url);
+    const where = APPS[port] ?? (Number(port) === SINGLE_PORT ? 'single' : host);
+    return {
+      lcpMs: Math.round(result.timing),
+      requests: requests.length,
+      transferred: requests.reduce((total, [node]) => total + node.request.transferSize, 0),
+      lastRequest: { file: lastNode.isMainDocument() ? 'HTML' : `${where}${pathname}`, transferred: lastNode.request.transferSize, endMs: Math.round(lastTiming.endTime) },
+      afterLastRequestMs: Math.round(result.pessimisticEstimate.timeInMs - lastTiming.endTime),
+      authLookupEndMs: lookup ? Math.round(lookup[1].endTime) : null,
+    };
+  } catch (error) {
+    return { failure: String(error?.message ?? error).split('\n')[0] };
+  }
 }
 
 async function criticalPath(lhr) {
@@ -389,7 +425,7 @@ async function measure(sites, route, preset, options) {
   for (const [t, { siteName, url }] of targets.entries()) await record(siteName, route, preset, url, audited[t]);
 }
 
-async function record(siteName, route, preset, url, { lhr, runs }) {
+async function record(siteName, route, preset, url, { lhr, simulationInput, runs }) {
   const performanceScores = runs.map((run) => run.performance ?? null);
   const signedIn = SIGNED_IN_ROUTES.includes(route);
   if (!lhr) {
@@ -426,6 +462,7 @@ async function record(siteName, route, preset, url, { lhr, runs }) {
       )
       .map((a) => a.id),
     criticalPath: preset === 'mobile' ? await criticalPath(lhr) : undefined,
+    lcpSimulation: simulationInput ? await lcpSimulation(simulationInput, lhr) : undefined,
   });
 }
 
@@ -632,6 +669,32 @@ const md = [
         const c = p.criticalPath;
         const part = (name) => kb(c.byPart[name]?.gzip ?? 0);
         return [p.site, p.route, c.requests, c.chainDepth, kb(c.gzip), kb(c.brotli), kb(c.jsGzip), kb(c.jsBrotli), part('shell'), part('shared dependencies'), part('remote code')];
+      }),
+  ),
+  '',
+  "## What the simulated LCP waits for (mobile, the median run: Lighthouse's simulation, request by request)",
+  'The requests it counts (all that finished before the observed LCP) and what they transfer; the last of them to',
+  "finish in the simulation, and the page's work after it; when the auth SDK's lookup of the stored user is done.",
+  '',
+  table(
+    ['site', 'route', 'LCP ms', 'requests', 'transferred KB', 'last request', 'its KB', 'done at ms', 'then ms', 'auth lookup done at ms'],
+    pages
+      .filter((p) => p.lcpSimulation)
+      .map((p) => {
+        const s = p.lcpSimulation;
+        if (s.failure) return [p.site, p.route, `✗ ${s.failure}`, '', '', '', '', '', '', ''];
+        return [
+          p.site,
+          p.route,
+          s.lcpMs,
+          s.requests,
+          kb(s.transferred),
+          s.lastRequest.file,
+          kb(s.lastRequest.transferred),
+          s.lastRequest.endMs,
+          s.afterLastRequestMs,
+          s.authLookupEndMs ?? '–',
+        ];
       }),
   ),
   '',
