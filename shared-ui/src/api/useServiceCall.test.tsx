@@ -54,6 +54,26 @@ describe('a read from the user service', () => {
     expect(client.getQueryCache().getAll()).toEqual([]);
   });
 
+  it('draws its answer in a transition: the render in which the answer arrives still shows the loading state', async () => {
+    const { client, wrapper } = withClient();
+    // Each render: whether the answer is in the client yet, and the state the hook gives.
+    const renders: [boolean, string][] = [];
+    const { result } = renderHook(
+      () => {
+        const { state } = useServiceRead('thing', async () => ({ ok: true, data: 'answer' }));
+        renders.push([client.getQueryData(['user-service', null, 'thing']) !== undefined, state.status]);
+        return state;
+      },
+      { wrapper },
+    );
+    await act(async () => undefined);
+    expect(result.current).toEqual({ status: 'done', data: 'answer' });
+    // The urgent render (TanStack Query's store changed) keeps the previous state; the transition draws the answer.
+    const arrived = renders.findIndex(([hasAnswer]) => hasAnswer);
+    expect(renders[arrived]).toEqual([true, 'loading']);
+    expect(renders.at(-1)).toEqual([true, 'done']);
+  });
+
   it('asks nothing while it is not enabled', async () => {
     const call = jest.fn(never);
     const { result } = renderHook(() => useServiceRead('thing', call, { enabled: false }), withClient());

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
-import { useSession } from '../session/session';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useSessionUid } from '../session/session';
 import { SLOW_CALL_MS, withTimeLimit, type CallFailure, type CallResult, type ServiceCall } from './callResult';
 import { failureOf, ServiceCallFailure, userQueryKey } from './queryClient';
 
@@ -37,9 +37,15 @@ export function useTakingLonger(waiting: boolean): boolean {
  * With `enabled` false nothing is asked (the state stays "loading"). `answered`: an answer already
  * read for this mount (sent ahead of it, while the session was not yet known): it stands as the
  * read's, and nothing is asked.
+ *
+ * A change of state is drawn in a transition (useDeferredValue): TanStack Query hands it over
+ * through useSyncExternalStore, which React renders at once, in the task the answer arrived in;
+ * what an answer draws (a whole tab, or the page a guard lets through) is then one long task on a
+ * slow phone. Deferred, React draws it yielding to the browser between components, the previous
+ * state shown until then.
  */
 export function useServiceRead<T>(key: string, call: ServiceCall<T>, { enabled = true, answered }: { enabled?: boolean; answered?: T } = {}) {
-  const uid = useSession().user?.uid ?? null;
+  const uid = useSessionUid();
   const query = useQuery({
     queryKey: userQueryKey(uid, key),
     queryFn: ({ signal }) => answerOrThrow(call, signal),
@@ -50,12 +56,16 @@ export function useServiceRead<T>(key: string, call: ServiceCall<T>, { enabled =
   const slow = useTakingLonger(waiting);
   const { refetch } = query;
   const retry = useCallback(() => void refetch(), [refetch]);
-  let state: CallState<T>;
-  if (answered !== undefined && !fresh) state = { status: 'done', data: answered };
-  else if (fresh) state = { status: 'done', data: query.data as T };
-  else if (waiting) state = { status: 'loading', slow };
-  else state = { status: 'failed', ...failureOf(query.error) };
-  return { state, retry };
+  const status = answered !== undefined && !fresh ? 'answered' : fresh ? 'fresh' : waiting ? 'loading' : 'failed';
+  const data = status === 'answered' ? answered : status === 'fresh' ? (query.data as T) : undefined;
+  const { failure, code } = failureOf(query.error);
+  // One object per state (not per render): the deferred value changes only when the state does.
+  const state = useMemo((): CallState<T> => {
+    if (status === 'answered' || status === 'fresh') return { status: 'done', data: data as T };
+    if (status === 'loading') return { status: 'loading', slow };
+    return { status: 'failed', failure, code };
+  }, [status, data, slow, failure, code]);
+  return { state: useDeferredValue(state), retry };
 }
 
 /**

@@ -118,6 +118,22 @@ describe('the session', () => {
     container.remove();
   });
 
+  it("draws the hint's readers (the header) again only when the hint changes, not when the session confirms it", async () => {
+    Cookies.set(LOGIN_COOKIE, 'token-0', { path: '/' });
+    const hints: boolean[] = [];
+    renderHook(() => hints.push(session.useSignedInHint()));
+    const started = startSession();
+    await flush();
+    act(() => emit(user('token-1')));
+    await act(() => started);
+    act(() => emit(user('token-2'))); // a refresh: the session changes, the hint does not
+    await flush();
+    expect(hints).toEqual([true]);
+    act(() => emit(null)); // the session ends
+    await flush();
+    expect(hints).toEqual([true, false]);
+  });
+
   it('restores a signed-in user: the token into the cookie, no new registration', async () => {
     track();
     const started = startSession();

@@ -12,7 +12,7 @@ import {
   type ServiceCall,
   type UserInfo,
 } from '@site/shared-ui';
-import { useDeferredValue, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { readAheadFor } from '../signedIn/readAhead';
 import { getUserInfoWith, USER_INFO } from '../signedIn/userInfoAhead';
 
@@ -35,9 +35,8 @@ export function TrialGuard({ mode, children }: { mode: TrialMode; children: Reac
   // Read ahead (readUserInfoAhead): its answer stands as this read's, drawn at once.
   const { pathname: visit } = useLocation();
   const { answered, call } = readAheadFor(USER_INFO, visit, signedIn ? (session.user?.uid ?? null) : null, getUserInfo);
-  const { state, retry } = useServiceRead(USER_INFO, call, { enabled: signedIn, answered });
-  // The answer lets the whole page through: drawn in a transition (as in AccessGuard).
-  const check = useDeferredValue(state);
+  // The answer lets the whole page through: drawn in a transition (useServiceRead's state is deferred).
+  const { state: check, retry } = useServiceRead(USER_INFO, call, { enabled: signedIn, answered });
   const box = useRef<HTMLDivElement>(null);
 
   // A crawler let through by the access guard has no user to check.
