@@ -187,26 +187,26 @@ export const ServerSignedInHint = createContext<boolean | null>(null);
  * One value of the session (a string, a boolean, null), as it changes: a component that reads it
  * is drawn again only when that value changes, not on every change of the session (React compares
  * the snapshots). The session starting is one task on a signed-in page's start: the header, whose
- * hint the session only confirms, is not drawn again in it.
+ * hint the session only confirms, is not drawn again in it. While hydrating, the value of an
+ * unknown session (as the server drew it), worked out only then.
  */
-function useSessionValue<T extends string | boolean | null>(of: (session: SessionState) => T, onServer: T): T {
+function useSessionValue<T extends string | boolean | null>(of: (session: SessionState) => T): T {
   return useSyncExternalStore(
     subscribe,
     () => of(state),
-    () => onServer,
+    () => of(UNKNOWN),
   );
 }
 
 /** The signed-in user's uid, or null. */
 export function useSessionUid(): string | null {
-  return useSessionValue((session) => session.user?.uid ?? null, null);
+  return useSessionValue((session) => session.user?.uid ?? null);
 }
 
 /** "Probably signed in" before the SDK has loaded (the header's cheap hint). */
 export function useSignedInHint(): boolean {
   const onServer = useContext(ServerSignedInHint);
-  const hint = (session: SessionState) => (session.status === 'unknown' ? (onServer ?? hasLoginCookie()) : session.status === 'signedIn');
-  return useSessionValue(hint, hint(UNKNOWN));
+  return useSessionValue((session) => (session.status === 'unknown' ? (onServer ?? hasLoginCookie()) : session.status === 'signedIn'));
 }
 
 /** For tests: back to the state of a fresh page. */
