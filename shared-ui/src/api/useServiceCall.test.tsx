@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { CALL_TIME_LIMIT_MS, SLOW_CALL_MS, type CallResult, type ServiceCall } from './callResult';
-import { createSiteQueryClient } from './queryClient';
+import { createSiteQueryClient, userQueryKey } from './queryClient';
 import { useServiceAction, useServiceRead } from './useServiceCall';
 
 const never: ServiceCall<string> = () => new Promise<CallResult<string>>(() => undefined);
@@ -61,7 +61,7 @@ describe('a read from the user service', () => {
     const { result } = renderHook(
       () => {
         const { state } = useServiceRead('thing', async () => ({ ok: true, data: 'answer' }));
-        renders.push([client.getQueryData(['user-service', null, 'thing']) !== undefined, state.status]);
+        renders.push([client.getQueryData(userQueryKey(null, 'thing')) !== undefined, state.status]);
         return state;
       },
       { wrapper },
