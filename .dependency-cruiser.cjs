@@ -33,14 +33,21 @@ module.exports = {
       comment: 'The user service knows nothing of the front ends.',
       severity: 'error',
       from: { path: '^service-user/' },
-      to: { path: '^(shared-ui|shell|mfe-[^/]+|site-server)/' },
+      to: { path: '^(shared-ui|shell|mfe-[^/]+|site-server|rendering)/' },
     },
     {
       name: 'server-to-remote',
       comment: "The site's server renders a remote's pages from the render entry that remote publishes, never from its sources.",
       severity: 'error',
-      from: { path: '^(site-server|tools)/' },
+      from: { path: '^(site-server|rendering|tools)/' },
       to: { path: `${REMOTE}|^shell/src/` },
+    },
+    {
+      name: 'browser-to-server',
+      comment: "Browser code reaches the rendering contract through @site/rendering, never the site's server.",
+      severity: 'error',
+      from: { path: '^(shell|mfe-[^/]+|shared-ui|rendering)/' },
+      to: { path: '^site-server/' },
     },
     {
       name: 'release-to-sources',

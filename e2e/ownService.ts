@@ -3,7 +3,7 @@
 // (3001-3003); sign-in uses the shared Firebase Auth emulator.
 import { startEmbeddedService } from '@site/service-user/embedded';
 import * as runtimeConfig from '@site/site-server/runtime-config';
-import { listen, shellApp } from '@site/site-server';
+import { listen, shellApp, type Listening } from '@site/site-server';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,4 +32,14 @@ export async function startShellWithOwnService({ shellPort, servicePort }: { she
       rmSync(outboxDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A shell whose server cannot reach the user service (its reads go to a port nobody answers; the
+ * browser's go to the site's service): a signed-in page arrives as its loading status, and the
+ * browser draws the rest, as when the service is slower than the server's budget or refuses a token.
+ */
+export async function startShellThatCannotReadTheService(shellPort: number): Promise<Listening & { origin: string }> {
+  const shell = await listen(shellApp({ readsServiceUrl: 'http://127.0.0.1:9', browserConfig: { authEmulatorUrl: `http://${emulatorHost}` } }), shellPort);
+  return { ...shell, origin: `http://localhost:${shellPort}` };
 }

@@ -2,7 +2,6 @@
 // exposes. Federation config (name, exposes, shared) stands here, in one place.
 const fs = require('node:fs');
 const path = require('node:path');
-const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 
@@ -13,10 +12,9 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const swcOptions = require('./swc.cjs');
 // The site server's modules are TypeScript: read here through tsx.
 const tsx = require('tsx/cjs/api');
-const { SIGNALS } = tsx.require('@site/site-server/signals', __filename);
 const { devDocuments, ports } = tsx.require('@site/site-server/runtime-config', __filename);
-// The pre-paint script: shared-ui's own rules.
-const { prePaintScript } = tsx.require('../shared-ui/src/theme/prePaint.ts', __filename);
+// Server rendering's part of the build: the HTML page, the server build (@site/rendering).
+const { SERVER_DIR, pagePlugin, serverBuildConfig, serverEntryMetaData } = require('@site/rendering/build');
 
 /** The installed version of a dependency, as the app resolves it (pinned once in the catalog). */
 const catalogVersion = (dir, pkg) => require(require.resolve(`${pkg}/package.json`, { paths: [dir] })).version;
@@ -180,41 +178,6 @@ function baseConfig({ dir, name, outputPath = path.join(dir, 'dist') }, producti
   };
 }
 
-/**
- * What a visitor does on a prerendered page before it has hydrated (the site server's early-event
- * script), inlined in the shell's HTML without its comments and indentation (it has no comment
- * after code on a line, nor a string spanning lines), called with the signals it listens for.
- */
-const earlyEvents = () =>
-  `${fs
-    .readFileSync(require.resolve('@site/site-server/early-events.js'), 'utf8')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('//'))
-    .join('\n')
-    .replace(/\/\*.*?\*\//g, '')
-    .replace(/;$/, '')}(${JSON.stringify(SIGNALS)});`;
-
-/**
- * The HTML page every app is served with (tools/index.html.cjs). providesRuntime: a remote's own
- * page, which runs the federation runtime its build takes from the page (runtimeProviderConfig).
- */
-const htmlPage = ({ title, isHost = false, prerendered = isHost, providesRuntime = false }) =>
-  new HtmlWebpackPlugin({
-    template: path.join(__dirname, 'index.html.cjs'),
-    title,
-    federationRuntime: providesRuntime ? `${RUNTIME_PROVIDER}.js` : '',
-    earlyEvents: prerendered ? earlyEvents() : '',
-    prePaint: prePaintScript(SIGNALS.freshRenderAttribute, SIGNALS.signedInDocumentAttribute),
-    signals: SIGNALS,
-    inject: 'body',
-    scriptLoading: 'defer',
-    // The shell's page is served for every address of the site, nested ones too (/a/b): its
-    // scripts are named from the root, not relative to the address. A remote's own page stays
-    // relative (its build may be served from a folder of a deployment store).
-    publicPath: isHost ? '/' : 'auto',
-  });
-
 /** Emits documents beside the build's output (the shell's routes.json, read by its server). */
 const emitDocuments = (documents) => ({
   apply(compiler) {
@@ -226,55 +189,6 @@ const emitDocuments = (documents) => ({
     });
   },
 });
-
-/** The remote's render entry: each exposed page as a lazy import (tools/render-entry-loader.cjs). */
-const renderEntryOf = (app) => {
-  const exposes = Object.fromEntries(Object.entries(app.exposes).map(([name, file]) => [name, path.resolve(app.dir, file)]));
-  return `!!${path.join(__dirname, 'render-entry-loader.cjs')}?${JSON.stringify({ exposes })}!${path.join(app.dir, 'src', 'index.ts')}`;
-};
-
-/** A server build's modules: the browser build's rules, writing no asset file (the browser build has them). */
-const serverModule = (base) => ({ ...base.module, generator: { asset: { emit: false }, 'asset/resource': { emit: false } } });
-
-/**
- * The Node build an app publishes for the site's server, beside its browser build (in dist/server/,
- * content-hashed, one file): the shell's page renderer (its layout, and the shared singletons it
- * provides), or a remote's render entry (its exposed pages, taking the singletons from the shell,
- * as in the browser). Named in the app's mf-manifest.json as metaData.ssrRemoteEntry.
- */
-function serverConfig(app, production, emitted) {
-  const base = baseConfig(app, production);
-  const shared = Object.keys(sharedSingletons(app.dir));
-  return {
-    ...base,
-    name: 'server',
-    target: 'node',
-    devtool: false,
-    entry: app.isHost ? app.server.entry : renderEntryOf(app),
-    output: {
-      ...base.output,
-      path: path.join(base.output.path, SERVER_DIR),
-      filename: 'render.[contenthash:12].js',
-      // A remote's pages point at its browser build's folder: set when the server loads the entry.
-      publicPath: app.isHost ? '/' : '',
-      library: { type: 'commonjs2' },
-    },
-    externals: app.isHost ? {} : Object.fromEntries(shared.map((name) => [name, `commonjs ${name}`])),
-    resolve: { ...base.resolve, alias: app.isHost ? app.server.alias : {} },
-    module: serverModule(base),
-    optimization: { minimize: false },
-    plugins: [
-      new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 }),
-      {
-        apply(compiler) {
-          compiler.hooks.afterEmit.tap('RenderEntryName', (compilation) => {
-            emitted.name = Object.keys(compilation.assets).find((file) => /^render\.[0-9a-f]+\.js$/.test(file));
-          });
-        },
-      },
-    ],
-  };
-}
 
 /** Amends the browser build's federation manifest and stats (once MF has written them). */
 const amendManifests = (name, amend) => ({
@@ -327,11 +241,7 @@ const providedSharedAssets = amendManifests('ProvidedSharedAssets', (json, compi
 });
 
 /** Names the server build in the browser build's federation manifest (metaData.ssrRemoteEntry). */
-const linkServerBuild = (emitted) =>
-  amendManifest('LinkServerBuild', () => {
-    if (!emitted.name) throw new Error('the server build emitted no render entry');
-    return { ssrRemoteEntry: { name: emitted.name, path: SERVER_DIR, type: 'commonjs-module' } };
-  });
+const linkServerBuild = (emitted) => amendManifest('LinkServerBuild', () => serverEntryMetaData(emitted));
 
 /**
  * The runtime a remote's own page provides (tools/federation-runtime.js), built beside the remote
@@ -359,9 +269,6 @@ function runtimeProviderConfig(app, production) {
     ],
   };
 }
-
-/** Where an app's server build goes, inside its dist/ (published with it). */
-const SERVER_DIR = 'server';
 
 /**
  * @param {{ dir: string, name: string, exposes?: Record<string, string>,
@@ -391,7 +298,7 @@ function createAppConfig(app) {
           dts: false,
           experiments: federationExperiments(Boolean(app.isHost)),
         }),
-        htmlPage({ ...app, providesRuntime: !app.isHost }),
+        pagePlugin({ title: app.title, isHost: app.isHost, federationRuntime: app.isHost ? '' : `${RUNTIME_PROVIDER}.js` }),
         emitDocuments(app.documents || {}),
         providedSharedAssets,
         amendManifest('RecordFederationRuntime', () => ({ federationRuntime: federationRuntimeRecord(Boolean(app.isHost)) })),
@@ -420,7 +327,7 @@ function createAppConfig(app) {
     }
     const emitted = {};
     return [
-      serverConfig(app, production, emitted),
+      serverBuildConfig({ app, base, sharedNames: Object.keys(sharedSingletons(app.dir)), emitted }),
       ...provider,
       {
         ...browser,
@@ -435,9 +342,6 @@ function createAppConfig(app) {
 
 module.exports = createAppConfig;
 module.exports.baseConfig = baseConfig;
-module.exports.htmlPage = htmlPage;
 module.exports.precompressed = precompressed;
-module.exports.serverModule = serverModule;
 module.exports.sharedSingletons = sharedSingletons;
-module.exports.SERVER_DIR = SERVER_DIR;
 module.exports.RUNTIME_PROVIDER = RUNTIME_PROVIDER;

@@ -8,7 +8,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { builtinsOnly, compiledBuild, createStaticApp, drawnPart, listen, looksSignedIn, pageDocument, ROBOTS, securityHeaders, signedInPreconnects } from '@site/site-server';
+import { builtinsOnly, compiledBuild, drawnPart, pageDocument } from '@site/rendering/server';
+import { createStaticApp, listen, looksSignedIn, ROBOTS, securityHeaders, signedInPreconnects } from '@site/site-server';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -33,6 +34,10 @@ const signedInCalls = runtimeConfig.signedInCallOrigins(runtimeConfig.browserCon
 async function page(pathname, origin, signedIn) {
   const drawn = drawnPart(routeAt(pathname), signedIn);
   if (!renderer || !drawn) return null;
+  return { html: await pageHtml(pathname, origin, signedIn, drawn), drawn, personal: false };
+}
+
+async function pageHtml(pathname, origin, signedIn, drawn) {
   const key = `${signedIn} ${pathname}`;
   if (!rendered.has(key)) {
     const build = await compiledBuild(pathToFileURL(join(dist, 'server', renderer)).href);

@@ -6,7 +6,8 @@
 // (.dependency-cruiser.cjs): it exists to measure what federation costs.
 const { writeFileSync } = require('node:fs');
 const path = require('node:path');
-const { baseConfig, htmlPage, precompressed, serverModule, SERVER_DIR } = require('@site/tools/webpack');
+const { baseConfig, precompressed } = require('@site/tools/webpack');
+const { SERVER_DIR, pagePlugin, serverBuildConfig } = require('@site/rendering/build');
 const { REMOTE_APPS } = require('tsx/cjs/api').require('@site/shared-ui/site-apps', __filename);
 const appDescription = require('../../tools/appDescription.cjs');
 
@@ -41,19 +42,14 @@ module.exports = (_env, argv) => {
       entry: './src/bootstrap.tsx',
       output: { ...base.output, clean: { keep: new RegExp(`^${SERVER_DIR}/`) } },
       resolve: { ...base.resolve, alias: { [federation]: path.join(__dirname, 'bundledPages.ts') } },
-      plugins: [htmlPage({ title: 'Vedere', prerendered: true }), ...precompressed(production)],
+      plugins: [pagePlugin({ title: 'Vedere', isHost: true }), ...precompressed(production)],
     },
-    {
-      ...base,
-      name: 'server',
-      target: 'node',
-      devtool: false,
-      entry: path.join(__dirname, 'render.tsx'),
-      output: { ...base.output, path: path.join(__dirname, 'dist', SERVER_DIR), filename: 'render.[contenthash:12].js', publicPath: '/', library: { type: 'commonjs2' } },
-      resolve: { ...base.resolve, alias: { [federation]: path.join(root, 'shell', 'src', 'server', 'serverPages.ts') } },
-      module: serverModule(base),
-      optimization: { minimize: false },
-      plugins: [new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 })],
-    },
+    // Its page renderer, built as the shell's is (a host's server build).
+    serverBuildConfig({
+      app: { isHost: true, server: { entry: path.join(__dirname, 'render.tsx'), alias: { [federation]: path.join(root, 'shell', 'src', 'server', 'serverPages.ts') } } },
+      base,
+      sharedNames: [],
+      emitted: {},
+    }),
   ];
 };

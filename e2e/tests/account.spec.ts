@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import * as runtimeConfig from '@site/site-server/runtime-config';
-import { createAccount, endSubscription, linkDevice, signInThroughWidget, startTrialSubscription, uniqueEmail } from '../auth';
-import { startShellWithOwnService } from '../ownService';
+import { createAccount, endSubscription, linkDevice, PASSWORD, signInThroughWidget, startTrialSubscription, uniqueEmail } from '../auth';
+import { startShellThatCannotReadTheService, startShellWithOwnService } from '../ownService';
 import { expectNoAxeViolations, h1, setStoredPreferences } from '../support';
 
 const PRICING_H1 = 'Alegeți abonamentul potrivit';
@@ -9,10 +9,10 @@ const welcome = (email: string) => `Bine ați venit, ${email.split('@')[0]}!`;
 const panel = (page: Page, name: string) => page.getByRole('tabpanel', { name });
 
 /** A new user, signed in through the widget: on pricing (no trial yet). */
-async function signedInOnPricing(page: Page, label: string) {
+async function signedInOnPricing(page: Page, label: string, origin = '') {
   const email = uniqueEmail(label);
   await createAccount(email);
-  await signInThroughWidget(page, email);
+  await signInThroughWidget(page, email, PASSWORD, origin);
   await expect(h1(page)).toHaveText(PRICING_H1);
 }
 
@@ -69,99 +69,111 @@ test('a new user starts the free trial on the local plans, and the account shows
   await expect(page).toHaveURL(/\/my-account$/);
 });
 
-test("a signed-in page's code runs while its guards wait: once get-user-info answers, the page is drawn without another loading status", async ({ page }) => {
-  await signedInOnPricing(page, 'ahead');
-  // Every loading status the page draws (a live region that says the wait), from its first script on;
-  // not the plans' own live region, drawn empty.
-  await page.addInitScript(() => {
-    const drawn: Element[] = [];
-    (window as unknown as { statusesDrawn: () => number }).statusesDrawn = () => drawn.length;
-    new MutationObserver(() => {
-      for (const status of document.querySelectorAll('[role=status]')) if (status.textContent?.trim() && !drawn.includes(status)) drawn.push(status);
-    }).observe(document, { childList: true, subtree: true });
+// When the site's server cannot draw a signed-in page (here: it cannot reach the user service; the
+// same for a service slower than its budget, or a token it refuses), the page is its loading status
+// and the browser draws the rest, as fast as it can: what these check. (Signed in on that shell's
+// own origin: the auth SDK keeps a session per origin.)
+test.describe("a signed-in page the server could not draw (its user service out of the server's reach)", () => {
+  let fallback: Awaited<ReturnType<typeof startShellThatCannotReadTheService>>;
+  test.beforeAll(async () => {
+    fallback = await startShellThatCannotReadTheService(3131);
   });
-  const statusesDrawn = () => page.evaluate(() => (window as unknown as { statusesDrawn: () => number }).statusesDrawn());
-  let beforeAnswer = -1;
-  await page.route('**/get-user-info', async (route) => {
-    // The answer is held until the account remote's code has run (each of its chunks the page
-    // fetched, by webpack's list of the chunks run) and the page is idle; or for 5 s, when nothing
-    // of it runs before the guards let the page through.
-    await page
-      .waitForFunction(
-        ({ origin, chunkList }) => {
-          const fetched = performance
-            .getEntriesByType('resource')
-            .filter((entry) => entry.name.startsWith(origin) && entry.name.endsWith('.js') && !entry.name.includes('remoteEntry'));
-          const ran = (self as unknown as Record<string, unknown[] | undefined>)[chunkList]?.length ?? 0;
-          return fetched.length > 0 && ran >= fetched.length;
-        },
-        // Webpack names a build's list of the chunks run after the build (its app's name).
-        { origin: `http://localhost:${runtimeConfig.ports.mfe_account}/`, chunkList: 'webpackChunkmfe_account' },
-        { timeout: 5_000 },
-      )
-      .catch(() => undefined);
-    await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => requestIdleCallback(idle))));
-    beforeAnswer = await statusesDrawn();
-    await route.continue();
-  });
-  await page.goto('/pricing');
-  await expect(h1(page)).toHaveText(PRICING_H1, { timeout: 15_000 });
-  expect(beforeAnswer).toBeGreaterThan(0);
-  // A page loaded only then would suspend: a status drawn (and announced) again, the page revealed no sooner than 300 ms after it.
-  expect(await statusesDrawn()).toBe(beforeAnswer);
-  await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveCount(0);
-});
+  test.afterAll(async () => fallback?.close());
 
-test("a signed-in page asks get-user-info with the login cookie's token while the auth SDK still looks the user up, once; the page waits for the SDK", async ({ page }) => {
-  await signedInOnPricing(page, 'inainte');
-  const cookie = (await page.context().cookies()).find((c) => c.name === 'loginCookie')?.value;
-  expect(cookie).toBeTruthy();
-  const sent: (string | null)[] = [];
-  let userInfoAsked!: () => void;
-  const asked = new Promise<void>((resolve) => (userInfoAsked = resolve));
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/get-user-info')) {
-      sent.push(request.headers().authorization ?? null);
-      userInfoAsked();
-    }
+  test("a signed-in page's code runs while its guards wait: once get-user-info answers, the page is drawn without another loading status", async ({ page }) => {
+    await signedInOnPricing(page, 'ahead', fallback.origin);
+    // Every loading status the page draws (a live region that says the wait), from its first script on;
+    // not the plans' own live region, drawn empty.
+    await page.addInitScript(() => {
+      const drawn: Element[] = [];
+      (window as unknown as { statusesDrawn: () => number }).statusesDrawn = () => drawn.length;
+      new MutationObserver(() => {
+        for (const status of document.querySelectorAll('[role=status]')) if (status.textContent?.trim() && !drawn.includes(status)) drawn.push(status);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const statusesDrawn = () => page.evaluate(() => (window as unknown as { statusesDrawn: () => number }).statusesDrawn());
+    let beforeAnswer = -1;
+    await page.route('**/get-user-info', async (route) => {
+      // The answer is held until the account remote's code has run (each of its chunks the page
+      // fetched, by webpack's list of the chunks run) and the page is idle; or for 5 s, when nothing
+      // of it runs before the guards let the page through.
+      await page
+        .waitForFunction(
+          ({ origin, chunkList }) => {
+            const fetched = performance
+              .getEntriesByType('resource')
+              .filter((entry) => entry.name.startsWith(origin) && entry.name.endsWith('.js') && !entry.name.includes('remoteEntry'));
+            const ran = (self as unknown as Record<string, unknown[] | undefined>)[chunkList]?.length ?? 0;
+            return fetched.length > 0 && ran >= fetched.length;
+          },
+          // Webpack names a build's list of the chunks run after the build (its app's name).
+          { origin: `http://localhost:${runtimeConfig.ports.mfe_account}/`, chunkList: 'webpackChunkmfe_account' },
+          { timeout: 5_000 },
+        )
+        .catch(() => undefined);
+      await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => requestIdleCallback(idle))));
+      beforeAnswer = await statusesDrawn();
+      await route.continue();
+    });
+    await page.goto(`${fallback.origin}/pricing`);
+    await expect(h1(page)).toHaveText(PRICING_H1, { timeout: 15_000 });
+    expect(beforeAnswer).toBeGreaterThan(0);
+    // A page loaded only then would suspend: a status drawn (and announced) again, the page revealed no sooner than 300 ms after it.
+    expect(await statusesDrawn()).toBe(beforeAnswer);
+    await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveCount(0);
   });
-  // The SDK's lookup of the stored user is held until get-user-info has been asked: the page can
-  // only be drawn if that was asked without it.
-  let lookedUp = false;
-  await page.route(/accounts:lookup/, async (route) => {
-    await asked;
-    lookedUp = true;
-    await route.continue();
-  });
-  await page.goto('/pricing');
-  await expect(page.getByRole('status').filter({ hasText: 'Se încarcă…' })).toHaveCount(1);
-  await expect(h1(page)).toHaveText(PRICING_H1, { timeout: 15_000 });
-  expect(lookedUp).toBe(true);
-  expect(sent).toEqual([`Bearer ${cookie}`]);
-  await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveCount(0);
-});
 
-test("a signed-in page starts the auth SDK and asks get-user-info before React's code has arrived", async ({ page }) => {
-  await signedInOnPricing(page, 'devreme');
-  let lookedUp!: () => void;
-  let userInfoAsked!: () => void;
-  const both = Promise.all([new Promise<void>((resolve) => (lookedUp = resolve)), new Promise<void>((resolve) => (userInfoAsked = resolve))]);
-  page.on('request', (request) => {
-    if (/accounts:lookup/.test(request.url())) lookedUp();
-    if (request.method() === 'POST' && request.url().endsWith('/get-user-info')) userInfoAsked();
+  test("a signed-in page asks get-user-info with the login cookie's token while the auth SDK still looks the user up, once; the page waits for the SDK", async ({ page }) => {
+    await signedInOnPricing(page, 'inainte', fallback.origin);
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'loginCookie')?.value;
+    expect(cookie).toBeTruthy();
+    const sent: (string | null)[] = [];
+    let userInfoAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (userInfoAsked = resolve));
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/get-user-info')) {
+        sent.push(request.headers().authorization ?? null);
+        userInfoAsked();
+      }
+    });
+    // The SDK's lookup of the stored user is held until get-user-info has been asked: the page can
+    // only be drawn if that was asked without it.
+    let lookedUp = false;
+    await page.route(/accounts:lookup/, async (route) => {
+      await asked;
+      lookedUp = true;
+      await route.continue();
+    });
+    await page.goto(`${fallback.origin}/pricing`);
+    await expect(page.getByRole('status').filter({ hasText: 'Se încarcă…' })).toHaveCount(1);
+    await expect(h1(page)).toHaveText(PRICING_H1, { timeout: 15_000 });
+    expect(lookedUp).toBe(true);
+    expect(sent).toEqual([`Bearer ${cookie}`]);
+    await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveCount(0);
   });
-  // The shell's libraries (React among them) are held until the SDK has looked the user up and
-  // get-user-info has been asked: the page can only be drawn if both were sent without them.
-  let held = false;
-  await page.route(/\/vendor\.[0-9a-f]+\.js$/, async (route) => {
-    held = true;
-    await both;
-    await route.continue();
+
+  test("a signed-in page starts the auth SDK and asks get-user-info before React's code has arrived", async ({ page }) => {
+    await signedInOnPricing(page, 'devreme', fallback.origin);
+    let lookedUp!: () => void;
+    let userInfoAsked!: () => void;
+    const both = Promise.all([new Promise<void>((resolve) => (lookedUp = resolve)), new Promise<void>((resolve) => (userInfoAsked = resolve))]);
+    page.on('request', (request) => {
+      if (/accounts:lookup/.test(request.url())) lookedUp();
+      if (request.method() === 'POST' && request.url().endsWith('/get-user-info')) userInfoAsked();
+    });
+    // The shell's libraries (React among them) are held until the SDK has looked the user up and
+    // get-user-info has been asked: the page can only be drawn if both were sent without them.
+    let held = false;
+    await page.route(/\/vendor\.[0-9a-f]+\.js$/, async (route) => {
+      held = true;
+      await both;
+      await route.continue();
+    });
+    await page.goto(`${fallback.origin}/pricing`);
+    await expect(h1(page)).toHaveText(PRICING_H1, { timeout: 15_000 });
+    expect(held).toBe(true);
+    await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveCount(0);
   });
-  await page.goto('/pricing');
-  await expect(h1(page)).toHaveText(PRICING_H1, { timeout: 15_000 });
-  expect(held).toBe(true);
-  await expect(page.getByRole('status').filter({ hasText: /\S/ })).toHaveCount(0);
 });
 
 test('a subscription Stripe deletes shows Expired with a renew button, and renewing works', async ({ page }) => {

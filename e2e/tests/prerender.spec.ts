@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, loginCookie, signInThroughWidget, uniqueEmail } from '../auth';
+import { createAccount, loginCookie, PASSWORD, signInThroughWidget, uniqueEmail } from '../auth';
+import { startShellThatCannotReadTheService } from '../ownService';
 import { authSdkChunks, englishH1, h1, loggedErrors, routes, setStoredPreferences, watchReplacedNodes } from '../support';
 
 const PRERENDERED = ['/', '/contact', '/aboutus', '/accessibility', '/login'] as const;
@@ -92,10 +93,10 @@ async function holdScript(page: Page, url: RegExp) {
 const holdShellScript = (page: Page) => holdScript(page, /\/main\.js$/);
 
 /** A new user, signed in through the widget (and sent on to the plans): the browser keeps the session. */
-async function signInNewUser(page: Page, label: string) {
+async function signInNewUser(page: Page, label: string, origin = '') {
   const email = uniqueEmail(label);
   await createAccount(email);
-  await signInThroughWidget(page, email);
+  await signInThroughWidget(page, email, PASSWORD, origin);
   await expect(h1(page)).toHaveText(h1Of('/pricing'));
 }
 
@@ -211,6 +212,11 @@ const LOADING = 'Se încarcă…';
 const LEFT_COOKIE = { name: 'loginCookie', value: 'a.b.c', url: 'http://localhost:3000' };
 
 test.describe('a signed-in page, for a visitor who looks signed in (the login cookie)', () => {
+  const closeAfter: { close: () => Promise<void> }[] = [];
+  test.afterEach(async () => {
+    await Promise.all(closeAfter.splice(0).map((shell) => shell.close()));
+  });
+
   test("arrives as the layout around the guard's loading status, drawn for a signed-in visitor: the account in the header, no remote's page", async ({ request }) => {
     const html = await (await request.get('/account', { headers: { Cookie: 'loginCookie=a.b.c' } })).text();
     expect(html).toMatch(/<html [^>]*data-drawn-signed-in/);
@@ -221,12 +227,17 @@ test.describe('a signed-in page, for a visitor who looks signed in (the login co
     expect(html).not.toMatch(/<div id="root"[^>]*data-rendered-manifest/);
   });
 
-  test('is drawn before any of its code has run, the wait said by a status; then hydrated: the header stays, the page comes, nothing is logged', async ({ page }) => {
-    await signInNewUser(page, 'cadru');
+  test('that the server could not draw whole is drawn before any of its code has run, the wait said by a status; then hydrated: the header stays, the page comes, nothing is logged', async ({
+    page,
+  }) => {
+    const fallback = await startShellThatCannotReadTheService(3132);
+    closeAfter.push(fallback);
+    // Signed in on that shell's origin (the auth SDK keeps a session per origin).
+    await signInNewUser(page, 'cadru', fallback.origin);
     const errors = loggedErrors(page);
 
     const release = await holdShellScript(page);
-    await page.goto('/pricing', { waitUntil: 'commit' });
+    await page.goto(`${fallback.origin}/pricing`, { waitUntil: 'commit' });
     await expect(page.getByRole('status').filter({ hasText: LOADING })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Contul meu' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Autentificare' })).toHaveCount(0);

@@ -6,8 +6,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { SITE_APPS } from '@site/shared-ui/site-apps';
 import * as runtimeConfig from '@site/site-server/runtime-config';
-import { createAccount, signInThroughWidget, uniqueEmail } from '../auth';
+import { createAccount, PASSWORD, signInThroughWidget, uniqueEmail } from '../auth';
 import { listen, shellApp } from '@site/site-server';
+import { startShellThatCannotReadTheService } from '../ownService';
 import { authSdkChunks, h1, open, routes, sharedModuleFiles } from '../support';
 
 /** Records every Content-Security-Policy violation the page reports. */
@@ -207,45 +208,61 @@ test.describe('preload hints', () => {
     expect(shellScripts.length).toBeLessThanOrEqual(6);
   });
 
-  test('signed in, /pricing uses each file it preloads, once, runs each script it preloads, and preloads each script its page waits for', async ({ page }) => {
+  test('signed in, /pricing drawn whole by the server preloads nothing ahead of what it draws: preconnects only', async ({ request }) => {
+    const { idToken } = await createAccount(uniqueEmail('preload-intreg'));
+    const response = await request.get('/pricing', { headers: { Cookie: `loginCookie=${idToken}` } });
+    expect(await response.text()).toContain('id="site-handed-over-state"');
+    const hints = (response.headers().link ?? '').split(', ');
+    expect(hints.filter((h) => !h.includes('rel=preconnect'))).toEqual([]);
+  });
+
+  test('signed in, /pricing as its loading status (the server could not draw it) uses each file it preloads, once, runs each script it preloads, and preloads each script its page waits for', async ({
+    page,
+  }) => {
     const pricing = routes.find((route) => route.path === '/pricing')!.h1;
     const email = uniqueEmail('preload');
     await createAccount(email);
-    await signInThroughWidget(page, email);
-    await expect(h1(page)).toHaveText(pricing);
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(request.url()));
-    // The priority the browser fetched each file with (CDP: Playwright does not report it).
-    const priorities = new Map<string, string>();
-    const cdp = await page.context().newCDPSession(page);
-    cdp.on('Network.requestWillBeSent', ({ request }) => priorities.set(request.url, request.initialPriority));
-    await cdp.send('Network.enable');
-    await page.coverage.startJSCoverage({ resetOnNavigation: false });
-    const response = await page.goto('/pricing');
-    const hinted = (response?.headers().link ?? '')
-      .split(', ')
-      .filter((h) => h.includes('rel=preload'))
-      .map((h) => new URL(h.slice(1, h.indexOf('>')), page.url()).href);
-    await expect(h1(page)).toHaveText(pricing);
-    // The site's scripts fetched before the page was drawn, each hinted: none found only once the
-    // code before it had run (a shared module's chunks split off beside it, the entry itself).
-    const beforePage = requested.filter((url) => /^http:\/\/localhost:300[03]\/.*\.js$/.test(url));
-    expect(beforePage.filter((url) => !hinted.includes(url))).toEqual([]);
-    await page.waitForLoadState('networkidle');
-    expect(hinted.filter((url) => url.includes('localhost:3003/')).length).toBeGreaterThanOrEqual(3);
-    // Its HTML (the layout, the loading status) first; every hinted file after it, with low priority.
-    expect(priorities.get(page.url())).toBe('VeryHigh');
-    for (const url of hinted) expect(priorities.get(url), url).toBe('Low');
-    for (const url of hinted)
-      expect(
-        requested.filter((r) => r === url),
-        url,
-      ).toHaveLength(1);
-    // And runs each: a script hinted but never run was fetched for nothing.
-    const ran = (await page.coverage.stopJSCoverage()).map((script) => script.url);
-    const scripts = hinted.filter((url) => url.endsWith('.js'));
-    expect(scripts.length).toBeGreaterThan(5);
-    for (const url of scripts) expect(ran, url).toContain(url);
+    const fallback = await startShellThatCannotReadTheService(3141);
+    try {
+      // Signed in on that shell's origin (the auth SDK keeps a session per origin).
+      await signInThroughWidget(page, email, PASSWORD, fallback.origin);
+      await expect(h1(page)).toHaveText(pricing);
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      // The priority the browser fetched each file with (CDP: Playwright does not report it).
+      const priorities = new Map<string, string>();
+      const cdp = await page.context().newCDPSession(page);
+      cdp.on('Network.requestWillBeSent', ({ request }) => priorities.set(request.url, request.initialPriority));
+      await cdp.send('Network.enable');
+      await page.coverage.startJSCoverage({ resetOnNavigation: false });
+      const response = await page.goto(`${fallback.origin}/pricing`);
+      const hinted = (response?.headers().link ?? '')
+        .split(', ')
+        .filter((h) => h.includes('rel=preload'))
+        .map((h) => new URL(h.slice(1, h.indexOf('>')), page.url()).href);
+      await expect(h1(page)).toHaveText(pricing);
+      // The site's scripts fetched before the page was drawn, each hinted: none found only once the
+      // code before it had run (a shared module's chunks split off beside it, the entry itself).
+      const beforePage = requested.filter((url) => /^http:\/\/localhost:(3141|3003)\/.*\.js$/.test(url));
+      expect(beforePage.filter((url) => !hinted.includes(url))).toEqual([]);
+      await page.waitForLoadState('networkidle');
+      expect(hinted.filter((url) => url.includes('localhost:3003/')).length).toBeGreaterThanOrEqual(3);
+      // Its HTML (the layout, the loading status) first; every hinted file after it, with low priority.
+      expect(priorities.get(page.url())).toBe('VeryHigh');
+      for (const url of hinted) expect(priorities.get(url), url).toBe('Low');
+      for (const url of hinted)
+        expect(
+          requested.filter((r) => r === url),
+          url,
+        ).toHaveLength(1);
+      // And runs each: a script hinted but never run was fetched for nothing.
+      const ran = (await page.coverage.stopJSCoverage()).map((script) => script.url);
+      const scripts = hinted.filter((url) => url.endsWith('.js'));
+      expect(scripts.length).toBeGreaterThan(5);
+      for (const url of scripts) expect(ran, url).toContain(url);
+    } finally {
+      await fallback.close();
+    }
   });
 
   test('the preloaded code is the code the page uses: each hinted file is requested once', async ({ page }) => {

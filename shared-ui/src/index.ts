@@ -1,7 +1,7 @@
 export { runtimeConfig, SOCIAL_NETWORKS, type RuntimeConfig, type SocialNetwork, type StripeConfig } from './runtimeConfig';
 export { storage, STORAGE_KEYS } from './storage';
 export { isVisitorId, VISITOR_ID } from './remotes/remotesDocument';
-export { i18n, LOCALES, DEFAULT_LOCALE, isLocale, setLocale, currentLocale, registerNamespace, type Locale } from './i18n/i18n';
+export { i18n, LOCALES, DEFAULT_LOCALE, SITE_TIME_ZONE, isLocale, setLocale, currentLocale, registerNamespace, type Locale } from './i18n/i18n';
 export { themes, THEME_PREFERENCES, DEFAULT_THEME, isThemePreference, type ThemeName, type ThemePreference, type SiteTheme } from './theme/themes';
 export { ThemeModeProvider, useThemeMode } from './theme/ThemeModeProvider';
 export { SiteProviders } from './SiteProviders';
@@ -39,6 +39,8 @@ export { CONTACT_FIELD_LIMITS, EMAIL_MAX_LENGTH } from '@site/service-user/field
 export type { TelemetryBatch, TelemetryEvent, TelemetrySummary } from '@site/service-user';
 export { runServiceCall, withTimeLimit, CALL_TIME_LIMIT_MS, SLOW_CALL_MS, type CallResult, type CallFailure, type ServiceCall, type SuccessBody } from './api/callResult';
 export { createSiteQueryClient, userQueryKey, USER_SERVICE_QUERIES } from './api/queryClient';
+export { handOverAnswers, adoptHandedOverAnswers } from './api/handedOver';
+export { SERVICE_READS, serviceRead, isServiceReadName, type ServiceReadName, type ServiceReadAnswer } from './api/serviceReads';
 export { useServiceRead, useServiceAction, useTakingLonger, type CallState, type ActionState } from './api/useServiceCall';
 export { useFormValidation, fieldProblem, EMAIL_PATTERN, type FieldProblem } from './forms/validation';
 export { TextField, RequiredMark } from './forms/TextField';
@@ -47,6 +49,7 @@ export { FormStatus, RefusalAnnouncement, StatusMessage, SubmitWithStatus } from
 export { useSubmission } from './forms/useSubmission';
 export {
   startSession,
+  adoptServerSession,
   signOut,
   getIdToken,
   userService,

@@ -7,6 +7,7 @@
 // shared module missing from this list is still negotiated, by the bootstrap chunk, in its task.
 // The remotes document is asked for first (./remotes/remotesDocumentRead.ts).
 import { loadShare, satisfy } from '@module-federation/enhanced/runtime';
+import { MARKERS } from '@site/rendering/contract';
 import { nextTask } from '@site/shared-ui/next-task';
 import { startReadingRemotesDocument } from './remotes/remotesDocumentRead';
 import { signedInPageAt } from './session/signedInStart';
@@ -27,8 +28,9 @@ async function start() {
   }
   await nextTask();
   // A page that waits for sign-in starts the auth SDK and its reads now, before React's code has
-  // arrived (their code is in the site's file, which every page loads: tools/webpack.cjs).
-  const signedInPage = signedInPageAt(location.pathname, document.cookie);
+  // arrived (their code is in the site's file, which every page loads: tools/webpack.cjs). Not one
+  // the server drew whole: its reads are in it, and the SDK starts once the page is idle.
+  const signedInPage = !document.getElementById(MARKERS.handedOverStateId) && signedInPageAt(location.pathname, document.cookie);
   if (signedInPage) {
     import('./signedIn/earlySession').then(({ startSignedInPage }) => startSignedInPage(signedInPage)).catch(() => {});
   }

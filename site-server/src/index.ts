@@ -3,11 +3,7 @@
 export { ROBOTS, deployStoreApp, remoteApp, shellApp, type ShellAppOptions } from './siteServers';
 export { createStaticApp, listen, type Listening } from './staticServer';
 export { securityHeaders, inlineScriptHashes } from './securityHeaders';
-export { SIGNALS } from './signals';
-// For the benchmark's single-bundle baseline, prerendered the same way (bench/run.mjs).
-export { builtinsOnly, compiledBuild } from './prerender/compiledBuilds';
-export { pageDocument } from './prerender/pageDocument';
+// For the benchmark's single-bundle baseline, served the same way (bench/single-bundle/serve.mjs).
 export { looksSignedIn } from './visitor';
-export { drawnPart } from './routeTable';
 export { signedInPreconnects } from './preloadHints';
 export type { FederationManifest } from './manifests';

@@ -9,7 +9,7 @@ const TIMEOUT_MS = 1_000;
 export interface FederationManifest {
   metaData: {
     remoteEntry: { name: string; path: string };
-    /** The app's server build (tools/webpack.cjs serverConfig), when it publishes one. */
+    /** The app's server build (@site/rendering/build), when it publishes one. */
     ssrRemoteEntry?: { name: string; path: string; type?: string };
   };
   exposes: { path: string; assets: { js: { sync: string[] } } }[];
@@ -39,10 +39,4 @@ export function manifestReader({ ttlMs = TTL_MS, timeoutMs = TIMEOUT_MS } = {}):
 /** The files an exposed module needs at once (its synchronous chunks), or null if not exposed. */
 export function exposedFiles(manifest: FederationManifest | null, module: string): string[] | null {
   return manifest?.exposes?.find((exposed) => exposed.path === module)?.assets.js.sync ?? null;
-}
-
-/** Where a manifest's server build is, or null when it publishes none. */
-export function serverEntryUrl(manifest: FederationManifest, manifestUrl: string): string | null {
-  const entry = manifest.metaData.ssrRemoteEntry;
-  return entry ? new URL(`${entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}`, manifestUrl).href : null;
 }

@@ -7,11 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { preloadHints } from './preloadHints';
 import { browserConfig, signedInCallOrigins } from './runtimeConfig';
-import { SIGNALS } from './signals';
+import { MARKERS } from '@site/rendering/contract';
+import type { DrawnPart } from '@site/rendering/server';
 
-// The HTML template every app's build uses (tools/index.html.cjs), as the shell's build calls it (tools/webpack.cjs).
-const template = createRequire(__filename)(join(__dirname, '..', '..', 'tools', 'index.html.cjs')) as (args: unknown) => string;
-const shellHtml = template({ htmlWebpackPlugin: { options: { title: 'Vedere', signals: SIGNALS, earlyEvents: '', prePaint: '' } } });
+// The HTML template every app's build uses (@site/rendering's build/pageTemplate.cjs), as the shell's build calls it.
+const template = createRequire(__filename)('@site/rendering/build/page-template') as (args: unknown) => string;
+const shellHtml = template({ htmlWebpackPlugin: { options: { title: 'Vedere', markers: MARKERS, earlyEvents: '', prePaint: '' } } });
 
 describe("the shell's HTML", () => {
   it('fetches nothing ahead of its first paint but its runtime configuration: the remotes document is asked for by its code', () => {
@@ -36,62 +37,63 @@ const doc: RemotesDocument = {
 };
 
 /** The hints of a page of https://vedere.example, for a visitor with the login cookie or not. */
-async function hintsAt(path: string, options: { prerendered: boolean; signedIn?: boolean; remotesUrl?: string; signedInCalls?: string[] }) {
-  const { prerendered, signedIn = false, remotesUrl = '/remotes.json', signedInCalls } = options;
+async function hintsAt(path: string, options: { drawn: DrawnPart | null; signedIn?: boolean; remotesUrl?: string; signedInCalls?: string[] }) {
+  const { drawn, signedIn = false, remotesUrl = '/remotes.json', signedInCalls } = options;
   const hints = preloadHints({ dist, remotes: () => doc, remotesUrl, manifestAt: async () => null, signedInCalls });
-  const app = new Hono().get('*', async (c) => c.text(await hints(c, { prerendered })));
+  const app = new Hono().get('*', async (c) => c.text(await hints(c, { drawn })));
   const response = await app.request(`https://vedere.example${path}`, { headers: signedIn ? { Cookie: `${LOGIN_COOKIE}=token` } : {} });
   return (await response.text()).split(', ');
 }
 
 describe('the preload of the remotes document', () => {
-  const fetchHints = async (remotesUrl: string, path: string, options: { prerendered: boolean; signedIn?: boolean }) =>
+  const fetchHints = async (remotesUrl: string, path: string, options: { drawn: DrawnPart | null; signedIn?: boolean }) =>
     (await hintsAt(path, { ...options, remotesUrl })).filter((h) => h.includes('as=fetch'));
 
   it('is hinted to a page drawn by its code, where this environment serves the document (REMOTES_URL), as written', async () => {
-    expect(await fetchHints('https://cdn.example/site/remotes.json', '/login', { prerendered: false })).toContain(
+    expect(await fetchHints('https://cdn.example/site/remotes.json', '/login', { drawn: null })).toContain(
       '<https://cdn.example/site/remotes.json>; rel=preload; as=fetch; crossorigin',
     );
     // Relative, it stays so: the browser resolves it against the page (its scheme too, behind a proxy).
-    expect(await fetchHints('/remotes.json', '/pricing', { prerendered: false, signedIn: true })).toContain('</remotes.json>; rel=preload; as=fetch; crossorigin');
+    expect(await fetchHints('/remotes.json', '/pricing', { drawn: null, signedIn: true })).toContain('</remotes.json>; rel=preload; as=fetch; crossorigin');
   });
 
   it("is fetched with low priority for a signed-in page whose HTML paints its loading status first (nothing there waits for it), with the browser's own priority for a page served empty", async () => {
-    const preloads = async (path: string, prerendered: boolean) => (await hintsAt(path, { prerendered, signedIn: true })).filter((h) => h.includes('rel=preload'));
-    const statusFirst = await preloads('/pricing', true);
+    const preloads = async (path: string, drawn: DrawnPart | null) => (await hintsAt(path, { drawn, signedIn: true })).filter((h) => h.includes('rel=preload'));
+    const statusFirst = await preloads('/pricing', 'loading status');
     expect(statusFirst).toEqual([
       '</remotes.json>; rel=preload; as=fetch; crossorigin; fetchpriority=low',
       '<http://localhost:3003/mf-manifest.json>; rel=preload; as=fetch; crossorigin; fetchpriority=low',
     ]);
-    const servedEmpty = await preloads('/account', false);
+    const servedEmpty = await preloads('/account', null);
     expect(servedEmpty).toEqual(['</remotes.json>; rel=preload; as=fetch; crossorigin', '<http://localhost:3003/mf-manifest.json>; rel=preload; as=fetch; crossorigin']);
   });
 
-  it('is not hinted to a page drawn by its HTML: its code asks for it after the first paint', async () => {
-    expect(await fetchHints('/remotes.json', '/', { prerendered: true })).toEqual([]);
-    expect(await fetchHints('/remotes.json', '/contact', { prerendered: true, signedIn: true })).toEqual([]);
+  it('is not hinted to a page drawn by its HTML (a public page, a signed-in page drawn whole): its code asks for it after the first paint', async () => {
+    expect(await fetchHints('/remotes.json', '/', { drawn: 'page' })).toEqual([]);
+    expect(await fetchHints('/remotes.json', '/contact', { drawn: 'page', signedIn: true })).toEqual([]);
+    expect(await fetchHints('/remotes.json', '/pricing', { drawn: 'page', signedIn: true })).toEqual([]);
   });
 });
 
 describe('the connections a signed-in page needs', () => {
   const signedInCalls = signedInCallOrigins({ ...browserConfig({}), userServiceUrl: 'https://api.vedere.example/v1' });
   // The remotes' origins (localhost), preconnected on every page, are left out.
-  const preconnects = async (path: string, { signedIn, prerendered = true }: { signedIn: boolean; prerendered?: boolean }) =>
-    (await hintsAt(path, { prerendered, signedIn, signedInCalls })).filter((h) => h.includes('rel=preconnect') && !h.startsWith('<http://localhost:300'));
+  const preconnects = async (path: string, { signedIn, drawn }: { signedIn: boolean; drawn: DrawnPart | null }) =>
+    (await hintsAt(path, { drawn, signedIn, signedInCalls })).filter((h) => h.includes('rel=preconnect') && !h.startsWith('<http://localhost:300'));
 
   it("are opened while the code of a page that waits for sign-in loads, for a visitor who looks signed in: Firebase Auth's accounts, then the user service, without cookies", async () => {
     for (const path of ['/pricing', '/account', '/reset-linked-device'])
-      expect(await preconnects(path, { signedIn: true })).toEqual([
+      expect(await preconnects(path, { signedIn: true, drawn: 'loading status' })).toEqual([
         '<https://identitytoolkit.googleapis.com>; rel=preconnect; crossorigin',
         '<https://api.vedere.example>; rel=preconnect; crossorigin',
       ]);
   });
 
   it('are not opened for a visitor who does not look signed in (sent to /login), nor on a public page', async () => {
-    expect(await preconnects('/pricing', { signedIn: false })).toEqual([]);
+    expect(await preconnects('/pricing', { signedIn: false, drawn: null })).toEqual([]);
     for (const signedIn of [true, false]) {
-      expect(await preconnects('/', { signedIn })).toEqual([]);
-      expect(await preconnects('/login', { signedIn, prerendered: false })).toEqual([]);
+      expect(await preconnects('/', { signedIn, drawn: 'page' })).toEqual([]);
+      expect(await preconnects('/login', { signedIn, drawn: null })).toEqual([]);
     }
   });
 

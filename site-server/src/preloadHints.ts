@@ -8,8 +8,7 @@ import type { Context } from 'hono';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exposedFiles, type FederationManifest, type ManifestReader } from './manifests';
-import { deferredScripts } from './prerender/pageDocument';
-import { drawnPart, readRouteTable, routeAt } from './routeTable';
+import { deferredScripts, readRouteTable, routeAt, type DrawnPart } from '@site/rendering/server';
 import { looksSignedIn, visitorIdOf } from './visitor';
 
 // Loaded only when needed (sign-in, the account): preloaded only for a page that waits for sign-in,
@@ -60,16 +59,16 @@ export function preloadHints({
   const shellScripts = [...documentScripts, ...shellChunks];
   const authChunks = unique(shared.filter((s) => LAZY_SHARED.test(s.name)).flatMap((s) => s.assets.js.sync)).filter((file) => !shellChunks.includes(`/${file}`));
 
-  return async (c: Context, { prerendered }: { prerendered: boolean }): Promise<string> => {
+  return async (c: Context, { drawn }: { drawn: DrawnPart | null }): Promise<string> => {
     const { pathname, origin } = new URL(c.req.url);
     const route = routeAt(table, pathname);
-    // A prerendered public page is drawn by its HTML: its scripts are found in it, and the remotes
-    // document is asked for by its code (shell/src/remotes/remotesDocumentRead.ts), each fetched at
-    // its own pace, not ahead of what the page shows (a preloaded file is fetched with high
-    // priority, and competes with the page's first paint). A signed-in page's HTML holds only the
-    // layout around its loading status: its page is drawn by its code, hinted as for a page served
-    // empty (the remotes document too, at REMOTES_URL, relative to the page or not).
-    const drawn = prerendered ? drawnPart(route, looksSignedIn(c)) : null;
+    // A page drawn by the server (a public page, or a signed-in page drawn whole) is drawn by its
+    // HTML: its scripts are found in it, and the remotes document is asked for by its code
+    // (shell/src/remotes/remotesDocumentRead.ts), each fetched at its own pace, not ahead of what
+    // the page shows (a preloaded file is fetched with high priority, and competes with the page's
+    // first paint). A signed-in page's loading status holds only the layout: its page is drawn by
+    // its code, hinted as for a page served empty (the remotes document too, at REMOTES_URL,
+    // relative to the page or not).
     const drawnByHtml = drawn === 'page';
     // A signed-in page's HTML paints its layout and loading status without any of them: they are
     // fetched at once, but with low priority (as its own scripts are), so that none competes with

@@ -5,6 +5,7 @@ import { REMOTE_NAMES, parseRemotesDocument, remoteFolder, type RemoteName, type
 import { DEFAULT_REMOTES_URL, type RuntimeConfig } from '@site/shared-ui/runtime-config';
 import { SITE_APPS, type SiteApp } from '@site/shared-ui/site-apps';
 import { isLocalBilling } from '../../service-user/src/localMode';
+import { SIGNED_IN_READS_BUDGET_MS } from '@site/rendering/server';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -121,6 +122,18 @@ const absoluteOrigin = (url: string) => (URL.canParse(url) ? new URL(url).origin
 export function signedInCallOrigins(config: BrowserConfig): string[] {
   const auth = config.authEmulatorUrl ? absoluteOrigin(config.authEmulatorUrl) : FIREBASE_AUTH_ORIGINS.accounts;
   return [...new Set([auth, absoluteOrigin(config.userServiceUrl)].filter((origin): origin is string => Boolean(origin)))];
+}
+
+/**
+ * How long a signed-in page drawn by the server waits for the user service's answers
+ * (SIGNED_IN_READS_BUDGET_MS, milliseconds; default @site/rendering's SIGNED_IN_READS_BUDGET_MS).
+ */
+export function signedInReadsBudgetMs(env: Env = process.env): number {
+  const value = env.SIGNED_IN_READS_BUDGET_MS;
+  if (value === undefined || value === '') return SIGNED_IN_READS_BUDGET_MS;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1 || ms > 10_000) throw new Error(`SIGNED_IN_READS_BUDGET_MS must be a whole number of milliseconds from 1 to 10000 (it is "${value}")`);
+  return ms;
 }
 
 /** @param overrides values that win over the environment's (a test's own service) */

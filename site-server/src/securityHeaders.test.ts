@@ -35,7 +35,7 @@ const app = (env: Record<string, string> = ENV) =>
     root,
     spa: true,
     securityHeaders: (html) => securityHeaders({ html, env, remotes: REMOTES }),
-    pageHtml: async (c) => (c.req.path === '/contact' ? PRERENDERED : null),
+    pageHtml: async (c) => (c.req.path === '/contact' ? { html: PRERENDERED, drawn: 'page' as const, personal: false } : null),
   });
 
 describe('the security headers of the production server (Hono secureHeaders)', () => {

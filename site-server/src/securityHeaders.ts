@@ -18,13 +18,20 @@ const originOf = (url: string, base?: string) => {
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 const hashesOf = new Map<string, string[]>();
-/** The hashes of a page's inline scripts (pre-paint, early events, the entry's loader), for script-src; computed once per page. */
+/**
+ * The hashes of a page's inline scripts (pre-paint, early events, the entry's loader), for
+ * script-src; computed once per set of scripts. Kept by the scripts' code, never by the page: a
+ * signed-in page's HTML holds its user's data, which nothing on the server keeps. (A data block,
+ * `<script type="application/json">`, is never run: not an inline script.)
+ */
 export function inlineScriptHashes(html: string): string[] {
-  if (hashesOf.size >= 64) hashesOf.clear(); // index.html and the prerendered pages: a handful
-  let hashes = hashesOf.get(html);
+  const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => code ?? '');
+  const key = scripts.join('\u0000');
+  if (hashesOf.size >= 64) hashesOf.clear(); // index.html's and the drawn pages' scripts: a handful
+  let hashes = hashesOf.get(key);
   if (!hashes) {
-    hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => sha256(code ?? ''));
-    hashesOf.set(html, hashes);
+    hashes = scripts.map(sha256);
+    hashesOf.set(key, hashes);
   }
   return hashes;
 }

@@ -1,21 +1,28 @@
 // The production servers of the site: the shell, with its runtime documents, and each remote.
 import { REMOTE_NAMES, type RemoteName } from '@site/shared-ui/remotes-document';
 import { DEFAULT_REMOTES_URL } from '@site/shared-ui/runtime-config';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { manifestReader } from './manifests';
 import { preloadHints } from './preloadHints';
 import { remotesInForce } from './remotesInForce';
-import { prerenderedPages } from './prerender/prerenderedPages';
-import { browserConfig as environmentConfig, configScript, remoteFolder, remotesDocument, signedInCallOrigins, type BrowserConfig } from './runtimeConfig';
+import { renderedPages, type PageAnswer } from '@site/rendering/server';
+import { browserConfig as environmentConfig, configScript, remoteFolder, remotesDocument, signedInCallOrigins, signedInReadsBudgetMs, type BrowserConfig } from './runtimeConfig';
 import { securityHeaders } from './securityHeaders';
 import { createStaticApp, type Document } from './staticServer';
+import { loginTokenOf, visitorIdOf } from './visitor';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
 /** Crawlers may read every page (the access guard lets them through the signed-in ones too). */
 export const ROBOTS = 'User-agent: *\nAllow: /\n';
+
+/** The pages the server draws, asked for with what a request carries (the URL, the visitor's cohort, the login cookie). */
+const pageAnswers =
+  (draw: ReturnType<typeof renderedPages>) =>
+  (c: Context): Promise<PageAnswer | null> =>
+    draw({ url: new URL(c.req.url), visitorId: visitorIdOf(c), loginToken: loginTokenOf(c) });
 
 const config =
   (overrides: Partial<BrowserConfig> = {}): Document =>
@@ -29,8 +36,16 @@ export interface ShellAppOptions {
   remotes?: () => unknown;
   /** Runtime configuration that wins over the environment's (a test's own service). */
   browserConfig?: Partial<BrowserConfig>;
-  /** Serve public pages prerendered, and signed-in pages drawn as their loading status (PRERENDER=off: every page as the empty index.html, to measure what prerendering brings). */
+  /**
+   * Serve public pages drawn by the server, and signed-in pages drawn for the user the service
+   * verifies, else as their loading status (PRERENDER=off: every page as the empty index.html, to
+   * measure what drawing them on the server brings).
+   */
   prerender?: boolean;
+  /** How long a signed-in page waits for the user service's answers (SIGNED_IN_READS_BUDGET_MS). */
+  readsBudgetMs?: number;
+  /** Where this server reaches the user service (USER_SERVICE_INTERNAL_URL; default: where the browser does). */
+  readsServiceUrl?: string;
   /** The shell's build. */
   dist?: string;
 }
@@ -40,6 +55,8 @@ export function shellApp({
   browserConfig = {},
   prerender = process.env.PRERENDER !== 'off',
   dist = join(root, 'shell', 'dist'),
+  readsBudgetMs = signedInReadsBudgetMs(process.env),
+  readsServiceUrl = process.env.USER_SERVICE_INTERNAL_URL || undefined,
 }: ShellAppOptions = {}) {
   const remotes = remotesInForce(read);
   const manifestAt = manifestReader();
@@ -57,7 +74,7 @@ export function shellApp({
     // PRELOAD_HINTS=off serves the pages without them (to measure what they bring).
     pageLinks:
       process.env.PRELOAD_HINTS === 'off' ? undefined : preloadHints({ dist, remotes, remotesUrl: browser.remotesUrl, manifestAt, signedInCalls: signedInCallOrigins(browser) }),
-    pageHtml: prerender ? prerenderedPages({ dist, remotes, manifestAt, config: browser }) : undefined,
+    pageHtml: prerender ? pageAnswers(renderedPages({ dist, remotes, manifestAt, config: browser, serviceUrl: readsServiceUrl, readsBudgetMs })) : undefined,
   });
 }
 

@@ -17,6 +17,18 @@ const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|webp|avif|svg|woff2?)$/;
 
 export type Document = () => { type: string; body: string };
 
+/** What the server drew of a page: the page, or a signed-in page's loading status. */
+export type DrawnPart = 'page' | 'loading status';
+
+/**
+ * What the server answers for a page instead of index.html: HTML it drew (`personal`: holding a
+ * user's data, private to that visitor and never kept), or a redirect the page's guards make.
+ */
+export type PageResponse = { html: string; drawn: DrawnPart; personal: boolean } | { redirect: string };
+
+/** A response that carries a user's data: no cache, shared or private, keeps it. */
+const PERSONAL = 'private, no-store';
+
 export interface StaticAppOptions {
   root: string;
   /** Every path that is not a file is a page of the app (index.html, or its prerendered HTML). */
@@ -25,12 +37,14 @@ export interface StaticAppOptions {
   documents?: Record<string, Document>;
   /** Computed for each response (the configuration they follow may change), from the HTML served. */
   securityHeaders?: (html: string) => SecurityHeaders;
-  /** The HTML of the page at this request when it is not index.html (a prerendered page). */
-  pageHtml?: (c: Context) => Promise<string | null>;
-  /** The Link header (preload hints) of the page served. */
-  pageLinks?: (c: Context, page: { prerendered: boolean }) => Promise<string>;
+  /** What to answer for the page at this request when it is not index.html (HTML the server drew, or a redirect). */
+  pageHtml?: (c: Context) => Promise<PageResponse | null>;
+  /** The Link header (preload hints) of the page served, for what its HTML draws (null: nothing, index.html). */
+  pageLinks?: (c: Context, page: { drawn: DrawnPart | null }) => Promise<string>;
   /** How long a page may wait for its prerendered HTML and its hints, together (default PAGE_WAIT_MS). */
   pageWaitMs?: number;
+  /** How long any request may go unanswered (default REQUEST_DEADLINE_MS). */
+  requestDeadlineMs?: number;
 }
 
 /**
@@ -46,18 +60,47 @@ export const PAGE_WAIT_MS = 10_000;
  */
 const PAGE_BROTLI_QUALITY = 5;
 
-type Env = { Variables: { pageHtml: string } };
+/**
+ * Every request is answered within this, whatever it waits on: a page waits PAGE_WAIT_MS at most
+ * for what only speeds it up, a file or a document for nothing but the disk. Past it the request is
+ * answered 503 (try again) and logged with what it was waiting on.
+ */
+export const REQUEST_DEADLINE_MS = 15_000;
 
-export function createStaticApp({ root, spa = false, cors: allowCors = false, documents = {}, securityHeaders, pageLinks, pageHtml, pageWaitMs = PAGE_WAIT_MS }: StaticAppOptions) {
+type Env = { Variables: { pageHtml: string; personal: boolean; waitingOn: string } };
+
+export function createStaticApp({
+  root,
+  spa = false,
+  cors: allowCors = false,
+  documents = {},
+  securityHeaders,
+  pageLinks,
+  pageHtml,
+  pageWaitMs = PAGE_WAIT_MS,
+  requestDeadlineMs = REQUEST_DEADLINE_MS,
+}: StaticAppOptions) {
   const app = new Hono<Env>();
   const rel = relative(process.cwd(), root) || '.';
   const index = existsSync(join(root, 'index.html')) ? readFileSync(join(root, 'index.html'), 'utf8') : '';
+  app.use('*', async (c, next) => {
+    c.set('waitingOn', 'a file or document');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), requestDeadlineMs);
+    });
+    const outcome = await Promise.race([next().then(() => 'answered' as const), late]).finally(() => clearTimeout(timer));
+    if (outcome === 'late') {
+      console.error(`${c.req.method} ${c.req.path} answered 503: no answer within ${requestDeadlineMs} ms (waiting on ${c.get('waitingOn')})`);
+      return c.text('The site could not answer in time: please try again.', 503, { 'Retry-After': '1', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+    }
+  });
   app.use('*', compress());
   if (allowCors) app.use('*', cors({ origin: '*', allowMethods: ['GET', 'HEAD'] }));
   app.use('*', async (c, next) => {
     await next();
     const path = new URL(c.req.url).pathname;
-    c.header('Cache-Control', HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    c.header('Cache-Control', c.get('personal') ? PERSONAL : HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
     c.header('X-Content-Type-Options', 'nosniff');
     // A page's own HTML (a prerendered page has its own inline script), else index.html's: known
     // once the handler has run, so Hono's middleware runs here with the headers of this response.
@@ -74,17 +117,20 @@ export function createStaticApp({ root, spa = false, cors: allowCors = false, do
   // has would move the header once the rest arrived (a layout shift). Brotli where the browser takes
   // it (every current one does), as the build's files are sent (precompressed below), at a quality
   // made for compressing while the visitor waits (PAGE_BROTLI_QUALITY).
+  // A personal page (a user's data) is compressed for its response alone, never kept.
   const compressed = new Map<string, Buffer>();
-  const sendPage = (c: Context<Env>, html: string, headers: Record<string, string>) => {
+  const sendPage = (c: Context<Env>, html: string, headers: Record<string, string>, personal: boolean) => {
     const accepted = c.req.header('Accept-Encoding') ?? '';
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
     if (!encoding) return c.html(html, 200, headers);
     const key = `${encoding} ${html}`;
-    let body = compressed.get(key);
+    let body = personal ? undefined : compressed.get(key);
     if (!body) {
-      if (compressed.size >= 64) compressed.clear(); // pages × remote versions × encodings: a handful
       body = encoding === 'br' ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY } }) : gzipSync(html, { level: 9 });
-      compressed.set(key, body);
+      if (!personal) {
+        if (compressed.size >= 64) compressed.clear(); // pages × remote versions × encodings: a handful
+        compressed.set(key, body);
+      }
     }
     return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': encoding, Vary: `Accept-Encoding, ${headers.Vary}` });
   };
@@ -105,22 +151,32 @@ export function createStaticApp({ root, spa = false, cors: allowCors = false, do
       });
       return Promise.race([work, late]).finally(() => clearTimeout(timer));
     };
+    c.set('waitingOn', 'its server-drawn HTML');
     const rendering = Promise.resolve(pageHtml?.(c) ?? null).catch((error: Error) => {
       console.error(`${c.req.path} is served empty: ${error.message}`);
       return null;
     });
-    const prerendered = await inTime(rendering, null, 'its prerendered HTML');
+    const drawn = await inTime(rendering, null, 'its prerendered HTML');
+    // The page depends on the visitor's cohort and sign-in (its cookies): a shared cache must not mix them.
+    if (drawn && 'redirect' in drawn) {
+      c.set('personal', true);
+      c.header('Vary', 'Cookie');
+      return c.redirect(drawn.redirect, 302);
+    }
+    c.set('waitingOn', 'its preload hints');
     const links = pageLinks
       ? await inTime(
-          pageLinks(c, { prerendered: prerendered !== null }).catch(() => ''),
+          pageLinks(c, { drawn: drawn?.drawn ?? null }).catch(() => ''),
           '',
           'its preload hints',
         )
       : '';
-    const html = prerendered ?? index;
+    const html = drawn?.html ?? index;
+    const personal = drawn?.personal ?? false;
     c.set('pageHtml', html);
-    // The page depends on the visitor's cohort (its cookie): a shared cache must not mix them.
-    return sendPage(c, html, { Vary: 'Cookie', ...(links ? { Link: links } : {}) });
+    c.set('personal', personal);
+    c.set('waitingOn', 'its compression');
+    return sendPage(c, html, { Vary: 'Cookie', ...(links ? { Link: links } : {}) }, personal);
   };
   // The site's root is a page too (not the static index.html), with its own hints.
   if (spa) app.get('/', page);

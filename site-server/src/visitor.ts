@@ -1,6 +1,7 @@
 // The visitor's cohort id on the server: read from its cookie, or made on a first visit and set
 // on the page's response, so that the server renders the version the browser will load (the shell
-// reads the same cookie: shell/src/remotes/visitor.ts). And whether the visitor looks signed in.
+// reads the same cookie: shell/src/remotes/visitor.ts). And the login cookie: whether the visitor
+// looks signed in, and the token a signed-in page is drawn with (the service verifies it).
 import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import { isVisitorId, VISITOR_ID } from '@site/shared-ui/remotes-document';
 import type { Context } from 'hono';
@@ -30,5 +31,10 @@ export function visitorIdOf(c: Context): string {
  * every token).
  */
 export function looksSignedIn(c: Context): boolean {
-  return Boolean(getCookie(c, LOGIN_COOKIE));
+  return Boolean(loginTokenOf(c));
+}
+
+/** The login cookie's value (the user's ID token, as the browser last refreshed it), or null. */
+export function loginTokenOf(c: Context): string | null {
+  return getCookie(c, LOGIN_COOKIE) || null;
 }

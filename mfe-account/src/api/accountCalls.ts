@@ -1,5 +1,6 @@
 import {
   runServiceCall,
+  serviceRead,
   userService,
   type AccountDataExport,
   type DeviceInfo,
@@ -17,10 +18,12 @@ type CallData<C> = C extends (init: RequestInit) => Promise<infer R> ? (R extend
 // What the account pages read and send: the service's own types (shared-ui derives them from its routes).
 export type { DeviceInfo, LocalPlan, LocalPortalState, LocalPortalUpdate, PortalFlow, SubscriptionInfo };
 
-// Each call takes the request's init (its abort signal) and settles: an answer or a failure.
-export const getSubscriptionInfo: ServiceCall<SubscriptionInfo> = (init) => runServiceCall(() => userService()['get-subscription-info'].$post(undefined, { init }));
+// Each call takes the request's init (its abort signal) and settles: an answer or a failure. The
+// reads are the user service's own (shared-ui's SERVICE_READS, which the site's server makes too,
+// for a page that names them: each page's serverReads), keyed in the query client by their names.
+export const getSubscriptionInfo: ServiceCall<SubscriptionInfo> = serviceRead('get-subscription-info', userService);
 
-export const getDeviceInfo: ServiceCall<DeviceInfo> = (init) => runServiceCall(() => userService()['get-device-info'].$post(undefined, { init }));
+export const getDeviceInfo: ServiceCall<DeviceInfo> = serviceRead('get-device-info', userService);
 
 export const resetLinkedDevice: ServiceCall<DeviceInfo> = (init) => runServiceCall(() => userService()['reset-linked-device'].$post(undefined, { init }));
 
@@ -28,7 +31,7 @@ export const resetLinkedDevice: ServiceCall<DeviceInfo> = (init) => runServiceCa
 export const localCheckout = (plan: LocalPlan) =>
   ((init) => runServiceCall(() => userService()['local-billing'].checkout.$post({ json: { plan } }, { init }))) satisfies ServiceCall<unknown>;
 
-export const getLocalPortal: ServiceCall<LocalPortalState> = (init) => runServiceCall(() => userService()['local-billing'].portal.$post(undefined, { init }));
+export const getLocalPortal: ServiceCall<LocalPortalState> = serviceRead('local-billing/portal', userService);
 
 export const updateLocalPortal =
   (update: LocalPortalUpdate): ServiceCall<LocalPortalState> =>

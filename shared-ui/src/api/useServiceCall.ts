@@ -1,7 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSessionUid } from '../session/session';
 import { SLOW_CALL_MS, withTimeLimit, type CallFailure, type CallResult, type ServiceCall } from './callResult';
+import { claimHandedOver, isHandedOver } from './handedOver';
 import { failureOf, ServiceCallFailure, userQueryKey } from './queryClient';
 
 export type CallState<T> = { status: 'loading'; slow: boolean } | { status: 'failed'; failure: CallFailure; code: string | null } | { status: 'done'; data: T };
@@ -36,7 +37,8 @@ export function useTakingLonger(waiting: boolean): boolean {
  * guard decides on, is never an answer from before a change the user made on another page.
  * With `enabled` false nothing is asked (the state stays "loading"). `answered`: an answer already
  * read for this mount (sent ahead of it, while the session was not yet known): it stands as the
- * read's, and nothing is asked.
+ * read's, and nothing is asked. So does an answer the server handed over with a signed-in page it
+ * drew (./handedOver.ts), for the first read of it that mounts: the page hydrates as drawn.
  *
  * A change of state is drawn in a transition (useDeferredValue): TanStack Query hands it over
  * through useSyncExternalStore, which React renders at once, in the task the answer arrived in;
@@ -46,18 +48,27 @@ export function useTakingLonger(waiting: boolean): boolean {
  */
 export function useServiceRead<T>(key: string, call: ServiceCall<T>, { enabled = true, answered }: { enabled?: boolean; answered?: T } = {}) {
   const uid = useSessionUid();
+  const queryKey = userQueryKey(uid, key);
+  const client = useQueryClient();
+  // Decided when the read mounts: the answer in the query client was handed over for it.
+  const [handedOver] = useState(() => isHandedOver(queryKey) && client.getQueryData(queryKey) !== undefined);
   const query = useQuery({
-    queryKey: userQueryKey(uid, key),
+    queryKey,
     queryFn: ({ signal }) => answerOrThrow(call, signal),
-    enabled: enabled && answered === undefined,
+    enabled: enabled && answered === undefined && !handedOver,
   });
+  useEffect(() => {
+    if (handedOver) claimHandedOver(queryKey);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key of the mount's answer, claimed once
+  }, [handedOver]);
   const fresh = query.status === 'success' && query.isFetchedAfterMount;
-  const waiting = answered === undefined && !fresh && (query.isFetching || query.status === 'pending');
+  const given = answered !== undefined || (handedOver && query.status === 'success');
+  const waiting = !given && !fresh && (query.isFetching || query.status === 'pending');
   const slow = useTakingLonger(waiting);
   const { refetch } = query;
   const retry = useCallback(() => void refetch(), [refetch]);
-  const status = answered !== undefined && !fresh ? 'answered' : fresh ? 'fresh' : waiting ? 'loading' : 'failed';
-  const data = status === 'answered' ? answered : status === 'fresh' ? (query.data as T) : undefined;
+  const status = given && !fresh ? 'answered' : fresh ? 'fresh' : waiting ? 'loading' : 'failed';
+  const data = status === 'answered' ? (answered !== undefined ? answered : (query.data as T)) : status === 'fresh' ? (query.data as T) : undefined;
   const { failure, code } = failureOf(query.error);
   // One object per state (not per render): the deferred value changes only when the state does.
   const state = useMemo((): CallState<T> => {

@@ -40,3 +40,12 @@ it("leaves what is drawn alone when another app adds its namespace (a remote's p
   act(() => setLocale('en'));
   expect(screen.getByText('Loading…')).toBeInTheDocument();
 });
+
+it("writes a date in the site's time zone, whatever the machine's: the server's HTML and the browser's say the same day", () => {
+  registerNamespace('dates', { ro: { on: 'pe {{date, datetime(dateStyle: long)}}' }, en: { on: 'on {{date, datetime(dateStyle: long)}}' } });
+  // 22:30 UTC on 30 November is already 1 December in Bucharest (UTC+2).
+  const lateEvening = new Date(Date.UTC(2026, 10, 30, 22, 30));
+  expect(i18n.t('dates:on', { date: lateEvening })).toBe('pe 1 decembrie 2026');
+  setLocale('en');
+  expect(i18n.t('dates:on', { date: lateEvening })).toBe('on December 1, 2026');
+});

@@ -32,6 +32,19 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
+/**
+ * The time zone the site's dates are written in, on the server and in the browser alike: Romania's,
+ * the product's. A signed-in page the server draws (a subscription's end date) then hydrates with the
+ * same words in every visitor's browser, whatever the server's or the visitor's own time zone.
+ */
+export const SITE_TIME_ZONE = 'Europe/Bucharest';
+
+// Every {{date, datetime(...)}} of the strings, in the site's time zone.
+i18n.services.formatter?.addCached('datetime', (lng, options: Intl.DateTimeFormatOptions) => {
+  const format = new Intl.DateTimeFormat(lng, { ...options, timeZone: SITE_TIME_ZONE });
+  return (value: Date | number) => format.format(value);
+});
+
 function reflectLocale(lng: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 }

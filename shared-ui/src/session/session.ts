@@ -3,14 +3,10 @@ import { runServiceCall } from '../api/callResult';
 import { createUserServiceClient, type UserServiceClient } from '../api/userService';
 import { loadFirebaseAuth, type FirebaseUser } from './firebase';
 import { hasLoginCookie, removeLoginCookie, setLoginCookie } from './loginCookie';
+import type { SessionUser } from './sessionUser';
 
 export type SessionStatus = 'unknown' | 'signedIn' | 'signedOut';
-export interface SessionUser {
-  uid: string;
-  email: string | null;
-  /** The name given at sign-up ("First & last name"), if any. */
-  name: string | null;
-}
+export type { SessionUser } from './sessionUser';
 /**
  * Why a session ended, which /login says: the visitor signed out, deleted their account, or the
  * session could not go on (a token that could not be refreshed, a sign-out in another tab).
@@ -24,14 +20,20 @@ export interface SessionState {
 }
 
 /**
- * What a server render knows of the session: nothing (prerendered HTML is drawn so). The browser's
- * state while unknown too, the same object: React compares the two snapshots once a page has
- * hydrated, and re-renders each part that reads the session, at once and in one task, when they
- * differ.
+ * What a server render of a public page knows of the session: nothing (its HTML is drawn so). The
+ * browser's state while unknown too, the same object: React compares the two snapshots once a page
+ * has hydrated, and re-renders each part that reads the session, at once and in one task, when
+ * they differ.
  */
 const UNKNOWN: SessionState = { status: 'unknown', user: null };
 
 let state: SessionState = UNKNOWN;
+/**
+ * The session as the server drew the page: unknown, or the user whose token the service verified
+ * for a signed-in page drawn whole (adoptServerSession). What hydration reads (React's server
+ * snapshot), so that the page hydrates as drawn whatever the session has become since.
+ */
+let drawnWith: SessionState = UNKNOWN;
 const listeners = new Set<() => void>();
 const endListeners = new Set<(reason: SessionEndReason) => void>();
 /** Set by signOut (and a failed refresh) just before the SDK reports the user gone. */
@@ -42,8 +44,13 @@ function publish(next: SessionState) {
   for (const listener of listeners) listener();
 }
 
-/** The current user's ID token (the SDK refreshes it when it is about to expire), or null. */
+/**
+ * The current user's ID token (the SDK refreshes it when it is about to expire), or null. On a page
+ * the server drew for a signed-in user, the SDK may not have started yet: it is started, and its
+ * restored user awaited, first.
+ */
 export async function getIdToken(): Promise<string | null> {
+  await startSession();
   const { auth } = await loadFirebaseAuth();
   const user = auth.currentUser;
   if (!user) return null;
@@ -126,6 +133,17 @@ export function startSession(): Promise<void> {
 }
 
 /**
+ * The session of a signed-in page the server drew whole: the user whose token the user service
+ * verified for it (the render's, on the server; in the browser, from the state the page handed
+ * over, before it hydrates). The auth SDK confirms or ends it once it starts (the token's changes:
+ * the same user keeps the session, none ends it and the page goes to /login, saying why).
+ */
+export function adoptServerSession(user: SessionUser): void {
+  state = { status: 'signedIn', user };
+  drawnWith = state;
+}
+
+/**
  * Signs out; the caller shows a failure (it is thrown). The token events do the rest; `reason`
  * is what /login will say.
  */
@@ -165,15 +183,16 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * The session as it changes. While hydrating, as the server drew it (unknown), then as it is: a
- * part of the page that hydrates after the session is known (a remote's page arrives after the
- * shell's layout, which starts the session) would otherwise be drawn otherwise than its HTML.
+ * The session as it changes. While hydrating, as the server drew it (unknown, or the user of a
+ * signed-in page it drew whole), then as it is: a part of the page that hydrates after the session
+ * is known (a remote's page arrives after the shell's layout, which starts the session) would
+ * otherwise be drawn otherwise than its HTML.
  */
 export function useSession(): SessionState {
   return useSyncExternalStore(
     subscribe,
     () => state,
-    () => UNKNOWN,
+    () => drawnWith,
   );
 }
 
@@ -188,13 +207,13 @@ export const ServerSignedInHint = createContext<boolean | null>(null);
  * is drawn again only when that value changes, not on every change of the session (React compares
  * the snapshots). The session starting is one task on a signed-in page's start: the header, whose
  * hint the session only confirms, is not drawn again in it. While hydrating, the value of an
- * unknown session (as the server drew it), worked out only then.
+ * session as the server drew it, worked out only then.
  */
 function useSessionValue<T extends string | boolean | null>(of: (session: SessionState) => T): T {
   return useSyncExternalStore(
     subscribe,
     () => of(state),
-    () => of(UNKNOWN),
+    () => of(drawnWith),
   );
 }
 
@@ -212,6 +231,7 @@ export function useSignedInHint(): boolean {
 /** For tests: back to the state of a fresh page. */
 export function resetSessionForTests(): void {
   state = UNKNOWN;
+  drawnWith = UNKNOWN;
   ending = null;
   started = null;
   client = null;

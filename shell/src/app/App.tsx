@@ -39,8 +39,8 @@ export function Layout() {
   );
 }
 
-/** The site's one query client: every remote's reads and writes go through it (a shared singleton). */
-const queryClient = createSiteQueryClient();
+/** The site's one query client: every remote's reads and writes go through it (a shared singleton); a signed-in page the server drew hands it its answers first (./start.tsx). */
+export const queryClient = createSiteQueryClient();
 
 export function App() {
   return (

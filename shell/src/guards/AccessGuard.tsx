@@ -1,6 +1,6 @@
 import { Container, LoadingStatus, loginNavigationState, Navigate, startSession, useSession } from '@site/shared-ui';
 import { nextTask } from '@site/shared-ui/next-task';
-import { useDeferredValue, useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { isCrawler } from './isCrawler';
 
 /**
@@ -14,9 +14,14 @@ export function AccessGuard({ children }: { children: ReactNode }) {
   // through (the whole page) is drawn in a transition instead, React yielding to the browser
   // between components, the loading status kept until then.
   const session = useDeferredValue(useSession());
+  // A session known when the guard mounts was started before (a navigation), or was handed over
+  // with a signed-in page the server drew: the auth SDK then starts once the page is idle
+  // (SessionFollower), not on the page's way to being interactive.
+  const [knownAtMount] = useState(session.status === 'signedIn');
   // Started in a task of its own (loading and starting the auth SDK): not in the commit that drew
   // this, a prerendered page's hydration, already a long one.
   useEffect(() => {
+    if (knownAtMount) return;
     let mounted = true;
     void nextTask().then(() => {
       if (mounted) void startSession();
@@ -24,7 +29,7 @@ export function AccessGuard({ children }: { children: ReactNode }) {
     return () => {
       mounted = false;
     };
-  }, []);
+  }, [knownAtMount]);
   if (session.status === 'signedIn') return <>{children}</>;
   if (session.status === 'signedOut') {
     if (isCrawler()) return <>{children}</>;

@@ -15,12 +15,9 @@ import {
 import { useRef, type ReactNode } from 'react';
 import { readAheadFor } from '../signedIn/readAhead';
 import { getUserInfoWith, USER_INFO } from '../signedIn/userInfoAhead';
+import { trialRedirect, type TrialMode } from './trialRule';
 
-/**
- * default: a user whose trial was never activated goes to pricing; opposite: one whose was, and
- * whose subscription is live, goes to the account (one whose subscription lapsed may renew).
- */
-export type TrialMode = 'default' | 'opposite';
+export type { TrialMode } from './trialRule';
 
 const getUserInfo: ServiceCall<UserInfo> = (init) => getUserInfoWith(userService())(init);
 
@@ -65,8 +62,7 @@ export function TrialGuard({ mode, children }: { mode: TrialMode; children: Reac
       </Container>
     );
   }
-  const { trialActivated, subscriptionActive } = check.data;
-  if (mode === 'default' && !trialActivated) return <Navigate to="/account-pricing" replace />;
-  if (mode === 'opposite' && trialActivated && subscriptionActive) return <Navigate to="/my-account" replace />;
+  const elsewhere = trialRedirect(mode, check.data);
+  if (elsewhere) return <Navigate to={elsewhere} replace />;
   return <>{children}</>;
 }

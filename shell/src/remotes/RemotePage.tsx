@@ -1,4 +1,4 @@
-import { SIGNALS } from '@site/site-server/signals';
+import { MARKERS } from '@site/rendering/contract';
 import { Button, Container, LoadingStatus, PageHeading, requestFocusAfterNavigation, useTranslation } from '@site/shared-ui';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
@@ -7,14 +7,14 @@ import { loadPage, readyPage, type ExposedPage } from './federation';
 import { RemoteLoadFailure, reportRemoteEvent } from './health';
 
 /**
- * Tells the page's early-event script (site-server/src/browser/earlyEvents.js) that the page is React's now: what a
+ * Tells the page's early-event script (@site/rendering's early-event script) that the page is React's now: what a
  * visitor did on the prerendered HTML before this is handed over. Mounted beside the page (and
  * in place of a page that failed), so it runs once the page's part has hydrated or rendered. (A
- * signed-in page's HTML, its loading status, is handed over once it has hydrated: app/start.tsx.)
+ * signed-in page's HTML, its loading status, is handed over once it has hydrated: @site/rendering's start.)
  */
 function PageReady() {
   useEffect(() => {
-    document.dispatchEvent(new Event(SIGNALS.hydratedEvent));
+    document.dispatchEvent(new Event(MARKERS.hydratedEvent));
   }, []);
   return null;
 }

@@ -2,14 +2,12 @@
 // this render is the one module the site's server loaded from the remote's render entry, handed
 // over before the render. Each render runs a fresh copy of the shell's server build, so this
 // module's state is one render's.
-import type { ComponentType } from 'react';
+import type { PageModule } from '@site/rendering/contract';
 import type * as federation from '../remotes/federation';
-
-type PageModule = { default: ComponentType };
 
 let page: PageModule | null = null;
 
-/** The page module this render shows (from its remote's render entry); null: none (a signed-in page's). */
+/** The page module this render shows (from its remote's render entry); null: none (a signed-in page's loading status). */
 export function providePage(module: PageModule | null): void {
   page = module;
 }

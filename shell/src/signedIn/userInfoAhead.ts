@@ -1,15 +1,13 @@
-import { runServiceCall, type ServiceCall } from '@site/shared-ui/service-call';
+import type { ServiceCall } from '@site/shared-ui/service-call';
+import { serviceRead, type ServiceReadName } from '@site/shared-ui/service-reads';
 import type { UserInfo, UserServiceClient } from '@site/shared-ui/user-service';
 import { dropReadAhead, readAhead } from './readAhead';
 
-/** The trial guard's read (readAhead.ts's key). */
-export const USER_INFO = 'get-user-info';
+/** The trial guard's read (readAhead.ts's key, and the key of its answer in the query client). */
+export const USER_INFO = 'get-user-info' satisfies ServiceReadName;
 
 /** POST /get-user-info through `client`: whether the user's trial was ever activated, and a subscription is live now. */
-export const getUserInfoWith =
-  (client: UserServiceClient): ServiceCall<UserInfo> =>
-  (init) =>
-    runServiceCall(() => client['get-user-info'].$post(undefined, { init }));
+export const getUserInfoWith = (client: UserServiceClient): ServiceCall<UserInfo> => serviceRead(USER_INFO, () => client);
 
 /**
  * Sends get-user-info with the login cookie's token as a page the trial guard keeps starts, while

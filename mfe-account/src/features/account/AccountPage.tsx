@@ -1,4 +1,5 @@
-import { Container, PageHeading, Tabs, useSearchParams, useSession, useTranslation } from '@site/shared-ui';
+import type { ServerReads } from '@site/rendering/contract';
+import { Container, PageHeading, Tabs, useSearchParams, useSession, useTranslation, type ServiceReadName } from '@site/shared-ui';
 import styled from 'styled-components';
 import { ACCOUNT_TABS, TAB_PARAM, type AccountTab as TabId } from '../../constants';
 import '../../i18n/register';
@@ -13,6 +14,13 @@ const Email = styled.p`
 `;
 
 const isTab = (value: string | null): value is TabId => ACCOUNT_TABS.includes(value as TabId);
+const tabOf = (value: string | null): TabId => (isTab(value) ? value : 'account');
+
+/** What each tab reads from the user service as it opens. */
+const TAB_READS: Record<TabId, ServiceReadName[]> = { account: [], subscription: ['get-subscription-info'], device: ['get-device-info'] };
+
+/** The page's first render shows the chosen tab's read (the site's server makes it for a signed-in visitor). */
+export const serverReads: ServerReads = ({ search }) => TAB_READS[tabOf(new URLSearchParams(search).get(TAB_PARAM))];
 
 /** Whom the page greets: the name given at sign-up, else the part of the email before the @. */
 export const greetingName = (user: { email: string | null; name?: string | null } | null | undefined): string | null => user?.name || user?.email?.split('@')[0] || null;
@@ -23,8 +31,7 @@ export default function AccountPage() {
   const { user } = useSession();
   const email = user?.email ?? null;
   const [params, setParams] = useSearchParams();
-  const tab = params.get(TAB_PARAM);
-  const selected: TabId = isTab(tab) ? tab : 'account';
+  const selected = tabOf(params.get(TAB_PARAM));
 
   const select = (id: TabId) =>
     setParams(

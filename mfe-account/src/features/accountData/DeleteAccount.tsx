@@ -2,6 +2,7 @@ import {
   Button,
   confirmPassword,
   currentLocale,
+  SITE_TIME_ZONE,
   RefusalAnnouncement,
   signOut,
   StatusMessage,
@@ -62,7 +63,7 @@ function Losses({ data, email, now = Date.now() }: { data: AccountDataExport; em
         trial.kind === 'daysLeft' ? t('accountData.delete.losses.trial', { plan, count: trial.days, context }) : t('accountData.delete.losses.trialEndsToday', { plan, context }),
       );
     } else if (live.currentPeriodEnd !== null && live.currentPeriodEnd * 1000 > now) {
-      const until = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'long' }).format(new Date(live.currentPeriodEnd * 1000));
+      const until = new Intl.DateTimeFormat(currentLocale(), { dateStyle: 'long', timeZone: SITE_TIME_ZONE }).format(new Date(live.currentPeriodEnd * 1000));
       items.push(t('accountData.delete.losses.subscription', { plan, date: until }));
     } else {
       items.push(t('accountData.delete.losses.subscriptionNow', { plan }));

@@ -1,3 +1,4 @@
+import type { ServerReads } from '@site/rendering/contract';
 import { Button, ButtonLink, Container, Link, PageIntro, runtimeConfig, StatusMessage, useServiceAction, useServiceRead, useSession, useTranslation } from '@site/shared-ui';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -222,6 +223,9 @@ function Portal() {
     </CallOutcome>
   );
 }
+
+/** With local billing, the page's first render shows the portal's read (the site's server makes it for a signed-in visitor). */
+export const serverReads: ServerReads = () => (runtimeConfig().localBilling ? ['local-billing/portal'] : []);
 
 /**
  * /account-billing: the local customer portal of the embedded default (local billing, no Stripe

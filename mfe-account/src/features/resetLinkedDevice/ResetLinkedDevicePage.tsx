@@ -1,3 +1,4 @@
+import type { ServerReads } from '@site/rendering/contract';
 import { Button, Container, Link, PageIntro, StatusMessage, useServiceAction, useServiceRead, useTranslation } from '@site/shared-ui';
 import { useEffect, useRef, useState } from 'react';
 import { getDeviceInfo, resetLinkedDevice, type DeviceInfo } from '../../api/accountCalls';
@@ -61,6 +62,9 @@ function UnlinkDevice({ device, onUnlinked }: { device: DeviceInfo; onUnlinked: 
     </>
   );
 }
+
+/** The page's first render shows the linked phone (the site's server reads it for a signed-in visitor). */
+export const serverReads: ServerReads = () => ['get-device-info'];
 
 /**
  * /reset-linked-device: says what unlinking does, shows the linked phone, asks for confirmation,

@@ -1,8 +1,8 @@
 // The HTML every app is served with. The theme and locale are applied by a tiny inline script
-// before first paint, so a visitor who chose the light theme never sees a dark flash (shared-ui's
-// prePaint.ts, handed over by webpack.cjs as `prePaint`).
-const tokens = require('../shared-ui/src/theme/tokens.json');
-const common = require('../shared-ui/src/i18n/common.ro.json');
+// before first paint, so a visitor who chose the light theme never sees a dark flash (../browser/
+// prePaint.ts, handed over by ./index.cjs as `prePaint`).
+const tokens = require('@site/shared-ui/tokens.json');
+const common = require('@site/shared-ui/i18n/common.ro.json');
 
 module.exports = ({ htmlWebpackPlugin }) => `<!doctype html>
 <html lang="ro" data-theme="dark">
@@ -17,7 +17,7 @@ ${htmlWebpackPlugin.options.earlyEvents ? `<script>${htmlWebpackPlugin.options.e
 <style>
 html{background:${tokens.dark.background};color:${tokens.dark.text};color-scheme:dark}
 html[data-theme=light]{background:${tokens.light.background};color:${tokens.light.text};color-scheme:light}
-html[${htmlWebpackPlugin.options.signals.freshRenderAttribute}=skip] #root[${htmlWebpackPlugin.options.signals.prerenderedAttribute}]{visibility:hidden}
+html[${htmlWebpackPlugin.options.markers.freshRenderAttribute}=skip] #root[${htmlWebpackPlugin.options.markers.prerenderedAttribute}]{visibility:hidden}
 </style>
 <script defer src="/config.js"></script>
 ${htmlWebpackPlugin.options.federationRuntime ? `<script defer src="${htmlWebpackPlugin.options.federationRuntime}"></script>` : ''}

@@ -1,22 +1,20 @@
 /**
- * The script the HTML runs before first paint (tools/index.html.cjs inlines it), so a visitor who
+ * The script the HTML runs before first paint (build/pageTemplate.cjs inlines it), so a visitor who
  * chose the light theme never sees a dark flash: the theme, the locale and the signed-in hint read
  * by the same rules, keys and defaults as ThemeModeProvider, the i18n bootstrap and the session.
  * It also marks a visitor the prerendered HTML was not drawn for (a stored theme other than the
  * default, another language, or the login cookie where the HTML was drawn for no one signed in, or
  * its absence where it was drawn for someone signed in): that page is hidden and rendered afresh.
  */
-import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales';
-import { LOGIN_COOKIE_SET } from '../session/loginCookieName';
-import { STORAGE_KEYS } from '../storage';
-import { DARK_QUERY, DEFAULT_THEME, THEME_ATTRIBUTE, THEME_PREFERENCES } from './themes';
+import { DEFAULT_LOCALE, LOCALES } from '@site/shared-ui/locales';
+import { LOGIN_COOKIE_SET } from '@site/shared-ui/login-cookie';
+import { STORAGE_KEYS } from '@site/shared-ui/storage';
+import { DARK_QUERY, DEFAULT_THEME, THEME_ATTRIBUTE, THEME_PREFERENCES } from '@site/shared-ui/themes';
+import { MARKERS } from '../contract';
 
-/**
- * @param freshRenderAttribute the attribute set to "skip" on <html> (site-server's SIGNALS)
- * @param signedInDocumentAttribute the attribute on <html> of HTML drawn for a signed-in visitor
- */
-export function prePaintScript(freshRenderAttribute: string, signedInDocumentAttribute: string): string {
+export function prePaintScript(): string {
   const js = JSON.stringify;
+  const { freshRenderAttribute, signedInDocumentAttribute } = MARKERS;
   return [
     '(function(){try{var d=document.documentElement,s=localStorage;',
     `var p=s.getItem(${js(STORAGE_KEYS.theme)}),t=${js(THEME_PREFERENCES)}.indexOf(p)>=0?p:${js(DEFAULT_THEME)};`,

@@ -1,4 +1,4 @@
-// Inlined in the shell's HTML (tools/index.html.cjs), called with the signals of ../signals.ts.
+// Inlined in the shell's HTML (build/pageTemplate.cjs), called with the markers of ../contract.ts.
 // A prerendered page is shown before its
 // JavaScript has run; what a visitor does on it in that time must not be lost or done differently.
 // Until the page signals that it has hydrated (signals.hydratedEvent on document), this script holds

@@ -30,7 +30,9 @@ export function routeAt(table: RouteTable | null, pathname: string) {
  * page's layout around its guard's loading status, for a visitor who looks signed in only (its
  * page waits for the session); else nothing (the page is served empty, and drawn by its code).
  */
-export function drawnPart(route: { access?: boolean; prerender?: boolean } | null | undefined, signedIn: boolean): 'page' | 'loading status' | null {
+export type DrawnPart = 'page' | 'loading status';
+
+export function drawnPart(route: { access?: boolean; prerender?: boolean } | null | undefined, signedIn: boolean): DrawnPart | null {
   if (route?.access) return signedIn ? 'loading status' : null;
   return route?.prerender ? 'page' : null;
 }

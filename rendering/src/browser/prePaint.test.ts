@@ -1,8 +1,9 @@
+import { MARKERS } from '../contract';
 import { prePaintScript } from './prePaint';
 
 const html = document.documentElement;
-const SKIP = 'data-prerender';
-const DRAWN_SIGNED_IN = 'data-drawn-signed-in';
+const SKIP = MARKERS.freshRenderAttribute;
+const DRAWN_SIGNED_IN = MARKERS.signedInDocumentAttribute;
 
 function runPrePaint({
   theme,
@@ -26,7 +27,7 @@ function runPrePaint({
   for (const name of ['data-theme', 'lang', SKIP, DRAWN_SIGNED_IN]) html.removeAttribute(name);
   if (drawnSignedIn) html.setAttribute(DRAWN_SIGNED_IN, '');
   html.style.colorScheme = '';
-  new Function(prePaintScript(SKIP, DRAWN_SIGNED_IN))();
+  new Function(prePaintScript())();
   return { theme: html.getAttribute('data-theme'), colorScheme: html.style.colorScheme, lang: html.lang, skip: html.getAttribute(SKIP) };
 }
 

@@ -1,4 +1,5 @@
-import { SIGNALS } from '../signals';
+/** @jest-environment node */
+import { MARKERS } from '../contract';
 import { checkIndexHtml, pageDocument } from './pageDocument';
 
 const index = '<!doctype html><html><head><title>Vedere</title></head><body><div id=root></div><script defer src=main.js></script></body></html>';
@@ -11,7 +12,7 @@ it('puts the page in #root, its styles in the head, and names the path and the b
     styles: '<style data-styled>h1{}</style>',
   });
   expect(html).toContain(
-    `<div id="root" ${SIGNALS.prerenderedAttribute}="/" ${SIGNALS.renderedManifestAttribute}="https://cdn.example/mfe-marketing/1.0.0/mf-manifest.json?a=1&amp;b=&quot;2&quot;"><h1>Bun venit</h1></div>`,
+    `<div id="root" ${MARKERS.prerenderedAttribute}="/" ${MARKERS.renderedManifestAttribute}="https://cdn.example/mfe-marketing/1.0.0/mf-manifest.json?a=1&amp;b=&quot;2&quot;"><h1>Bun venit</h1></div>`,
   );
   expect(html.indexOf('<style data-styled>')).toBeLessThan(html.indexOf('</head>'));
   // The entry script is no longer deferred: it is added once the page has been drawn.
@@ -30,11 +31,11 @@ it("names the document by the page's title, as the browser's render does, its te
 
 it("marks a signed-in page's HTML (its layout around the loading status) as drawn for a signed-in visitor, with no remote build named", () => {
   const html = pageDocument(index, { path: '/pricing', html: '<header></header><main><p role="status">Se încarcă…</p></main>', styles: '', signedIn: true });
-  expect(html).toContain(`<html ${SIGNALS.signedInDocumentAttribute}>`);
-  expect(html).toContain(`<div id="root" ${SIGNALS.prerenderedAttribute}="/pricing"><header>`);
-  expect(html).not.toContain(SIGNALS.renderedManifestAttribute);
+  expect(html).toContain(`<html ${MARKERS.signedInDocumentAttribute}>`);
+  expect(html).toContain(`<div id="root" ${MARKERS.prerenderedAttribute}="/pricing"><header>`);
+  expect(html).not.toContain(MARKERS.renderedManifestAttribute);
   // Not marked: a page drawn for a visitor who does not look signed in.
-  expect(pageDocument(index, { path: '/', manifestUrl: 'https://cdn.example/m.json', html: '', styles: '' })).not.toContain(SIGNALS.signedInDocumentAttribute);
+  expect(pageDocument(index, { path: '/', manifestUrl: 'https://cdn.example/m.json', html: '', styles: '' })).not.toContain(MARKERS.signedInDocumentAttribute);
 });
 
 it('refuses an index.html it cannot put a page in', () => {
@@ -42,4 +43,15 @@ it('refuses an index.html it cannot put a page in', () => {
   expect(() => checkIndexHtml('<div id=root></div>', 'index.html')).toThrow(/no deferred main.js/);
   expect(() => checkIndexHtml('<div id=root></div><script defer src=main.js></script>', 'index.html')).toThrow(/no <html> tag/);
   expect(() => checkIndexHtml(index, 'index.html')).not.toThrow();
+});
+
+it("puts a signed-in page's handed-over state after #root, before the entry's loader, as data no value can break out of", () => {
+  const handedOver = { session: { uid: 'u1', email: 'ana@exemplu.ro', name: '</script><script>alert(1)</script>' }, queries: { queries: [], mutations: [] } };
+  const html = pageDocument(index, { path: '/account', manifestUrl: 'https://cdn.example/m.json', html: '<h1>Bine ați venit</h1>', styles: '', signedIn: true, handedOver });
+  const element = `<script type="application/json" id="${MARKERS.handedOverStateId}">`;
+  expect(html.indexOf(element)).toBeGreaterThan(html.indexOf('Bine ați venit</h1></div>'));
+  expect(html.indexOf(element)).toBeLessThan(html.indexOf('s.src="main.js"'));
+  expect(html).not.toContain('</script><script>alert(1)');
+  // Nothing of a state on any other page.
+  expect(pageDocument(index, { path: '/', manifestUrl: 'https://cdn.example/m.json', html: '', styles: '' })).not.toContain(MARKERS.handedOverStateId);
 });

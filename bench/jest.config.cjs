@@ -1,0 +1,1 @@
+module.exports = require('../tools/jest.cjs')(__dirname, { environment: 'node' });

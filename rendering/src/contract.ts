@@ -1,0 +1,104 @@
+/**
+ * The contract of the site's server rendering (README.md beside src/ says it in words): what a
+ * remote's render entry and the shell's server build export, the markers between the server's
+ * HTML and the shell, and the state a signed-in page hands to the browser. Imported by the
+ * site's server, the shell (browser and server builds), the build and the tests; nothing here
+ * may import anything but types: the browser's first script and the build configuration read it.
+ */
+import type { SessionUser } from '@site/shared-ui/session-user';
+import type { ServiceReadName } from '@site/shared-ui/service-reads';
+import type { ComponentType } from 'react';
+
+/** The markers between the server's HTML, its inline scripts and the shell: one name each. */
+export const MARKERS = {
+  /** On #root: the path whose page the HTML holds, drawn by the server; the shell hydrates it. */
+  prerenderedAttribute: 'data-prerendered',
+  /** On #root: the federation manifest of the remote build the page was rendered from. */
+  renderedManifestAttribute: 'data-rendered-manifest',
+  /**
+   * On <html>, value "skip": the pre-paint script found a visitor the HTML was not drawn for
+   * (another language or theme, signed in or not as the HTML has it); the page is hidden and
+   * rendered afresh.
+   */
+  freshRenderAttribute: 'data-prerender',
+  /**
+   * On <html>: the HTML was drawn for a visitor who looks signed in (the login cookie): a public
+   * page (the header offering the account), a signed-in page's layout around its loading status,
+   * or a signed-in page drawn whole for the user the service verified (with the handed-over state).
+   */
+  signedInDocumentAttribute: 'data-drawn-signed-in',
+  /** Dispatched on document once the page is React's: held early events are replayed. */
+  hydratedEvent: 'site:hydrated',
+  /** On <html>, "true" once held events were handed to the hydrated page ("false" if it never hydrated). */
+  hydratedAttribute: 'data-hydrated',
+  /** The id of the <script type="application/json"> holding a signed-in page's handed-over state. */
+  handedOverStateId: 'site-handed-over-state',
+} as const;
+
+/**
+ * A page a remote exposes, as loaded from its render entry (and by the browser, from its build).
+ * `serverReads`: the user service's reads its first render shows for a URL's query (the site's
+ * server makes them with the visitor's token, and hands the answers over); none: it shows none.
+ */
+export interface PageModule {
+  default: ComponentType;
+  serverReads?: ServerReads;
+}
+
+export type ServerReads = (location: { search: string }) => ServiceReadName[];
+
+/** What a remote's render entry exports (build/renderEntryLoader.cjs writes it from the remote's exposes). */
+export interface RenderEntry {
+  /** Each exposed page, loaded when asked for; `publicPath`: the remote's browser build (its images). */
+  exposedModules(publicPath: string): Record<string, () => Promise<PageModule>>;
+}
+
+/** What the user service answered, by read (the page's queries, keyed as useServiceRead keys them). */
+export type ReadAnswers = Partial<Record<ServiceReadName, unknown>>;
+
+/** A signed-in page's render: the user the service verified the token of, and its answers. */
+export interface SignedInRender {
+  user: SessionUser;
+  answers: ReadAnswers;
+}
+
+export interface RenderOptions {
+  /** Drawn for a visitor who looks signed in (the login cookie: the header offers the account). */
+  signedIn?: boolean;
+  /** A signed-in page drawn whole (the guards let it through): whose, and what it read. */
+  session?: SignedInRender;
+}
+
+export interface RenderedPage {
+  html: string;
+  /** The style elements of what the render drew. */
+  styles: string;
+  /** The document's title, as the page sets it (null if it sets none). */
+  title: string | null;
+  /** A signed-in page's state for the browser (null for any other page). */
+  handedOver: HandedOverState | null;
+}
+
+/** What the shell's server build exports (shell/src/server/render.tsx). */
+export interface ShellRenderer {
+  /** The shared singletons, each loaded when a render entry asks for it (one React for the render). */
+  shared: Record<string, () => unknown>;
+  /**
+   * One route as the browser's first render draws it: `location` (path and query), `page` the
+   * route's page module (null: a signed-in page's loading status, which needs none).
+   */
+  renderPage(location: string, page: PageModule | null, options?: RenderOptions): Promise<RenderedPage>;
+  /** Where the route's guards send this user instead (a trial guard's redirect), or null: the page is theirs. */
+  guardRedirect(pathname: string, answers: ReadAnswers): string | null;
+}
+
+/**
+ * What a signed-in page drawn by the server hands to the browser, in a data script element: the
+ * session the service verified (the shell starts from it, the auth SDK confirms it later) and the
+ * user service's answers as TanStack Query's dehydrated state (the browser's query client is
+ * hydrated with it: nothing is read twice).
+ */
+export interface HandedOverState {
+  session: SessionUser;
+  queries: unknown;
+}

@@ -1,0 +1,259 @@
+/** @jest-environment node */
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MARKERS } from '../contract';
+import { renderedPages, type PageAnswer, type RenderEntryManifest } from './renderedPages';
+
+// A shell build and two remotes' builds on disk, as small as the server needs. The shell's renderer
+// (its server build) puts a page's HTML in <main>, and for a signed-in page drawn whole, the user's
+// name and the answers it was given; its guards send a user whose trial was never activated from
+// /account to /account-pricing. mfe-marketing's render entry exposes three pages, one of which throws
+// while it renders and one of which cannot even be loaded; mfe-account's, the account page, which
+// reads the device tab's answer when the URL asks for that tab.
+let dir: string;
+const index = '<!doctype html><html><head><title>Vedere</title></head><body><div id=root></div><script defer src=main.js></script></body></html>';
+
+const SHELL_RENDERER = `exports.shared = {};
+exports.renderPage = async (location, page, options) => {
+  const signedIn = options && (options.signedIn || options.session);
+  const header = '<header>' + (signedIn ? 'Contul meu' : 'Conectare') + '</header>';
+  if (options && options.session) {
+    const { user, answers } = options.session;
+    return {
+      html: header + '<main>' + page.default(location) + '<p>' + user.name + '</p><pre>' + JSON.stringify(answers) + '</pre></main>',
+      styles: '',
+      handedOver: { session: user, queries: answers },
+    };
+  }
+  if (page) return { html: header + '<main>' + page.default(location) + '</main>', styles: '' };
+  if (!signedIn) throw new Error('no page to render');
+  if (location === '/account-billing') throw new Error('the layout throws');
+  return { html: '<header>Contul meu</header><main><p role="status">Se încarcă…</p></main>', styles: '' };
+};
+exports.guardRedirect = (pathname, answers) =>
+  pathname === '/account' && !answers['get-user-info'].trialActivated ? '/account-pricing' : null;`;
+
+function writeBuilds() {
+  dir = mkdtempSync(join(tmpdir(), 'rendered-pages-'));
+  const shell = join(dir, 'shell');
+  mkdirSync(join(shell, 'server'), { recursive: true });
+  writeFileSync(join(shell, 'index.html'), index);
+  writeFileSync(join(shell, 'mf-manifest.json'), JSON.stringify({ metaData: { ssrRemoteEntry: { name: 'render.aaaaaaaaaaaa.js', path: 'server' } } }));
+  writeFileSync(
+    join(shell, 'routes.json'),
+    JSON.stringify({
+      pages: {
+        landing: { remote: 'mfe_marketing', module: './LandingPage' },
+        contact: { remote: 'mfe_marketing', module: './ContactPage' },
+        about: { remote: 'mfe_marketing', module: './AboutPage' },
+        account: { remote: 'mfe_account', module: './AccountPage' },
+        pricing: { remote: 'mfe_account', module: './PricingPage' },
+      },
+      routes: [
+        { path: '/', page: 'landing', prerender: true },
+        { path: '/contact', page: 'contact', prerender: true },
+        { path: '/aboutus', page: 'about', prerender: true },
+        { path: '/account', page: 'account', access: true, trial: 'default' },
+        { path: '/pricing', page: 'pricing', access: true, trial: 'opposite' },
+        { path: '/account-billing', page: 'pricing', access: true },
+      ],
+    }),
+  );
+  writeFileSync(join(shell, 'server', 'render.aaaaaaaaaaaa.js'), SHELL_RENDERER);
+  const marketing = join(dir, 'mfe-marketing');
+  mkdirSync(join(marketing, 'server'), { recursive: true });
+  writeFileSync(
+    join(marketing, 'server', 'render.bbbbbbbbbbbb.js'),
+    `exports.exposedModules = () => ({
+  './LandingPage': async () => ({ default: () => '<h1>Bun venit</h1>' }),
+  './ContactPage': async () => ({ default: () => { throw new Error('the contact page throws'); } }),
+  './AboutPage': async () => { throw new Error('its chunk is missing'); },
+});`,
+  );
+  const account = join(dir, 'mfe-account');
+  mkdirSync(join(account, 'server'), { recursive: true });
+  writeFileSync(
+    join(account, 'server', 'render.cccccccccccc.js'),
+    `exports.exposedModules = () => ({
+  './AccountPage': async () => ({
+    default: (location) => '<h1>Contul meu</h1><p>' + location + '</p>',
+    serverReads: ({ search }) => (search.includes('tab=device') ? ['get-device-info'] : []),
+  }),
+  './PricingPage': async () => ({ default: () => '<h1>Abonamente</h1>' }),
+});`,
+  );
+  return { shell, marketing: pathToFileURL(join(marketing, 'mf-manifest.json')).href, account: pathToFileURL(join(account, 'mf-manifest.json')).href };
+}
+
+const manifestOf = (entry: string): RenderEntryManifest => ({ metaData: { ssrRemoteEntry: { name: entry, path: 'server' } } });
+
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The site's pages on these builds (with the user service at `serviceUrl`), asked for by path and login cookie. */
+function site({ serviceUrl = 'http://127.0.0.1:9', readsBudgetMs = 1_000 }: { serviceUrl?: string; readsBudgetMs?: number } = {}) {
+  const { shell, marketing, account } = writeBuilds();
+  const logged: string[] = [];
+  const answer = renderedPages({
+    dist: shell,
+    remotes: () => ({ mfe_marketing: { manifest: marketing }, mfe_auth: { manifest: marketing }, mfe_account: { manifest: account } }),
+    config: { userServiceUrl: serviceUrl } as never,
+    manifestAt: async (url) => manifestOf(url.includes('mfe-account') ? 'render.cccccccccccc.js' : 'render.bbbbbbbbbbbb.js'),
+    readsBudgetMs,
+    log: (message) => logged.push(message),
+  });
+  const page = (path: string, loginToken: string | null = null) =>
+    answer({ url: new URL(path, 'http://localhost:3000'), visitorId: '00000000-0000-4000-8000-000000000000', loginToken });
+  return { page, logged, manifests: { marketing, account } };
+}
+
+const html = (answer: PageAnswer | null | undefined) => (answer && 'html' in answer ? answer.html : 'EMPTY');
+
+describe('a public page', () => {
+  it('serves empty only the pages that fail: the others of the same remote stay drawn', async () => {
+    const { page, logged } = site();
+    const [landing, contact, about, again] = await Promise.all(['/', '/contact', '/aboutus', '/'].map(async (path) => page(path)));
+    expect(html(landing)).toContain(`${MARKERS.prerenderedAttribute}="/"`);
+    expect(html(landing)).toContain('<main><h1>Bun venit</h1></main>');
+    expect(landing).toEqual({ html: html(landing), drawn: 'page', personal: false });
+    expect(again).toEqual(landing);
+    expect(contact).toBeNull();
+    expect(about).toBeNull();
+    expect(logged.sort()).toEqual([
+      expect.stringMatching(/^\/aboutus is served empty: .*its chunk is missing/),
+      expect.stringMatching(/^\/contact is served empty: .*the contact page throws/),
+    ]);
+    // A page that failed does not take the others down afterwards either.
+    expect(await page('/')).toEqual(landing);
+  });
+
+  it('is drawn for a visitor with the login cookie as for someone signed in (the header offering the account), kept apart from the other', async () => {
+    const { page, manifests } = site();
+    const first = html(await page('/'));
+    const drawnForSignedIn = html(await page('/', 'a.b.c'));
+    expect(first).toContain('<header>Conectare</header><main><h1>Bun venit</h1></main>');
+    expect(first).not.toContain(MARKERS.signedInDocumentAttribute);
+    expect(drawnForSignedIn).toContain(`<html ${MARKERS.signedInDocumentAttribute}>`);
+    expect(drawnForSignedIn).toContain(`${MARKERS.renderedManifestAttribute}="${manifests.marketing}"><header>Contul meu</header><main><h1>Bun venit</h1></main>`);
+    expect(html(await page('/'))).toBe(first);
+    expect(html(await page('/', 'a.b.c'))).toBe(drawnForSignedIn);
+  });
+});
+
+/** A user service standing in for the real one: what it answers each read, and every request it took. */
+async function userService(answer: (read: string, token: string | null) => Response | Promise<Response>) {
+  const asked: { read: string; authorization: string | null; cookie: string | null }[] = [];
+  const app = new Hono().post('*', (c) => {
+    const read = c.req.path.slice(1);
+    asked.push({ read, authorization: c.req.header('Authorization') ?? null, cookie: c.req.header('Cookie') ?? null });
+    return answer(read, c.req.header('Authorization')?.replace(/^Bearer /, '') ?? null);
+  });
+  const server = await new Promise<ServerType>((resolve) => {
+    const listening = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(listening));
+  });
+  running.push(server);
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked };
+}
+const running: ServerType[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => new Promise((done) => server.close(done))));
+});
+
+/** An ID token as the auth emulator makes them (unsigned: what the service verifies is not this test's). */
+const tokenOf = (claims: Record<string, unknown>) =>
+  `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify({ exp: 4_000_000_000, ...claims })).toString('base64url')}.`;
+const ana = tokenOf({ sub: 'uid-ana', email: 'ana@exemplu.ro', name: 'Ana Pop' });
+
+const ANSWERS: Record<string, unknown> = {
+  'get-user-info': { trialActivated: true, subscriptionActive: true },
+  'get-device-info': { deviceId: 'd-1', deviceName: 'Pixel 8' },
+};
+const answering = (read: string) => Response.json(ANSWERS[read]);
+
+describe('a signed-in page (behind the access guard), asked for with the login cookie', () => {
+  it("is drawn whole for the user whose token the service took: the guards' read and the page's for its query, sent as the browser sends them", async () => {
+    const service = await userService(answering);
+    const { page, manifests } = site({ serviceUrl: service.url });
+    const answer = await page('/account?tab=device', ana);
+    expect(answer).toEqual({ html: expect.any(String), drawn: 'page', personal: true });
+    const drawn = html(answer);
+    expect(drawn).toContain(`<html ${MARKERS.signedInDocumentAttribute}>`);
+    expect(drawn).toContain(`<div id="root" ${MARKERS.prerenderedAttribute}="/account" ${MARKERS.renderedManifestAttribute}="${manifests.account}">`);
+    expect(drawn).toContain('<h1>Contul meu</h1><p>/account?tab=device</p><p>Ana Pop</p>');
+    expect(drawn).toContain('Pixel 8');
+    // The state handed over: whose session, and the answers.
+    expect(drawn).toContain(`<script type="application/json" id="${MARKERS.handedOverStateId}">`);
+    expect(drawn).toContain('"uid":"uid-ana","email":"ana@exemplu.ro","name":"Ana Pop"');
+    expect(service.asked.map(({ read }) => read).sort()).toEqual(['get-device-info', 'get-user-info']);
+    expect(service.asked.every(({ authorization, cookie }) => authorization === `Bearer ${ana}` && cookie === null)).toBe(true);
+  });
+
+  it("reads only what the URL shows: the guards' read for a page that names none", async () => {
+    const service = await userService(answering);
+    const { page } = site({ serviceUrl: service.url });
+    expect(await page('/pricing', ana)).toEqual({ html: expect.stringContaining('<h1>Abonamente</h1>'), drawn: 'page', personal: true });
+    expect(service.asked.map(({ read }) => read)).toEqual(['get-user-info']);
+  });
+
+  it("is never kept: each request reads and draws afresh, one user's page never served to another", async () => {
+    let deviceName = 'Pixel 8';
+    const service = await userService((read) => Response.json(read === 'get-device-info' ? { deviceId: 'd-1', deviceName } : ANSWERS[read]));
+    const { page } = site({ serviceUrl: service.url });
+    const first = html(await page('/account?tab=device', ana));
+    deviceName = 'Galaxy A55';
+    const ion = tokenOf({ sub: 'uid-ion', email: 'ion@exemplu.ro' });
+    const second = html(await page('/account?tab=device', ion));
+    expect(first).toContain('Pixel 8');
+    expect(second).toContain('Galaxy A55');
+    expect(second).not.toContain('Ana Pop');
+    expect(second).toContain('"uid":"uid-ion"');
+    expect(service.asked).toHaveLength(4);
+  });
+
+  it('is a redirect where the guards send the user first (a trial never activated, on the account)', async () => {
+    const service = await userService((read) => Response.json(read === 'get-user-info' ? { trialActivated: false, subscriptionActive: false } : ANSWERS[read]));
+    const { page } = site({ serviceUrl: service.url });
+    expect(await page('/account', ana)).toEqual({ redirect: '/account-pricing' });
+  });
+
+  const LOADING_STATUS = '<main><p role="status">Se încarcă…</p></main>';
+  it.each([
+    ['the service refuses the token (expired, invalid, another project)', () => Response.json({ error: { code: 'unauthenticated', message: '' } }, { status: 401 }), false],
+    ['the account was deleted', () => Response.json({ error: { code: 'account_deleted', message: '' } }, { status: 410 }), false],
+    ['a read fails', (read: string) => (read === 'get-device-info' ? Response.json({ error: { code: 'internal', message: '' } }, { status: 503 }) : answering(read)), true],
+    ['the service is slower than the budget', async (read: string) => new Promise<Response>((resolve) => setTimeout(() => resolve(answering(read)), 500)), true],
+  ])('is its loading status, as the browser first draws it, when %s', async (_case, answer, logs) => {
+    const service = await userService(answer);
+    const { page, logged } = site({ serviceUrl: service.url, readsBudgetMs: 200 });
+    const answered = await page('/account?tab=device', ana);
+    expect(answered).toEqual({ html: expect.stringContaining(LOADING_STATUS), drawn: 'loading status', personal: false });
+    expect(html(answered)).not.toContain(MARKERS.handedOverStateId);
+    expect(html(answered)).not.toContain(MARKERS.renderedManifestAttribute);
+    expect(logged).toEqual(logs ? [expect.stringMatching(/^\/account is served as its loading status: /)] : []);
+    // Nothing of the user in the log: no token, no address.
+    expect(logged.join('\n')).not.toMatch(/ana@|uid-ana|eyJ/);
+  });
+
+  it('is its loading status when the service cannot be reached, said in the log', async () => {
+    const { page, logged } = site({ serviceUrl: 'http://127.0.0.1:9' });
+    expect(html(await page('/account', ana))).toContain(LOADING_STATUS);
+    expect(logged).toEqual([expect.stringMatching(/^\/account is served as its loading status: the user service could not be reached/)]);
+  });
+
+  it('is served empty to a visitor without the login cookie (sent to /login by the guard)', async () => {
+    const service = await userService(answering);
+    const { page } = site({ serviceUrl: service.url });
+    expect(await page('/pricing')).toBeNull();
+    expect(service.asked).toEqual([]);
+  });
+
+  it('is served empty when even its loading status fails to render, and said in the log', async () => {
+    const { page, logged } = site();
+    expect(await page('/account-billing', 'a.b.c')).toBeNull();
+    expect(logged).toContainEqual(expect.stringMatching(/^\/account-billing is served empty: .*the layout throws/));
+  });
+});

@@ -1,0 +1,234 @@
+// The pages the site's server draws, each rendered by the remote that owns it: from the render
+// entry its build published beside its browser build (named in its mf-manifest.json), for the
+// version the remotes document gives this visitor (stable or canary), around the shell's layout
+// (the shell's own server build), with this environment's runtime configuration.
+// - A public page (a route marked "prerender") is drawn for whether the visitor looks signed in (the
+//   login cookie: the header offers the sign-in or the account), once per page, version and hint,
+//   when first asked for, and kept.
+// - A signed-in page (a route behind the access guard), asked for with the login cookie, is drawn
+//   whole for the user the service verifies: its reads (the guards', and the ones its page names
+//   for the URL) made with the cookie's token under a time budget, the guards run on the answers
+//   (a redirect instead of a page), the page rendered with them, and the session and answers
+//   handed to the browser. That HTML is the user's: never kept, and marked personal.
+// - A signed-in page whose reads were refused, slow or failed is served as the browser's first
+//   render draws it before the session is known (the layout around the guard's loading status, by
+//   the shell's server build alone; kept, being nobody's): the browser's session then decides.
+// Any page whose render entry cannot be had, or whose render fails, is served empty (the browser
+// renders it, as for any other page).
+import type { RuntimeConfig } from '@site/shared-ui/runtime-config';
+import { deploymentFor, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import type { ServiceReadName } from '@site/shared-ui/service-reads';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PageModule, RenderEntry, RenderOptions, ShellRenderer, SignedInRender } from '../contract';
+import { builtinsOnly, compiledBuild, type RequireFunction } from './compiledBuilds';
+import { checkIndexHtml, pageDocument } from './pageDocument';
+import { drawnPart, readRouteTable, routeAt, type DrawnPart, type RouteTable } from './routeTable';
+import { readForSignedInPage, SIGNED_IN_READS_BUDGET_MS } from './signedInReads';
+
+/** Pages kept: public pages × versions in force × the sign-in hint, and a few before them. */
+const MAX_PAGES = 64;
+const FAILED_PAGE_RETRY_MS = 10_000;
+
+/** What a guarded route reads whatever its page: get-user-info (the trial guard's, and the token's check). */
+const GUARD_READS: readonly ServiceReadName[] = ['get-user-info'];
+
+/** Where a render entry (or the shell's server build) is, as its manifest names it (metaData.ssrRemoteEntry). */
+export interface RenderEntryManifest {
+  metaData: { ssrRemoteEntry?: { name: string; path: string; type?: string } };
+}
+
+export type ManifestReader = (url: string) => Promise<RenderEntryManifest | null>;
+
+/** Where a manifest's server build is, or null when it publishes none. */
+export function serverEntryUrl(manifest: RenderEntryManifest, manifestUrl: string): string | null {
+  const entry = manifest.metaData.ssrRemoteEntry;
+  return entry ? new URL(`${entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}`, manifestUrl).href : null;
+}
+
+export interface PageRequest {
+  /** The request's URL (its path and query choose the page). */
+  url: URL;
+  /** The visitor's cohort id (its cookie, or the one the server gives a first visit). */
+  visitorId: string;
+  /** The login cookie's value (the user's ID token), or null. */
+  loginToken: string | null;
+}
+
+export type PageAnswer =
+  /**
+   * HTML the server drew: the page (`drawn`), or a signed-in page's loading status; `personal`:
+   * holding a user's data (private to that visitor, never kept anywhere), else kept by the server
+   * for anyone whose cookies hint the same, and revalidated by browsers.
+   */
+  | { html: string; drawn: DrawnPart; personal: boolean }
+  /** The route's guards send this user elsewhere first (a 302, as personal as the page). */
+  | { redirect: string };
+
+export interface RenderedPagesOptions {
+  /** The shell's build (index.html, routes.json, mf-manifest.json, server/). */
+  dist: string;
+  remotes: () => RemotesDocument;
+  /** The runtime configuration the browser reads from /config.js. */
+  config: RuntimeConfig;
+  /** Where the server reaches the user service (default: where the browser does, config.userServiceUrl). */
+  serviceUrl?: string;
+  manifestAt: ManifestReader;
+  /** How long a signed-in page waits for the service's answers (default SIGNED_IN_READS_BUDGET_MS). */
+  readsBudgetMs?: number;
+  log?: (message: string) => void;
+}
+
+/** @returns what the server answers for the page at a request, or null to serve it empty */
+export function renderedPages({
+  dist,
+  remotes,
+  config,
+  serviceUrl = config.userServiceUrl,
+  manifestAt,
+  readsBudgetMs = SIGNED_IN_READS_BUDGET_MS,
+  log = console.error,
+}: RenderedPagesOptions) {
+  const table: RouteTable | null = readRouteTable(dist);
+  const indexFile = join(dist, 'index.html');
+  const index = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : '';
+  const shellManifestFile = join(dist, 'mf-manifest.json');
+  const shellManifest = existsSync(shellManifestFile) ? (JSON.parse(readFileSync(shellManifestFile, 'utf8')) as RenderEntryManifest) : null;
+  const rendererUrl = shellManifest && serverEntryUrl(shellManifest, pathToFileURL(shellManifestFile).href);
+  if (!table || !index || !rendererUrl) {
+    log(`server rendering is off: ${dist} has no route table, index.html or server build`);
+    return async () => null;
+  }
+  checkIndexHtml(index, indexFile);
+
+  // One step of rendering at a time: a render's steps share globalThis.__APP_CONFIG__ while they run
+  // (and are CPU-bound). A signed-in page waits for the service between its steps, not holding the turn.
+  let turn: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(work: () => T | Promise<T>): Promise<T> => {
+    const step = async () => {
+      const global = globalThis as { __APP_CONFIG__?: unknown };
+      const previous = global.__APP_CONFIG__;
+      global.__APP_CONFIG__ = config;
+      try {
+        return await work();
+      } finally {
+        global.__APP_CONFIG__ = previous;
+      }
+    };
+    const result = turn.then(step, step);
+    turn = result.catch(() => undefined);
+    return result;
+  };
+
+  /** A fresh copy of the shell's server build (every render starts from a fresh module state). */
+  const freshRenderer = async () => {
+    const shell = await compiledBuild(rendererUrl);
+    return exclusive(() => shell.run(builtinsOnly) as unknown as ShellRenderer);
+  };
+
+  /**
+   * The page module of a remote's render entry, run with the shared singletons of `renderer` (one
+   * React, as in the browser), and the reads it names for the URL's query (`search`).
+   */
+  async function pageOf(renderer: ShellRenderer, manifestUrl: string, entryUrl: string, remote: RemoteName, module: string, search = '') {
+    const build = await compiledBuild(entryUrl);
+    return exclusive(async () => {
+      const fromShell: RequireFunction = (id) => (renderer.shared[id] ? renderer.shared[id]() : builtinsOnly(id));
+      const entry = build.run(fromShell) as unknown as RenderEntry;
+      const load = entry.exposedModules(new URL('.', manifestUrl).href)[module];
+      if (!load) throw new Error(`${remote}'s render entry does not expose ${module}`);
+      const page: PageModule = await load();
+      return { page, reads: page.serverReads?.({ search }) ?? [] };
+    });
+  }
+
+  async function render(renderer: ShellRenderer, location: string, page: PageModule | null, manifestUrl: string | undefined, options: RenderOptions) {
+    const { html, styles, title, handedOver } = await exclusive(() => renderer.renderPage(location, page, options));
+    const path = location.replace(/[?#].*$/, '');
+    return pageDocument(index, { path, manifestUrl, html, styles, title, handedOver, signedIn: Boolean(options.signedIn || options.session) });
+  }
+
+  const kept = new Map<string, Promise<string | null>>();
+  /** Rendered once (a failure: again after a while), and kept. */
+  const once = (key: string, path: string, work: () => Promise<string>, source: string) => {
+    let html = kept.get(key);
+    if (!html) {
+      if (kept.size >= MAX_PAGES) kept.delete(kept.keys().next().value as string);
+      html = work().catch((error: Error) => {
+        log(`${path} is served empty: rendering it from ${source} failed: ${error.stack ?? error.message}`);
+        setTimeout(() => kept.get(key) === html && kept.delete(key), FAILED_PAGE_RETRY_MS).unref();
+        return null;
+      });
+      kept.set(key, html);
+    }
+    return html;
+  };
+  const keptAnswer = (html: string | null, drawn: DrawnPart): PageAnswer | null => (html === null ? null : { html, drawn, personal: false });
+
+  /** The version of a remote this visitor's browser will load: its manifest and render entry (null: none to render from). */
+  async function versionFor(remote: RemoteName, request: PageRequest) {
+    const location = remotes()[remote];
+    if (!location) return null;
+    const manifestUrl = new URL(deploymentFor(remote, location, request.visitorId).manifest, request.url.origin).href;
+    const manifest = await manifestAt(manifestUrl);
+    const entryUrl = manifest && serverEntryUrl(manifest, manifestUrl);
+    return entryUrl ? { manifestUrl, entryUrl } : null;
+  }
+
+  const loadingStatus = (path: string) => once(`loading status ${path}`, path, async () => render(await freshRenderer(), path, null, undefined, { signedIn: true }), rendererUrl);
+
+  /**
+   * A signed-in page drawn whole, or a redirect, for the user whose token the service verifies; null
+   * when it cannot be (no render entry, the service refused the token or did not answer in time):
+   * the page is then its loading status, as the browser's first render draws it.
+   */
+  async function signedInPage(request: PageRequest, token: string, remote: RemoteName, module: string): Promise<PageAnswer | null> {
+    const { pathname, search } = request.url;
+    const version = await versionFor(remote, request);
+    if (!version) return null;
+    const renderer = await freshRenderer();
+    const { page, reads } = await pageOf(renderer, version.manifestUrl, version.entryUrl, remote, module, search);
+    const outcome = await readForSignedInPage({ token, reads: [...GUARD_READS, ...reads], serviceUrl, budgetMs: readsBudgetMs });
+    if (outcome.outcome === 'unavailable') log(`${pathname} is served as its loading status: ${outcome.why}`);
+    if (outcome.outcome !== 'answered') return null;
+    const redirect = renderer.guardRedirect(pathname, outcome.answers);
+    if (redirect) return { redirect };
+    const session: SignedInRender = { user: outcome.user, answers: outcome.answers };
+    return { html: await render(renderer, `${pathname}${search}`, page, version.manifestUrl, { session }), drawn: 'page', personal: true };
+  }
+
+  return async (request: PageRequest): Promise<PageAnswer | null> => {
+    const { pathname } = request.url;
+    const route = routeAt(table, pathname);
+    const token = request.loginToken || null;
+    const drawn = drawnPart(route, token !== null);
+    if (!route || !drawn) return null;
+    const { remote, module } = route.exposed;
+    if (drawn === 'loading status') {
+      const whole = await signedInPage(request, token as string, remote, module).catch((error: Error) => {
+        log(`${pathname} is served as its loading status: drawing it whole failed: ${error.stack ?? error.message}`);
+        return null;
+      });
+      return whole ?? keptAnswer(await loadingStatus(pathname), 'loading status');
+    }
+    const version = await versionFor(remote, request);
+    if (!version) return null;
+    const signedIn = token !== null;
+    // A render entry's name is content-hashed: a new build of the remote is a new key.
+    const key = `${signedIn ? 'signed-in ' : ''}${pathname} ${version.manifestUrl} ${version.entryUrl}`;
+    return keptAnswer(
+      await once(
+        key,
+        pathname,
+        async () => {
+          const renderer = await freshRenderer();
+          const { page } = await pageOf(renderer, version.manifestUrl, version.entryUrl, remote, module);
+          return render(renderer, pathname, page, version.manifestUrl, { signedIn });
+        },
+        version.entryUrl,
+      ),
+      'page',
+    );
+  };
+}

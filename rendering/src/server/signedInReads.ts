@@ -1,0 +1,73 @@
+// What a signed-in page's server render reads from the user service: the reads its guards and its
+// first render show, made server to server with the visitor's ID token as the browser would make
+// them (`Authorization: Bearer`: the service stays the one that verifies it, and never reads
+// cookies), all at once under one time budget. Only a page whose every read was answered is drawn
+// whole; any other outcome leaves the page to the browser, as before the server could draw it.
+import type { SessionUser } from '@site/shared-ui/session-user';
+import { SERVICE_READS, type ServiceReadName } from '@site/shared-ui/service-reads';
+import { createUserServiceClient } from '@site/shared-ui/user-service';
+import { decodeJwt } from 'jose';
+import type { ReadAnswers } from '../contract';
+
+/**
+ * How long a signed-in page waits for the service's answers before it is served as its loading
+ * status (the browser then reads them itself): a slow service costs the visitor this much at most.
+ */
+export const SIGNED_IN_READS_BUDGET_MS = 300;
+
+export type SignedInReads =
+  /** Every read answered: the user whose token the service verified, and its answers. */
+  | { outcome: 'answered'; user: SessionUser; answers: ReadAnswers }
+  /** The service refused the token (expired, invalid, another project's, a deleted account): the browser's session decides. */
+  | { outcome: 'refused'; status: number }
+  /** The service did not answer in time, could not be reached, or failed: why, for the log (nothing of the user). */
+  | { outcome: 'unavailable'; why: string };
+
+/** A refusal of the token itself (the browser's session then signs in afresh or ends), as opposed to the service failing. */
+const refusesToken = (status: number) => status === 401 || status === 403 || status === 410;
+
+/** Whose the token is, from its claims (decoded: the service has just verified it, answering with it). */
+function userOf(token: string): SessionUser | null {
+  try {
+    const { sub, email, name } = decodeJwt(token);
+    if (!sub) return null;
+    return { uid: sub, email: typeof email === 'string' ? email : null, name: typeof name === 'string' && name.trim() ? name.trim() : null };
+  } catch {
+    return null;
+  }
+}
+
+export async function readForSignedInPage({
+  token,
+  reads,
+  serviceUrl,
+  budgetMs = SIGNED_IN_READS_BUDGET_MS,
+}: {
+  token: string;
+  reads: readonly ServiceReadName[];
+  serviceUrl: string;
+  budgetMs?: number;
+}): Promise<SignedInReads> {
+  const client = createUserServiceClient(async () => token, { baseUrl: serviceUrl });
+  const deadline = AbortSignal.timeout(budgetMs);
+  const names = [...new Set(reads)];
+  let results: { name: ServiceReadName; status: number; data?: unknown }[];
+  try {
+    results = await Promise.all(
+      names.map(async (name) => {
+        const response = await SERVICE_READS[name](client, { signal: deadline });
+        return response.ok ? { name, status: response.status, data: await response.json() } : { name, status: response.status };
+      }),
+    );
+  } catch (error) {
+    const cause = (error as Error & { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+    return { outcome: 'unavailable', why: deadline.aborted ? `no answer within ${budgetMs} ms` : `the user service could not be reached (${cause})` };
+  }
+  const refusal = results.find((result) => refusesToken(result.status));
+  if (refusal) return { outcome: 'refused', status: refusal.status };
+  const failure = results.find((result) => result.data === undefined);
+  if (failure) return { outcome: 'unavailable', why: `${failure.name} answered HTTP ${failure.status}` };
+  const user = userOf(token);
+  if (!user) return { outcome: 'refused', status: 401 };
+  return { outcome: 'answered', user, answers: Object.fromEntries(results.map(({ name, data }) => [name, data])) };
+}

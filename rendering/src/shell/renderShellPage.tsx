@@ -1,0 +1,59 @@
+// The shell's page renderer, for its server build (shell/src/server/render.tsx gives it the shell's
+// layout): one route of the site to HTML as the browser's first render draws it, with the default
+// theme and language. A public page, around the page its remote's render entry gave; a signed-in
+// page's loading status (its guard waits for the session; no page); or a signed-in page drawn whole
+// for the user the service verified, its session and the service's answers put where the browser's
+// first render will find them (handed over with the HTML). The site's server runs a fresh copy of
+// that build for each render: styled-components names its components in creation order, and the
+// session and the query client are the render's own.
+import { adoptServerSession, createSiteQueryClient, handOverAnswers, ServerPageTitle, ServerSignedInHint, SiteProviders, StaticRouter } from '@site/shared-ui';
+import type { ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { ServerStyleSheet } from 'styled-components';
+import type { HandedOverState, PageModule, ShellRenderer } from '../contract';
+
+/** How React marks a Suspense boundary whose server render failed (left to the browser). */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+
+export interface ShellLayout {
+  /** The site's layout (header, main with the routes, footer), inside the providers the render gives. */
+  Layout: ComponentType;
+  /** Hands the shell's stand-in for its page loader the page of this render (null: none). */
+  providePage(page: PageModule | null): void;
+}
+
+export function shellPageRenderer({ Layout, providePage }: ShellLayout): ShellRenderer['renderPage'] {
+  return async (location, page, { signedIn = false, session } = {}) => {
+    providePage(page);
+    const queryClient = createSiteQueryClient();
+    let handedOver: HandedOverState | null = null;
+    if (session) {
+      adoptServerSession(session.user);
+      handedOver = { session: session.user, queries: handOverAnswers(queryClient, session.user.uid, session.answers) };
+    }
+    const sheet = new ServerStyleSheet();
+    let title: string | null = null;
+    try {
+      const html = renderToString(
+        sheet.collectStyles(
+          <ServerPageTitle.Provider value={(pageTitle) => (title = pageTitle)}>
+            <ServerSignedInHint.Provider value={signedIn || Boolean(session)}>
+              <SiteProviders queryClient={queryClient}>
+                <StaticRouter location={location}>
+                  <Layout />
+                </StaticRouter>
+              </SiteProviders>
+            </ServerSignedInHint.Provider>
+          </ServerPageTitle.Provider>,
+        ),
+      );
+      // A page that threw inside a Suspense boundary is not an error to renderToString: React sends
+      // that boundary's fallback, marked to be rendered by the browser, which would then report a
+      // hydration error as well as the page's own. Such a page is served empty instead.
+      if (html.includes(CLIENT_RENDERED_BOUNDARY)) throw new Error(`${location} failed to render on the server`);
+      return { html, styles: sheet.getStyleTags(), title, handedOver };
+    } finally {
+      sheet.seal();
+    }
+  };
+}

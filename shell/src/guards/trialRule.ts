@@ -1,0 +1,14 @@
+/**
+ * The trial guard's rule (spec section 4), for the guard in the browser and the server drawing a
+ * signed-in page alike. default: a user whose trial was never activated goes to pricing; opposite:
+ * one whose was, and whose subscription is live, goes to the account (one whose subscription lapsed
+ * may renew).
+ */
+export type TrialMode = 'default' | 'opposite';
+
+/** Where the trial guard sends this user instead of the page, or null: the page is theirs. */
+export function trialRedirect(mode: TrialMode, { trialActivated, subscriptionActive }: { trialActivated: boolean; subscriptionActive: boolean }): string | null {
+  if (mode === 'default' && !trialActivated) return '/account-pricing';
+  if (mode === 'opposite' && trialActivated && subscriptionActive) return '/my-account';
+  return null;
+}
