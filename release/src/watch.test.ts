@@ -7,7 +7,7 @@ import { readDocument } from './document';
 import { fakeSite, type FakeSite } from './fixtures/fakeSite';
 import { healthLine, serviceSummary, summaryHealth, SummaryUnreadable } from './health';
 import { readHistory } from './history';
-import { canary, init, publish, rollback, status } from './release';
+import { canary, init, publish, status } from './release';
 import { repoRoot, UsageError } from './store';
 import { checkOnce, DEFAULT_POLICY, judge, policyFrom } from './watch';
 
@@ -46,6 +46,22 @@ beforeEach(async () => {
   };
 });
 afterEach(() => site.remove());
+
+/**
+ * The next read of the summary first puts a newer version in mfe_account's canary (another
+ * release, made while a check judges), then answers figures that condemn the canary it replaced.
+ */
+async function replaceCanaryWhileJudged(): Promise<string> {
+  const other = (await publish(site.ctx, 'mfe_account', { from: site.build('mfe_account', { content: 'v3', dir: join(site.root, 'account-v3') }) })).version;
+  const read = site.ctx.summary;
+  site.ctx.summary = async (minutes, remote) => {
+    site.ctx.summary = read;
+    await canary(site.ctx, 'mfe_account', other, '10');
+    answer.deployments = [row(stable, 'stable', 25), row(candidate, 'canary', 20, { renderErrors: 20 })];
+    return read(minutes, remote);
+  };
+  return other;
+}
 
 describe('release watch, one check', () => {
   it('rolls back a canary whose error rate is worse than the stable one by more than the threshold, with the figures as the reason', async () => {
@@ -90,10 +106,15 @@ describe('release watch, one check', () => {
   });
 
   it('undoes nothing when the canary it judged was replaced meanwhile', async () => {
-    const other = (await publish(site.ctx, 'mfe_account', { from: site.build('mfe_account', { content: 'v3', dir: join(site.root, 'account-v3') }) })).version;
-    await canary(site.ctx, 'mfe_account', other, '10');
-    await expect(rollback(site.ctx, 'mfe_account', stable, { reason: 'judged', ifCanary: candidate })).rejects.toThrow(`canary is no longer ${candidate}`);
-    expect(readDocument(site.ctx.store)!.mfe_account.canary!.manifest).toContain(other);
+    // While the check reads the summary, another release puts a newer version in the canary; the
+    // figures it reads condemn the one it judged.
+    const other = await replaceCanaryWhileJudged();
+    await expect(checkOnce(site.ctx, 'mfe_account')).rejects.toThrow(`canary is no longer ${candidate}`);
+    expect(readDocument(site.ctx.store)!.mfe_account).toEqual({
+      manifest: `http://cdn.test/mfe-account/${stable}/mf-manifest.json`,
+      canary: { manifest: `http://cdn.test/mfe-account/${other}/mf-manifest.json`, percentage: 10 },
+    });
+    expect(readHistory(site.ctx.store).at(-1)).toMatchObject({ verb: 'canary', remote: 'mfe_account', to: other, percentage: 10 });
   });
 });
 
