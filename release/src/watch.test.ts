@@ -9,7 +9,7 @@ import { healthLine, serviceSummary, summaryHealth, SummaryUnreadable } from './
 import { readHistory } from './history';
 import { canary, init, publish, status } from './release';
 import { repoRoot, UsageError } from './store';
-import { checkOnce, DEFAULT_POLICY, judge, policyFrom } from './watch';
+import { checkOnce, DEFAULT_POLICY, judge, policyFrom, watchEvery, type Check } from './watch';
 
 jest.setTimeout(60_000);
 
@@ -118,6 +118,82 @@ describe('release watch, one check', () => {
   });
 });
 
+describe('release watch, every interval', () => {
+  /**
+   * A watch of a remote (mfe_account) every 60 s whose waits are held until the test ends them: `next(n)` is
+   * 'asleep' once the watch has begun its nth wait, 'ended' if it ends first (rejected if it fails).
+   */
+  const watch = (remote = 'mfe_account') => {
+    const waits: { ms: number; end: () => void }[] = [];
+    const waiting: { n: number; resolve: () => void }[] = [];
+    const sleep = (ms: number) =>
+      new Promise<void>((end) => {
+        waits.push({ ms, end });
+        for (const waiter of waiting.filter(({ n }) => n <= waits.length)) waiter.resolve();
+      });
+    const stop = new AbortController();
+    const checks: Check[] = [];
+    const skipped: Error[] = [];
+    const watching = watchEvery(
+      site.ctx,
+      remote,
+      { ...DEFAULT_POLICY, intervalSeconds: 60 },
+      { checked: (check) => checks.push(check), skipped: (error) => skipped.push(error), sleep, stop: stop.signal },
+    );
+    const asleep = (n: number) => new Promise<'asleep'>((resolve) => (waits.length >= n ? resolve('asleep') : waiting.push({ n, resolve: () => resolve('asleep') })));
+    const next = (n: number) => Promise.race([asleep(n), watching.then(() => 'ended' as const)]);
+    return { waits, next, stop: () => stop.abort(), checks, skipped };
+  };
+
+  it('checks once, then waits the interval before the next check, until it is stopped', async () => {
+    answer.deployments = [row(stable, 'stable', 100), row(candidate, 'canary', 50)];
+    const watcher = watch();
+    expect(await watcher.next(1)).toBe('asleep');
+    expect(asked).toHaveLength(1);
+    expect(watcher.waits.map(({ ms }) => ms)).toEqual([60_000]);
+
+    watcher.waits[0]!.end();
+    expect(await watcher.next(2)).toBe('asleep');
+    expect(asked).toHaveLength(2);
+    expect(watcher.checks.map((check) => check.outcome)).toEqual(['healthy', 'healthy']);
+
+    watcher.stop();
+    watcher.waits[1]!.end();
+    expect(await watcher.next(3)).toBe('ended');
+    expect(asked).toHaveLength(2);
+  });
+
+  it('goes on when the summary cannot be read, and rolls a failing canary back at a later check', async () => {
+    const read = site.ctx.summary;
+    site.ctx.summary = async () => {
+      site.ctx.summary = read;
+      throw new SummaryUnreadable('the health summary answered HTTP 503');
+    };
+    answer.deployments = [row(stable, 'stable', 25), row(candidate, 'canary', 20, { renderErrors: 20 })];
+    const watcher = watch();
+    expect(await watcher.next(1)).toBe('asleep');
+    expect(watcher.skipped.map((error) => error.message)).toEqual(['the health summary answered HTTP 503']);
+    expect(watcher.checks).toEqual([]);
+
+    watcher.waits[0]!.end();
+    expect(await watcher.next(2)).toBe('asleep');
+    expect(watcher.checks).toMatchObject([{ outcome: 'rolled-back', canary: { version: candidate } }]);
+    watcher.waits[1]!.end();
+    expect(await watcher.next(3)).toBe('asleep');
+    expect(watcher.checks.at(-1)).toEqual({ remote: 'mfe_account', outcome: 'no-canary' });
+
+    watcher.stop();
+    watcher.waits[2]!.end();
+    expect(await watcher.next(4)).toBe('ended');
+  });
+
+  it('ends, without waiting, on what no later check can mend: a remote the site does not have', async () => {
+    const watcher = watch('mfe_nothing');
+    await expect(watcher.next(1)).rejects.toThrow(UsageError);
+    expect(watcher.waits).toEqual([]);
+  });
+});
+
 describe('the judgement', () => {
   const figures = (views: number, errors: number) => ({ version: 'v', views, errors, loadFailures: errors, renderErrors: 0, hydrationErrors: 0 });
   it('compares error rates in absolute points', () => {
@@ -183,20 +259,24 @@ describe('the summary, from the user service', () => {
     await expect(serviceSummary({ USER_SERVICE_URL: url })(30)).rejects.toBeInstanceOf(SummaryUnreadable);
   });
 
-  /** The command as CI runs it, without blocking this process (the fake service answers from here). */
+  /** The command as CI runs it, started without blocking this process (the fake service answers from here). */
+  const start = (...args: string[]) =>
+    spawn(join(repoRoot, 'release', 'node_modules', '.bin', 'tsx'), [join(repoRoot, 'release', 'src', 'cli.ts'), ...args], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        DEPLOY_DIR: site.ctx.store.dir,
+        DEPLOY_BASE_URL: site.ctx.store.baseUrl,
+        SHELL_DIST: site.ctx.shellDist,
+        RELEASE_ACTOR: 'watcher',
+        USER_SERVICE_URL: url,
+      },
+    });
+
+  /** The command run to its end. */
   const release = (...args: string[]) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(join(repoRoot, 'release', 'node_modules', '.bin', 'tsx'), [join(repoRoot, 'release', 'src', 'cli.ts'), ...args], {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          DEPLOY_DIR: site.ctx.store.dir,
-          DEPLOY_BASE_URL: site.ctx.store.baseUrl,
-          SHELL_DIST: site.ctx.shellDist,
-          RELEASE_ACTOR: 'watcher',
-          USER_SERVICE_URL: url,
-        },
-      });
+      const child = start(...args);
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -227,5 +307,34 @@ describe('the summary, from the user service', () => {
 
     expect((await release('watch', 'mfe_account', '--once', '--threshold', 'high')).code).toBe(2);
     expect((await release('status', '--once')).code).toBe(2);
+  });
+
+  it('lets `release watch` without --once print one line per check, each interval, until it is stopped', async () => {
+    reply.body = { minutes: 30, deployments: [row(stable, 'stable', 25), row(candidate, 'canary', 20, { renderErrors: 20 })] };
+    const child = start('watch', 'mfe_account', '--interval', '1', '--json');
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const lines: string[] = [];
+    try {
+      // Two checks printed: the first rolls the canary back, the next finds none.
+      await new Promise<void>((resolve, reject) => {
+        let text = '';
+        child.stdout.on('data', (chunk) => {
+          text += chunk;
+          lines.splice(0, lines.length, ...text.split('\n').filter(Boolean));
+          if (lines.length >= 2) resolve();
+        });
+        void closed.then((code) => reject(new Error(`the watch exited (${code}) after ${lines.length} line(s)`)));
+      });
+    } finally {
+      child.kill('SIGTERM');
+      await closed;
+    }
+    const checks = lines.slice(0, 2).map((line) => JSON.parse(line) as { ok: boolean; when: string; outcome: string });
+    expect(checks).toMatchObject([
+      { ok: true, when: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), remote: 'mfe_account', outcome: 'rolled-back' },
+      { ok: true, when: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), remote: 'mfe_account', outcome: 'no-canary' },
+    ]);
+    expect(seen).toHaveLength(1);
+    expect(readHistory(site.ctx.store).at(-1)).toMatchObject({ who: 'watcher', verb: 'rollback' });
   });
 });

@@ -3,7 +3,7 @@
 // removes the canary only, with the figures as its reason in the history).
 import type { RemoteName } from '@site/shared-ui/remotes-document';
 import { readDocument } from './document';
-import { figuresText, healthIn, type Figures } from './health';
+import { figuresText, healthIn, SummaryUnreadable, type Figures } from './health';
 import { rollback, type Changed, type ReleaseContext } from './release';
 import { deploymentAt, remoteNamed, UsageError } from './store';
 
@@ -64,6 +64,37 @@ export async function checkOnce(ctx: ReleaseContext, remoteName: string, policy:
   const reason = comparisonText(verdict.canary, verdict.stable, summary.minutes);
   const change = await rollback(ctx, remote, deployments.stable, { reason, ifCanary: deployments.canary });
   return { remote, outcome: 'rolled-back', ...figures, reason, change };
+}
+
+/** What `release watch` without --once is given: where each check's outcome goes, and how it waits. */
+export interface WatchLoop {
+  /** A check made: its outcome. */
+  checked: (check: Check) => void;
+  /** A check that came to nothing for a reason the next one may not have: the summary could not be read. */
+  skipped: (error: SummaryUnreadable) => void;
+  /** Waits between two checks (the command: a timer). */
+  sleep?: (ms: number) => Promise<unknown>;
+  /** Ends the watch before its next check; the command gives none (it watches until its process is stopped). */
+  stop?: AbortSignal;
+}
+
+const sleepFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `release watch` without --once: a check every interval until stopped. A summary that cannot be
+ * read now may be readable at the next check; anything else (no document, no such remote) ends the watch.
+ */
+export async function watchEvery(ctx: ReleaseContext, remoteName: string, policy: WatchPolicy & { intervalSeconds: number }, loop: WatchLoop): Promise<void> {
+  const { sleep = sleepFor } = loop;
+  while (!loop.stop?.aborted) {
+    try {
+      loop.checked(await checkOnce(ctx, remoteName, policy));
+    } catch (error) {
+      if (!(error instanceof SummaryUnreadable)) throw error;
+      loop.skipped(error);
+    }
+    await sleep(policy.intervalSeconds * 1000);
+  }
 }
 
 /** What a check prints. */
