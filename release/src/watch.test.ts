@@ -187,6 +187,25 @@ describe('release watch, every interval', () => {
     expect(await watcher.next(4)).toBe('ended');
   });
 
+  it('leaves the canary that replaced the one it judged in force, and judges it at the next check', async () => {
+    const other = await replaceCanaryWhileJudged();
+    const watcher = watch();
+    expect(await watcher.next(1)).toBe('asleep');
+    expect(watcher.checks).toEqual([]);
+    expect(watcher.skipped.map((error) => error.message)).toEqual([expect.stringContaining(`canary is no longer ${candidate}`)]);
+    expect(readDocument(site.ctx.store)!.mfe_account.canary).toEqual({ manifest: `http://cdn.test/mfe-account/${other}/mf-manifest.json`, percentage: 10 });
+
+    answer.deployments = [row(stable, 'stable', 25), row(other, 'canary', 20)];
+    watcher.waits[0]!.end();
+    expect(await watcher.next(2)).toBe('asleep');
+    expect(watcher.checks).toMatchObject([{ outcome: 'healthy', canary: { version: other } }]);
+    expect(readDocument(site.ctx.store)!.mfe_account.canary).toBeDefined();
+
+    watcher.stop();
+    watcher.waits[1]!.end();
+    expect(await watcher.next(3)).toBe('ended');
+  });
+
   it('ends, without waiting, on what no later check can mend: a remote the site does not have', async () => {
     const watcher = watch('mfe_nothing');
     await expect(watcher.next(1)).rejects.toThrow(UsageError);

@@ -4,7 +4,7 @@
 import type { RemoteName } from '@site/shared-ui/remotes-document';
 import { readDocument } from './document';
 import { figuresText, healthIn, SummaryUnreadable, type Figures } from './health';
-import { rollback, type Changed, type ReleaseContext } from './release';
+import { CanaryReplaced, rollback, type Changed, type ReleaseContext } from './release';
 import { deploymentAt, remoteNamed, UsageError } from './store';
 
 export interface WatchPolicy {
@@ -70,8 +70,11 @@ export async function checkOnce(ctx: ReleaseContext, remoteName: string, policy:
 export interface WatchLoop {
   /** A check made: its outcome. */
   checked: (check: Check) => void;
-  /** A check that came to nothing for a reason the next one may not have: the summary could not be read. */
-  skipped: (error: SummaryUnreadable) => void;
+  /**
+   * A check that came to nothing for a reason the next one may not have: the summary could not be
+   * read, or the canary it judged was replaced (or removed) meanwhile.
+   */
+  skipped: (error: SummaryUnreadable | CanaryReplaced) => void;
   /** Waits between two checks (the command: a timer). */
   sleep?: (ms: number) => Promise<unknown>;
   /** Ends the watch before its next check; the command gives none (it watches until its process is stopped). */
@@ -82,7 +85,8 @@ const sleepFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms
 
 /**
  * `release watch` without --once: a check every interval until stopped. A summary that cannot be
- * read now may be readable at the next check; anything else (no document, no such remote) ends the watch.
+ * read now may be readable at the next check, and a canary released while a check judged the one
+ * before is judged at the next; anything else (no document, no such remote) ends the watch.
  */
 export async function watchEvery(ctx: ReleaseContext, remoteName: string, policy: WatchPolicy & { intervalSeconds: number }, loop: WatchLoop): Promise<void> {
   const { sleep = sleepFor } = loop;
@@ -90,7 +94,7 @@ export async function watchEvery(ctx: ReleaseContext, remoteName: string, policy
     try {
       loop.checked(await checkOnce(ctx, remoteName, policy));
     } catch (error) {
-      if (!(error instanceof SummaryUnreadable)) throw error;
+      if (!(error instanceof SummaryUnreadable || error instanceof CanaryReplaced)) throw error;
       loop.skipped(error);
     }
     await sleep(policy.intervalSeconds * 1000);
