@@ -2,11 +2,11 @@
 // 1 refused or failed (nothing changed), 2 not called right. --json prints one JSON object on
 // stdout for scripts, the refusal's problems included.
 import { parseArgs } from 'node:util';
-import { healthLine, SummaryUnreadable } from './health';
+import { healthLine } from './health';
 import type { HistoryEntry } from './history';
 import { canary, contextFrom, history, init, promote, publish, Refused, rollback, status, type Changed } from './release';
 import { UsageError } from './store';
-import { checkLines, checkOnce, policyFrom } from './watch';
+import { checkLines, checkOnce, policyFrom, watchEvery } from './watch';
 
 const USAGE = `pnpm release <verb> [--json]
 
@@ -41,7 +41,6 @@ const ARITY: Record<string, [min: number, max: number]> = {
 };
 
 const WATCH_OPTIONS = ['once', 'window', 'min-views', 'threshold', 'interval'] as const;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const arrow = (from: string | null, to: string | null) => `${from ?? '(none)'} → ${to ?? '(none)'}`;
 
@@ -160,18 +159,15 @@ async function main(argv: string[]): Promise<number> {
           lines = checkLines(check, policy);
           break;
         }
-        // Until stopped: one line per check; a summary that cannot be read now may be readable at the next check.
-        for (;;) {
-          try {
-            const check = await checkOnce(ctx, a, policy);
+        // Until stopped: one line per check.
+        await watchEvery(ctx, a, policy, {
+          checked: (check) => {
             if (json) out(JSON.stringify({ ok: true, when: new Date().toISOString(), ...check }));
             else for (const line of checkLines(check, policy)) out(`${new Date().toISOString()}  ${line}`);
-          } catch (error) {
-            if (!(error instanceof SummaryUnreadable)) throw error;
-            err(`${new Date().toISOString()}  release: ${error.message}`);
-          }
-          await sleep(policy.intervalSeconds * 1000);
-        }
+          },
+          skipped: (error) => err(`${new Date().toISOString()}  release: ${error.message}`),
+        });
+        return 0;
       }
       default: {
         const entries = history(ctx, a || undefined);

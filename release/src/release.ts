@@ -63,6 +63,11 @@ export class Refused extends Error {
   }
 }
 
+/** A rollback told to undo a canary (release watch's) found another in force, or none: nothing changed. */
+export class CanaryReplaced extends Error {
+  override name = 'CanaryReplaced';
+}
+
 const failWith = (message: string): never => {
   throw new Error(message);
 };
@@ -289,7 +294,7 @@ export async function rollback(
     const current = doc[remote];
     const from = versionIn(ctx.store, current.manifest);
     if (ifCanary !== undefined && (!current.canary || versionIn(ctx.store, current.canary.manifest) !== ifCanary)) {
-      throw new Error(`${remote}'s canary is no longer ${ifCanary} (the document changed meanwhile): nothing rolled back`);
+      throw new CanaryReplaced(`${remote}'s canary is no longer ${ifCanary} (the document changed meanwhile): nothing rolled back`);
     }
     const version = wanted
       ? publishedVersion(ctx.store, remote, wanted)

@@ -7,9 +7,9 @@ import { readDocument } from './document';
 import { fakeSite, type FakeSite } from './fixtures/fakeSite';
 import { healthLine, serviceSummary, summaryHealth, SummaryUnreadable } from './health';
 import { readHistory } from './history';
-import { canary, init, publish, rollback, status } from './release';
+import { canary, init, publish, status } from './release';
 import { repoRoot, UsageError } from './store';
-import { checkOnce, DEFAULT_POLICY, judge, policyFrom } from './watch';
+import { checkOnce, DEFAULT_POLICY, judge, policyFrom, watchEvery, type Check } from './watch';
 
 jest.setTimeout(60_000);
 
@@ -46,6 +46,22 @@ beforeEach(async () => {
   };
 });
 afterEach(() => site.remove());
+
+/**
+ * The next read of the summary first puts a newer version in mfe_account's canary (another
+ * release, made while a check judges), then answers figures that condemn the canary it replaced.
+ */
+async function replaceCanaryWhileJudged(): Promise<string> {
+  const other = (await publish(site.ctx, 'mfe_account', { from: site.build('mfe_account', { content: 'v3', dir: join(site.root, 'account-v3') }) })).version;
+  const read = site.ctx.summary;
+  site.ctx.summary = async (minutes, remote) => {
+    site.ctx.summary = read;
+    await canary(site.ctx, 'mfe_account', other, '10');
+    answer.deployments = [row(stable, 'stable', 25), row(candidate, 'canary', 20, { renderErrors: 20 })];
+    return read(minutes, remote);
+  };
+  return other;
+}
 
 describe('release watch, one check', () => {
   it('rolls back a canary whose error rate is worse than the stable one by more than the threshold, with the figures as the reason', async () => {
@@ -90,10 +106,110 @@ describe('release watch, one check', () => {
   });
 
   it('undoes nothing when the canary it judged was replaced meanwhile', async () => {
-    const other = (await publish(site.ctx, 'mfe_account', { from: site.build('mfe_account', { content: 'v3', dir: join(site.root, 'account-v3') }) })).version;
-    await canary(site.ctx, 'mfe_account', other, '10');
-    await expect(rollback(site.ctx, 'mfe_account', stable, { reason: 'judged', ifCanary: candidate })).rejects.toThrow(`canary is no longer ${candidate}`);
-    expect(readDocument(site.ctx.store)!.mfe_account.canary!.manifest).toContain(other);
+    // While the check reads the summary, another release puts a newer version in the canary; the
+    // figures it reads condemn the one it judged.
+    const other = await replaceCanaryWhileJudged();
+    await expect(checkOnce(site.ctx, 'mfe_account')).rejects.toThrow(`canary is no longer ${candidate}`);
+    expect(readDocument(site.ctx.store)!.mfe_account).toEqual({
+      manifest: `http://cdn.test/mfe-account/${stable}/mf-manifest.json`,
+      canary: { manifest: `http://cdn.test/mfe-account/${other}/mf-manifest.json`, percentage: 10 },
+    });
+    expect(readHistory(site.ctx.store).at(-1)).toMatchObject({ verb: 'canary', remote: 'mfe_account', to: other, percentage: 10 });
+  });
+});
+
+describe('release watch, every interval', () => {
+  /**
+   * A watch of a remote (mfe_account) every 60 s whose waits are held until the test ends them: `next(n)` is
+   * 'asleep' once the watch has begun its nth wait, 'ended' if it ends first (rejected if it fails).
+   */
+  const watch = (remote = 'mfe_account') => {
+    const waits: { ms: number; end: () => void }[] = [];
+    const waiting: { n: number; resolve: () => void }[] = [];
+    const sleep = (ms: number) =>
+      new Promise<void>((end) => {
+        waits.push({ ms, end });
+        for (const waiter of waiting.filter(({ n }) => n <= waits.length)) waiter.resolve();
+      });
+    const stop = new AbortController();
+    const checks: Check[] = [];
+    const skipped: Error[] = [];
+    const watching = watchEvery(
+      site.ctx,
+      remote,
+      { ...DEFAULT_POLICY, intervalSeconds: 60 },
+      { checked: (check) => checks.push(check), skipped: (error) => skipped.push(error), sleep, stop: stop.signal },
+    );
+    const asleep = (n: number) => new Promise<'asleep'>((resolve) => (waits.length >= n ? resolve('asleep') : waiting.push({ n, resolve: () => resolve('asleep') })));
+    const next = (n: number) => Promise.race([asleep(n), watching.then(() => 'ended' as const)]);
+    return { waits, next, stop: () => stop.abort(), checks, skipped };
+  };
+
+  it('checks once, then waits the interval before the next check, until it is stopped', async () => {
+    answer.deployments = [row(stable, 'stable', 100), row(candidate, 'canary', 50)];
+    const watcher = watch();
+    expect(await watcher.next(1)).toBe('asleep');
+    expect(asked).toHaveLength(1);
+    expect(watcher.waits.map(({ ms }) => ms)).toEqual([60_000]);
+
+    watcher.waits[0]!.end();
+    expect(await watcher.next(2)).toBe('asleep');
+    expect(asked).toHaveLength(2);
+    expect(watcher.checks.map((check) => check.outcome)).toEqual(['healthy', 'healthy']);
+
+    watcher.stop();
+    watcher.waits[1]!.end();
+    expect(await watcher.next(3)).toBe('ended');
+    expect(asked).toHaveLength(2);
+  });
+
+  it('goes on when the summary cannot be read, and rolls a failing canary back at a later check', async () => {
+    const read = site.ctx.summary;
+    site.ctx.summary = async () => {
+      site.ctx.summary = read;
+      throw new SummaryUnreadable('the health summary answered HTTP 503');
+    };
+    answer.deployments = [row(stable, 'stable', 25), row(candidate, 'canary', 20, { renderErrors: 20 })];
+    const watcher = watch();
+    expect(await watcher.next(1)).toBe('asleep');
+    expect(watcher.skipped.map((error) => error.message)).toEqual(['the health summary answered HTTP 503']);
+    expect(watcher.checks).toEqual([]);
+
+    watcher.waits[0]!.end();
+    expect(await watcher.next(2)).toBe('asleep');
+    expect(watcher.checks).toMatchObject([{ outcome: 'rolled-back', canary: { version: candidate } }]);
+    watcher.waits[1]!.end();
+    expect(await watcher.next(3)).toBe('asleep');
+    expect(watcher.checks.at(-1)).toEqual({ remote: 'mfe_account', outcome: 'no-canary' });
+
+    watcher.stop();
+    watcher.waits[2]!.end();
+    expect(await watcher.next(4)).toBe('ended');
+  });
+
+  it('leaves the canary that replaced the one it judged in force, and judges it at the next check', async () => {
+    const other = await replaceCanaryWhileJudged();
+    const watcher = watch();
+    expect(await watcher.next(1)).toBe('asleep');
+    expect(watcher.checks).toEqual([]);
+    expect(watcher.skipped.map((error) => error.message)).toEqual([expect.stringContaining(`canary is no longer ${candidate}`)]);
+    expect(readDocument(site.ctx.store)!.mfe_account.canary).toEqual({ manifest: `http://cdn.test/mfe-account/${other}/mf-manifest.json`, percentage: 10 });
+
+    answer.deployments = [row(stable, 'stable', 25), row(other, 'canary', 20)];
+    watcher.waits[0]!.end();
+    expect(await watcher.next(2)).toBe('asleep');
+    expect(watcher.checks).toMatchObject([{ outcome: 'healthy', canary: { version: other } }]);
+    expect(readDocument(site.ctx.store)!.mfe_account.canary).toBeDefined();
+
+    watcher.stop();
+    watcher.waits[1]!.end();
+    expect(await watcher.next(3)).toBe('ended');
+  });
+
+  it('ends, without waiting, on what no later check can mend: a remote the site does not have', async () => {
+    const watcher = watch('mfe_nothing');
+    await expect(watcher.next(1)).rejects.toThrow(UsageError);
+    expect(watcher.waits).toEqual([]);
   });
 });
 
@@ -162,20 +278,24 @@ describe('the summary, from the user service', () => {
     await expect(serviceSummary({ USER_SERVICE_URL: url })(30)).rejects.toBeInstanceOf(SummaryUnreadable);
   });
 
-  /** The command as CI runs it, without blocking this process (the fake service answers from here). */
+  /** The command as CI runs it, started without blocking this process (the fake service answers from here). */
+  const start = (...args: string[]) =>
+    spawn(join(repoRoot, 'release', 'node_modules', '.bin', 'tsx'), [join(repoRoot, 'release', 'src', 'cli.ts'), ...args], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        DEPLOY_DIR: site.ctx.store.dir,
+        DEPLOY_BASE_URL: site.ctx.store.baseUrl,
+        SHELL_DIST: site.ctx.shellDist,
+        RELEASE_ACTOR: 'watcher',
+        USER_SERVICE_URL: url,
+      },
+    });
+
+  /** The command run to its end. */
   const release = (...args: string[]) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(join(repoRoot, 'release', 'node_modules', '.bin', 'tsx'), [join(repoRoot, 'release', 'src', 'cli.ts'), ...args], {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          DEPLOY_DIR: site.ctx.store.dir,
-          DEPLOY_BASE_URL: site.ctx.store.baseUrl,
-          SHELL_DIST: site.ctx.shellDist,
-          RELEASE_ACTOR: 'watcher',
-          USER_SERVICE_URL: url,
-        },
-      });
+      const child = start(...args);
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -206,5 +326,34 @@ describe('the summary, from the user service', () => {
 
     expect((await release('watch', 'mfe_account', '--once', '--threshold', 'high')).code).toBe(2);
     expect((await release('status', '--once')).code).toBe(2);
+  });
+
+  it('lets `release watch` without --once print one line per check, each interval, until it is stopped', async () => {
+    reply.body = { minutes: 30, deployments: [row(stable, 'stable', 25), row(candidate, 'canary', 20, { renderErrors: 20 })] };
+    const child = start('watch', 'mfe_account', '--interval', '1', '--json');
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const lines: string[] = [];
+    try {
+      // Two checks printed: the first rolls the canary back, the next finds none.
+      await new Promise<void>((resolve, reject) => {
+        let text = '';
+        child.stdout.on('data', (chunk) => {
+          text += chunk;
+          lines.splice(0, lines.length, ...text.split('\n').filter(Boolean));
+          if (lines.length >= 2) resolve();
+        });
+        void closed.then((code) => reject(new Error(`the watch exited (${code}) after ${lines.length} line(s)`)));
+      });
+    } finally {
+      child.kill('SIGTERM');
+      await closed;
+    }
+    const checks = lines.slice(0, 2).map((line) => JSON.parse(line) as { ok: boolean; when: string; outcome: string });
+    expect(checks).toMatchObject([
+      { ok: true, when: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), remote: 'mfe_account', outcome: 'rolled-back' },
+      { ok: true, when: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), remote: 'mfe_account', outcome: 'no-canary' },
+    ]);
+    expect(seen).toHaveLength(1);
+    expect(readHistory(site.ctx.store).at(-1)).toMatchObject({ who: 'watcher', verb: 'rollback' });
   });
 });

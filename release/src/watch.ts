@@ -3,8 +3,8 @@
 // removes the canary only, with the figures as its reason in the history).
 import type { RemoteName } from '@site/shared-ui/remotes-document';
 import { readDocument } from './document';
-import { figuresText, healthIn, type Figures } from './health';
-import { rollback, type Changed, type ReleaseContext } from './release';
+import { figuresText, healthIn, SummaryUnreadable, type Figures } from './health';
+import { CanaryReplaced, rollback, type Changed, type ReleaseContext } from './release';
 import { deploymentAt, remoteNamed, UsageError } from './store';
 
 export interface WatchPolicy {
@@ -64,6 +64,41 @@ export async function checkOnce(ctx: ReleaseContext, remoteName: string, policy:
   const reason = comparisonText(verdict.canary, verdict.stable, summary.minutes);
   const change = await rollback(ctx, remote, deployments.stable, { reason, ifCanary: deployments.canary });
   return { remote, outcome: 'rolled-back', ...figures, reason, change };
+}
+
+/** What `release watch` without --once is given: where each check's outcome goes, and how it waits. */
+export interface WatchLoop {
+  /** A check made: its outcome. */
+  checked: (check: Check) => void;
+  /**
+   * A check that came to nothing for a reason the next one may not have: the summary could not be
+   * read, or the canary it judged was replaced (or removed) meanwhile.
+   */
+  skipped: (error: SummaryUnreadable | CanaryReplaced) => void;
+  /** Waits between two checks (the command: a timer). */
+  sleep?: (ms: number) => Promise<unknown>;
+  /** Ends the watch before its next check; the command gives none (it watches until its process is stopped). */
+  stop?: AbortSignal;
+}
+
+const sleepFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `release watch` without --once: a check every interval until stopped. A summary that cannot be
+ * read now may be readable at the next check, and a canary released while a check judged the one
+ * before is judged at the next; anything else (no document, no such remote) ends the watch.
+ */
+export async function watchEvery(ctx: ReleaseContext, remoteName: string, policy: WatchPolicy & { intervalSeconds: number }, loop: WatchLoop): Promise<void> {
+  const { sleep = sleepFor } = loop;
+  while (!loop.stop?.aborted) {
+    try {
+      loop.checked(await checkOnce(ctx, remoteName, policy));
+    } catch (error) {
+      if (!(error instanceof SummaryUnreadable || error instanceof CanaryReplaced)) throw error;
+      loop.skipped(error);
+    }
+    await sleep(policy.intervalSeconds * 1000);
+  }
 }
 
 /** What a check prints. */

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { QueryClient, useQueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { createSiteQueryClient, userQueryKey } from './api/queryClient';
 import { onSessionEnd } from './session/session';
@@ -6,7 +6,7 @@ import { SiteProviders } from './SiteProviders';
 
 jest.mock('./session/session', () => ({ ...jest.requireActual('./session/session'), onSessionEnd: jest.fn(() => () => undefined) }));
 
-function ClientIn({ found }: { found: (client: unknown) => void }) {
+function ClientIn({ found }: { found: (client: QueryClient) => void }) {
   found(useQueryClient());
   return null;
 }
@@ -23,14 +23,31 @@ describe("the site's providers", () => {
     expect(found).toBe(client);
   });
 
-  it('give a local host, a server render or a test a client of its own', () => {
-    let found: unknown;
+  it("give a local host, a server render or a test a client of its own, made like the site's, kept while it is drawn", () => {
+    const found: QueryClient[] = [];
+    const page = () => (
+      <SiteProviders>
+        <ClientIn found={(c) => found.push(c)} />
+      </SiteProviders>
+    );
+    const { rerender } = render(page());
+    const own = found[0]!;
+    expect(own).toBeInstanceOf(QueryClient);
+    expect(own.getDefaultOptions().queries?.retry).toBe(false);
+    rerender(page());
+    expect(found).toHaveLength(2);
+    expect(found[1]).toBe(own);
+
+    // Another render's providers have another client: what one read, the other does not see.
     render(
       <SiteProviders>
-        <ClientIn found={(c) => (found = c)} />
+        <ClientIn found={(c) => found.push(c)} />
       </SiteProviders>,
     );
-    expect(found).toBeDefined();
+    const other = found.at(-1)!;
+    expect(other).not.toBe(own);
+    own.setQueryData(userQueryKey('uid-ana', 'get-device-info'), { deviceId: 'p1', deviceName: 'Pixel' });
+    expect(other.getQueryData(userQueryKey('uid-ana', 'get-device-info'))).toBeUndefined();
   });
 
   it('forget what was read for the user when the session ends', () => {

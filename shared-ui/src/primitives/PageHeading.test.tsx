@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
-import { setLocale } from '../i18n/i18n';
+import { useTranslation } from 'react-i18next';
+import { registerNamespace, setLocale } from '../i18n/i18n';
 import { requestFocusAfterNavigation } from '../navigationFocus';
 import { renderWithSite } from '../testing/renderWithSite';
 import { PageHeading, PageIntro } from './PageHeading';
@@ -45,9 +46,15 @@ describe("the page's heading", () => {
   });
 
   it("follows the page's language in the document's name", () => {
-    renderWithSite(<PageHeading>Contact</PageHeading>);
+    // The brand and its separator read the same in both languages: the page's own name is what changes.
+    registerNamespace('headingProbe', { ro: { pricing: 'Prețuri' }, en: { pricing: 'Pricing' } });
+    function PricingPage() {
+      return <PageHeading>{useTranslation('headingProbe').t('pricing')}</PageHeading>;
+    }
+    renderWithSite(<PricingPage />);
+    expect(document.title).toBe('Prețuri · Vedere');
     act(() => setLocale('en'));
-    expect(document.title).toMatch(/^Contact · /);
+    expect(document.title).toBe('Pricing · Vedere');
   });
 });
 

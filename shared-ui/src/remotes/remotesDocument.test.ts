@@ -1,4 +1,4 @@
-import { cohortBucket, manifestFor, parseRemotesDocument, RemotesDocumentError } from './remotesDocument';
+import { cohortBucket, deploymentFor, manifestFor, parseRemotesDocument, REMOTE_NAMES, RemotesDocumentError, type RemotesDocument } from './remotesDocument';
 
 const valid = {
   mfe_marketing: { manifest: 'https://cdn.example/mfe-marketing/1.0.0/mf-manifest.json' },
@@ -30,8 +30,44 @@ describe('the remotes document', () => {
 describe('canary cohorts', () => {
   const visitors = Array.from({ length: 2000 }, (_, i) => `visitor-${i}`);
 
-  it('puts a visitor in the same cohort every time', () => {
-    expect(cohortBucket('abc', 'mfe_account')).toBe(cohortBucket('abc', 'mfe_account'));
+  // Three visitors and the buckets FNV-1a gives them, worked out once and written here: a change of
+  // the hash would move visitors between versions, and fails here.
+  const ana = 'deadbeef-0000-4000-8000-000000000001';
+  const bogdan = 'c0ffee00-1234-4bcd-9aaa-0123456789ab';
+  const cristina = 'a1b2c3d4-e5f6-4789-8abc-def012345678';
+  const withCanary = (percentage: number, version = '1.1.0') =>
+    parseRemotesDocument({ ...valid, mfe_account: { ...valid.mfe_account, canary: { manifest: `https://cdn.example/mfe-account/${version}/mf-manifest.json`, percentage } } });
+
+  it('gives a visitor the same bucket of each remote in any process (the buckets written here)', () => {
+    const buckets = (visitor: string) => Object.fromEntries(REMOTE_NAMES.map((remote) => [remote, cohortBucket(visitor, remote)]));
+    expect(buckets(ana)).toEqual({ mfe_marketing: 33, mfe_auth: 45, mfe_account: 6 });
+    expect(buckets(bogdan)).toEqual({ mfe_marketing: 14, mfe_auth: 8, mfe_account: 13 });
+    expect(buckets(cristina)).toEqual({ mfe_marketing: 51, mfe_auth: 15, mfe_account: 92 });
+  });
+
+  it("puts a visitor in the same cohort on every visit while the canary's percentage does not change", () => {
+    // Whichever visit (the visitor's id kept by its cookie, the document read again), the cohorts written here.
+    const visit = (doc: RemotesDocument, visitor: string) => deploymentFor('mfe_account', doc.mfe_account, visitor);
+    expect([ana, bogdan, cristina].map((visitor) => visit(withCanary(10), visitor).cohort)).toEqual(['canary', 'stable', 'stable']);
+    // A newer canary at the same percentage has the same visitors.
+    expect([ana, bogdan, cristina].map((visitor) => visit(withCanary(10, '1.2.0'), visitor))).toEqual([
+      { manifest: 'https://cdn.example/mfe-account/1.2.0/mf-manifest.json', cohort: 'canary' },
+      { manifest: valid.mfe_account.manifest, cohort: 'stable' },
+      { manifest: valid.mfe_account.manifest, cohort: 'stable' },
+    ]);
+  });
+
+  it('keeps a visitor inside a canary as it rises (10% to 20%), and adds those it reaches', () => {
+    const cohorts = (percentage: number) => [ana, bogdan, cristina].map((visitor) => deploymentFor('mfe_account', withCanary(percentage).mfe_account, visitor).cohort);
+    expect(cohorts(10)).toEqual(['canary', 'stable', 'stable']);
+    expect(cohorts(20)).toEqual(['canary', 'canary', 'stable']);
+
+    const rising = [1, 5, 10, 20, 50, 99, 100].map((percentage) => withCanary(percentage).mfe_account);
+    const leaveOnTheWay = visitors.filter((visitor) => {
+      const inside = rising.map((location) => deploymentFor('mfe_account', location, visitor).cohort === 'canary');
+      return inside.slice(inside.indexOf(true)).includes(false);
+    });
+    expect(leaveOnTheWay).toEqual([]);
   });
 
   it('sends about the configured share of visitors to the canary, and only for that remote', () => {

@@ -48,8 +48,19 @@ let now = 1_000_000;
 beforeEach(() => {
   now = 1_000_000;
   jest.spyOn(Date, 'now').mockImplementation(() => now);
+  // The loader's timers, if it sets any, run when the test says (Date.now is the test's `now`).
+  jest.useFakeTimers({ doNotFake: ['Date'] });
 });
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+/**
+ * Until the loader has nothing left to do: every timer it set has run, and every promise callback
+ * after each. A load still pending then waits on nothing the loader will do (the page going away).
+ */
+const nothingLeftToRun = () => jest.runAllTimersAsync();
 
 describe('the remotes the shell loads', () => {
   it('gives, per remote, the manifest URL and the cohort this visitor got, and tells the health reporter', async () => {
@@ -104,7 +115,7 @@ describe('the remotes the shell loads', () => {
     runtime.loadRemote.mockClear();
     let settled = false;
     void federation.loadPage({ remote: 'mfe_marketing', module: './ContactPage' }, { atNavigation: true }).finally(() => (settled = true));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await nothingLeftToRun();
     expect(reload.reloadPage).toHaveBeenCalledTimes(1);
     expect(runtime.loadRemote).not.toHaveBeenCalled();
     expect(settled).toBe(false);
@@ -126,7 +137,7 @@ describe('a page whose code has loaded', () => {
     let arrive!: (module: typeof page) => void;
     runtime.loadRemote.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
     const ahead = federation.loadPage(accountPage);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nothingLeftToRun();
     // Still on its way: the navigation waits for it.
     expect(federation.readyPage(accountPage)).toBeUndefined();
     arrive(page);
@@ -154,7 +165,7 @@ describe('a page whose code has loaded', () => {
   it('is loaded ahead (a link shows interest, guards wait) only while the copy of the document is fresh: a stale one is read again by the navigation, which takes the version in force', async () => {
     const { federation, runtime, reload, publish } = freshLoader();
     federation.loadAhead(accountPage);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nothingLeftToRun();
     expect(runtime.loadRemote).toHaveBeenCalledWith('mfe_account/AccountPage');
     expect(federation.readyPage(accountPage)).toBe(page);
     runtime.loadRemote.mockClear();
@@ -162,7 +173,7 @@ describe('a page whose code has loaded', () => {
     now += federation.REMOTES_DOCUMENT_MAX_AGE_MS;
     // Stale: nothing loaded ahead, so the marketing remote, not started, is moved to its new version.
     federation.loadAhead(landingPage);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nothingLeftToRun();
     expect(runtime.loadRemote).not.toHaveBeenCalled();
     await federation.loadPage(landingPage, { atNavigation: true });
     expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_marketing', entry: store('mfe-marketing', '1.0.0-nnnnnnnnnnnn') }], { force: true });
@@ -218,7 +229,7 @@ describe('a page whose code fails to load', () => {
     await failingLoads(loader, [chunkGone()]);
     let settled = false;
     void loader.federation.loadPage(accountPage, { atNavigation: true }).finally(() => (settled = true));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await nothingLeftToRun();
     expect(loader.reload.reloadOnce).toHaveBeenCalledWith(window.location.href);
     expect(settled).toBe(false);
     expect(loader.health.reportRemoteEvent).not.toHaveBeenCalled();

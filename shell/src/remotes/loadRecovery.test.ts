@@ -46,7 +46,10 @@ function runtimeWith(plan: Failure[], { atNavigation = true, reloads = false } =
 describe("a remote module that fails to load (the runtime's errorLoadRemote hook)", () => {
   // The runtime warns at each registration afresh (a remote registered again).
   beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
 
   it('is tried once more, with the remote registered afresh (its entry loaded again), for a navigation', async () => {
     const { federation, entry, entryLoads } = runtimeWith(['entry']);
@@ -73,10 +76,13 @@ describe("a remote module that fails to load (the runtime's errorLoadRemote hook
   });
 
   it('loads the URL afresh instead when a chunk of the page is gone (a deleted deployment), and never settles meanwhile', async () => {
+    jest.useFakeTimers();
     const { federation, entryLoads, reloadForMissingCode } = runtimeWith(['chunk'], { reloads: true });
     let settled = false;
     void federation.loadRemote('mfe_account/AccountPage').finally(() => (settled = true));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Until the runtime and the plugin have nothing left to do: every timer run, every promise
+    // callback after each. The load still pending then waits on the page going away only.
+    await jest.runAllTimersAsync();
     expect(reloadForMissingCode).toHaveBeenCalledTimes(1);
     expect(entryLoads).toHaveLength(1);
     expect(settled).toBe(false);
