@@ -29,8 +29,9 @@ const root = () => document.documentElement;
  * language and whether this visitor looks signed in (else the pre-paint script has hidden it), and
  * a page in it from the build of its remote that this browser loads (the server renders the
  * visitor's cohort from the same cookie, but a visitor whose cookie was refused, or a document
- * changed in between, could differ). A signed-in page's loading status (drawn only for a visitor
- * who looks signed in) holds no remote's content: only the shell's.
+ * changed in between, could differ), and for a signed-in page drawn whole, with the state it
+ * handed over. A signed-in page's loading status (drawn only for a visitor who looks signed in)
+ * holds no remote's content: only the shell's.
  */
 async function canHydrate<Remote extends string>(container: HTMLElement, { route, manifestInForce }: DocumentStart<Remote>): Promise<boolean> {
   if (container.getAttribute(MARKERS.prerenderedAttribute) !== window.location.pathname) return false;
@@ -39,6 +40,8 @@ async function canHydrate<Remote extends string>(container: HTMLElement, { route
   const rendered = container.getAttribute(MARKERS.renderedManifestAttribute);
   if (route.access && !rendered) return root().hasAttribute(MARKERS.signedInDocumentAttribute);
   if (!rendered) return false;
+  // A signed-in page drawn whole hydrates only with the session and answers it was drawn with.
+  if (route.access && !document.getElementById(MARKERS.handedOverStateId)) return false;
   try {
     const manifest = await manifestInForce(route.remote);
     return Boolean(manifest) && new URL(manifest as string, window.location.href).href === rendered;

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { CALL_TIME_LIMIT_MS, SLOW_CALL_MS, type CallResult, type ServiceCall } from './callResult';
+import { adoptHandedOverAnswers, forgetHandedOverForTests, handOverAnswers } from './handedOver';
 import { createSiteQueryClient, userQueryKey } from './queryClient';
 import { useServiceAction, useServiceRead } from './useServiceCall';
 
@@ -108,5 +109,57 @@ describe('an action the user starts', () => {
     await act(() => jest.advanceTimersByTimeAsync(CALL_TIME_LIMIT_MS));
     expect(result.current.state).toEqual({ status: 'failed', failure: 'unavailable', code: null });
     expect(await settled).toEqual({ ok: false, failure: 'unavailable', code: null });
+  });
+});
+
+describe("an answer the server handed over with a signed-in page it drew (TanStack Query's dehydrate and hydrate)", () => {
+  afterEach(() => forgetHandedOverForTests());
+
+  /** The server's side: the answers in its render's client; the browser's: a fresh client hydrated with them. */
+  function handedOver(answers: Record<string, unknown>, uid: string | null = null) {
+    const state = JSON.parse(JSON.stringify(handOverAnswers(createSiteQueryClient(), uid as string, answers)));
+    forgetHandedOverForTests();
+    const browser = withClient();
+    adoptHandedOverAnswers(browser.client, state);
+    return browser;
+  }
+
+  it('is drawn by the first read of it that mounts, at once, and nothing is asked', () => {
+    const call = jest.fn(never);
+    const { result } = renderHook(() => useServiceRead('get-device-info', call), handedOver({ 'get-device-info': { deviceId: 'd1', deviceName: 'Pixel' } }));
+    expect(result.current.state).toEqual({ status: 'done', data: { deviceId: 'd1', deviceName: 'Pixel' } });
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it('stands for that first read only: a read of it that mounts later (the tab opened again) asks afresh', async () => {
+    const browser = handedOver({ 'get-device-info': { deviceId: 'd1', deviceName: 'Pixel' } });
+    const first = renderHook(() => useServiceRead('get-device-info', jest.fn(never)), browser);
+    await act(async () => undefined);
+    first.unmount();
+    const call = jest.fn(async () => ({ ok: true as const, data: { deviceId: 'd2', deviceName: 'Galaxy' } }));
+    const again = renderHook(() => useServiceRead('get-device-info', call), browser);
+    await act(async () => undefined);
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(again.result.current.state).toEqual({ status: 'done', data: { deviceId: 'd2', deviceName: 'Galaxy' } });
+  });
+
+  it('is read afresh on retry', async () => {
+    const call = jest.fn(async () => ({ ok: true as const, data: 'fresh' }));
+    const { result } = renderHook(() => useServiceRead('get-user-info', call), handedOver({ 'get-user-info': 'handed over' }));
+    expect(result.current.state).toEqual({ status: 'done', data: 'handed over' });
+    await act(async () => result.current.retry());
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(result.current.state).toEqual({ status: 'done', data: 'fresh' });
+  });
+
+  it("is not another read's, nor another user's: a read the server did not make asks", async () => {
+    const call = jest.fn(never);
+    const { result } = renderHook(() => useServiceRead('get-subscription-info', call), handedOver({ 'get-device-info': 'the device' }));
+    await act(async () => undefined);
+    expect(result.current.state).toEqual({ status: 'loading', slow: false });
+    expect(call).toHaveBeenCalledTimes(1);
+    const other = handedOver({ 'get-device-info': "another user's device" }, 'uid-other');
+    const read = renderHook(() => useServiceRead('get-device-info', jest.fn(never)), other);
+    expect(read.result.current.state).toEqual({ status: 'loading', slow: false });
   });
 });

@@ -297,3 +297,74 @@ describe('the session', () => {
     expect(ended).toHaveBeenCalledWith('sessionEnded');
   });
 });
+
+describe('the session of a signed-in page the server drew whole (handed over with it)', () => {
+  const ana = { uid: 'uid-1', email: 'ana@exemplu.ro', name: 'Ana' };
+  function Greeting() {
+    const { status, user: signedIn } = session.useSession();
+    return <p>{`${status} ${signedIn?.name ?? ''} ${session.useSignedInHint()}`}</p>;
+  }
+
+  it('hydrates as the server drew it: signed in as that user, with no mismatch, before the auth SDK has started', async () => {
+    jest.mocked(loadFirebaseAuth).mockClear();
+    const container = document.createElement('div');
+    document.body.append(container);
+    // The server's render, with the session it adopted.
+    session.adoptServerSession(ana);
+    container.innerHTML = renderToString(<Greeting />);
+    expect(container.textContent).toBe('signedIn Ana true');
+    // A fresh page: the browser adopts the handed-over session before it hydrates.
+    resetSessionForTests();
+    session.adoptServerSession(ana);
+    const mismatches = jest.fn();
+    const root = await act(async () => hydrateRoot(container, <Greeting />, { onRecoverableError: mismatches }));
+    expect(container.textContent).toBe('signedIn Ana true');
+    expect(mismatches).not.toHaveBeenCalled();
+    expect(loadFirebaseAuth).not.toHaveBeenCalled();
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('stays signed in when the auth SDK restores the same user: the cookie refreshed, nobody registered again, no end', async () => {
+    session.adoptServerSession(ana);
+    track();
+    const ended = jest.fn();
+    onSessionEnd(ended);
+    const started = startSession();
+    await flush();
+    act(() => emit(user('token-1', 'uid-1', 'Ana')));
+    await act(() => started);
+    expect(latest).toEqual({ status: 'signedIn', user: ana });
+    expect(Cookies.get(LOGIN_COOKIE)).toBe('token-1');
+    expect(registerUser).not.toHaveBeenCalled();
+    expect(ended).not.toHaveBeenCalled();
+  });
+
+  it('ends, saying why, when the auth SDK has no user (signed out elsewhere in this browser, the account deleted)', async () => {
+    Cookies.set(LOGIN_COOKIE, 'token-0', { path: '/' });
+    session.adoptServerSession(ana);
+    track();
+    const ended = jest.fn();
+    onSessionEnd(ended);
+    const started = startSession();
+    await flush();
+    act(() => emit(null));
+    await act(() => started);
+    expect(latest).toEqual({ status: 'signedOut', user: null, endedBy: 'sessionEnded' });
+    expect(Cookies.get(LOGIN_COOKIE)).toBeUndefined();
+    expect(ended).toHaveBeenCalledWith('sessionEnded');
+  });
+
+  it("gives a call its token once the auth SDK has restored the user: it starts the SDK first, where the server's page has not yet", async () => {
+    session.adoptServerSession(ana);
+    const restored = user('token-7');
+    auth.currentUser = null;
+    const token = session.getIdToken();
+    await flush();
+    expect(loadFirebaseAuth).toHaveBeenCalled();
+    auth.currentUser = restored;
+    act(() => emit(restored));
+    await expect(token).resolves.toBe('token-7');
+    auth.currentUser = null;
+  });
+});

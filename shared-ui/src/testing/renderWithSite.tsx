@@ -15,3 +15,7 @@ export function renderWithSite(ui: ReactElement, { path = '/', state }: { path?:
     </SiteProviders>,
   );
 }
+
+// A fresh page's state of the session and of the answers handed over, for tests that draw a page as the server would, then start it as a browser.
+export { resetSessionForTests } from '../session/session';
+export { forgetHandedOverForTests } from '../api/handedOver';

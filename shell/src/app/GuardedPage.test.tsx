@@ -1,6 +1,8 @@
 import { MemoryRouter, Route, Routes, type SessionState, setLocale, SiteProviders, useLocation, useNavigate, type UserInfo, userService } from '@site/shared-ui';
 import { createUserServiceClient } from '@site/shared-ui/user-service';
 import { act, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import '../i18n/register';
 import { loadAhead, loadPage, readyPage } from '../remotes/federation';
 import { RemotePage } from '../remotes/RemotePage';
@@ -54,8 +56,8 @@ function userInfoAnswer(answer: UserInfo) {
   return answered;
 }
 
-function renderAt(path: string) {
-  return render(
+function siteAt(path: string) {
+  return (
     <SiteProviders>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
@@ -63,8 +65,12 @@ function renderAt(path: string) {
           <Route path={path} element={<GuardedPage route={routeForPath(path)!} />} />
         </Routes>
       </MemoryRouter>
-    </SiteProviders>,
+    </SiteProviders>
   );
+}
+
+function renderAt(path: string) {
+  return render(siteAt(path));
 }
 
 const setLoginCookie = (value: string | null) => {
@@ -127,13 +133,25 @@ describe("a guarded page's code", () => {
 });
 
 describe('a public page', () => {
-  it('is not rendered again when the session becomes known: its prerendered part hydrates undisturbed', () => {
+  it('is not rendered again when the session becomes known: its part drawn by the server hydrates undisturbed', async () => {
     setSession({ status: 'unknown', user: null });
-    renderAt('/contact');
+    // The page's code has arrived (as a page the server drew has it before it hydrates).
+    jest.mocked(readyPage).mockReturnValue({ default: () => <h1>Contact</h1> });
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(siteAt('/contact'));
+    const heading = container.querySelector('h1');
+    expect(heading?.textContent).toBe('Contact');
+    const mismatches = jest.fn();
+    const root = await act(async () => hydrateRoot(container, siteAt('/contact'), { onRecoverableError: mismatches }));
     const renders = jest.mocked(RemotePage).mock.calls.length;
     act(() => setSession({ status: 'signedOut', user: null }));
     act(() => setSession(signedIn));
     expect(jest.mocked(RemotePage).mock.calls).toHaveLength(renders);
+    expect(container.querySelector('h1')).toBe(heading);
+    expect(mismatches).not.toHaveBeenCalled();
+    act(() => root.unmount());
+    container.remove();
   });
 
   it('is loaded by its navigation alone', () => {
