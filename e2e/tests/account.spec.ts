@@ -93,11 +93,13 @@ test.describe("a signed-in page the server could not draw (its user service out 
     });
     const statusesDrawn = () => page.evaluate(() => (window as unknown as { statusesDrawn: () => number }).statusesDrawn());
     let beforeAnswer = -1;
+    let codeRanFirst = false;
     await page.route('**/get-user-info', async (route) => {
       // The answer is held until the account remote's code has run (each of its chunks the page
       // fetched, by webpack's list of the chunks run) and the page is idle; or for 5 s, when nothing
-      // of it runs before the guards let the page through.
-      await page
+      // of it runs before the guards let the page through (then the test fails below: the page's
+      // code did not run while its guards waited).
+      codeRanFirst = await page
         .waitForFunction(
           ({ origin, chunkList }) => {
             const fetched = performance
@@ -110,13 +112,17 @@ test.describe("a signed-in page the server could not draw (its user service out 
           { origin: `http://localhost:${runtimeConfig.ports.mfe_account}/`, chunkList: 'webpackChunkmfe_account' },
           { timeout: 5_000 },
         )
-        .catch(() => undefined);
+        .then(
+          () => true,
+          () => false,
+        );
       await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => requestIdleCallback(idle))));
       beforeAnswer = await statusesDrawn();
       await route.continue();
     });
     await page.goto(`${fallback.origin}/pricing`);
     await expect(h1(page)).toHaveText(PRICING_H1, { timeout: 15_000 });
+    expect(codeRanFirst).toBe(true);
     expect(beforeAnswer).toBeGreaterThan(0);
     // A page loaded only then would suspend: a status drawn (and announced) again, the page revealed no sooner than 300 ms after it.
     expect(await statusesDrawn()).toBe(beforeAnswer);

@@ -12,28 +12,65 @@ const widgetAlert = (page: Page) => page.locator('section [role="alert"][lang="e
 const reasonStatus = (page: Page) => page.locator('main h1 + [role="status"]');
 const focusIsInWidget = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest('.firebaseui-container')));
 
+/**
+ * Every element the focus goes to in the page, from its first script on (each document's own): a
+ * focus that came and went between two checks is seen all the same. `since` drops the earlier ones.
+ */
+async function recordFocus(page: Page) {
+  await page.addInitScript(() => {
+    const trail: string[] = [];
+    (window as unknown as { focusTrail: string[] }).focusTrail = trail;
+    document.addEventListener(
+      'focusin',
+      (event) => {
+        const el = event.target as Element;
+        trail.push(el.closest('.firebaseui-container') ? `widget ${el.id || el.tagName}` : el.id || el.tagName);
+      },
+      true,
+    );
+  });
+  return {
+    trail: () => page.evaluate(() => [...(window as unknown as { focusTrail: string[] }).focusTrail]),
+    clear: () => page.evaluate(() => void (window as unknown as { focusTrail: string[] }).focusTrail.splice(0)),
+  };
+}
+
+/** Resolves once the page has been idle twice: every task queued before (a widget's focus call among them) has run. */
+const afterPendingWork = (page: Page) => page.evaluate(() => new Promise((idle) => requestIdleCallback(() => requestIdleCallback(idle))));
+
 test('the widget does not take focus when it draws itself: direct load at 400% zoom, then a header link', async ({ page }) => {
+  const focus = await recordFocus(page);
   // 1280×1024 at 400%: 320×256 CSS pixels.
   await page.setViewportSize({ width: 320, height: 256 });
   await page.goto('/login');
   await expect(widgetEmail(page)).toBeVisible();
-  await page.waitForTimeout(300); // the widget's own focus would have happened by now
+  // Until the page is React's and has been idle since: the widget never had the focus, at any moment.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await afterPendingWork(page);
+  expect((await focus.trail()).filter((stop) => stop.startsWith('widget'))).toEqual([]);
   expect(await focusIsInWidget(page)).toBe(false);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await open(page, '/aboutus', 'Despre noi');
+  await focus.clear();
   await page.getByRole('navigation', { name: 'Navigare principală' }).getByRole('link', { name: 'Autentificare' }).click();
   await expect(widgetEmail(page)).toBeVisible();
-  await page.waitForTimeout(300);
+  await expect(h1(page)).toBeFocused();
+  await afterPendingWork(page);
+  // The heading took the focus, and nothing took it from there.
+  expect((await focus.trail()).slice(-1)).toEqual([await h1(page).evaluate((el) => el.id || el.tagName)]);
+  expect((await focus.trail()).filter((stop) => stop.startsWith('widget'))).toEqual([]);
   await expect(h1(page)).toBeFocused();
   await expect(reasonStatus(page)).toBeEmpty();
   // The widget is reached by the keyboard in reading order, after the page's own form.
   await page.keyboard.press('Tab');
   await expect(page.locator('#login-email')).toBeFocused();
+  await focus.clear();
   // A visitor in the page's own form has FirebaseUI loaded: drawn, it leaves the focus where it is.
   await expect(page.locator('#ui-sign-in-email-input')).toBeVisible();
-  await page.waitForTimeout(300);
+  await afterPendingWork(page);
+  expect(await focus.trail()).toEqual([]);
   await expect(page.locator('#login-email')).toBeFocused();
 });
 
@@ -89,11 +126,14 @@ test('a first step submitted before the widget has loaded is submitted to it: it
 });
 
 test('a signed-out visit to a guarded page says why the visitor is on /login, with focus on its heading', async ({ page }) => {
+  const focus = await recordFocus(page);
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login$/);
   await expect(reasonStatus(page)).toHaveText('Pagina cerută este disponibilă doar după autentificare.');
   await expect(widgetEmail(page)).toBeVisible();
-  await page.waitForTimeout(300);
+  await expect(h1(page)).toBeFocused();
+  await afterPendingWork(page);
+  expect((await focus.trail()).filter((stop) => stop.startsWith('widget'))).toEqual([]);
   await expect(h1(page)).toBeFocused();
   await expectNoAxeViolations(page, { only: ['main'] });
 });

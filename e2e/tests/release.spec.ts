@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { startEmbeddedService } from '@site/service-user/embedded';
 import { cohortBucket, type RemoteName } from '@site/shared-ui/remotes-document';
-import { deployStoreApp, listen, shellApp, type Listening } from '@site/site-server';
+import { deployStoreApp, listen, shellApp } from '@site/site-server';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,15 +14,12 @@ import { variantDist } from '../variants';
 // Releasing with the command against a running site: a temporary deployment store served as the
 // CDN would serve it, a shell whose remotes document is the store's, and a user service of its own
 // that the shell's health beacons reach. Each step goes through `pnpm release`, as an engineer or
-// a CI job would run it.
-const SHELL = 3160;
-const STORE = 3161;
+// a CI job would run it. Each test releases into a store and a site of its own (first release
+// included): none depends on what another did, or on the order they run in.
 const SERVICE = 3162;
-const origin = `http://localhost:${SHELL}`;
 const serviceUrl = `http://127.0.0.1:${SERVICE}`;
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
-const deployDir = mkdtempSync(join(tmpdir(), 'release-e2e-'));
 
 // The account page's h1 greets the user (a crawler, signed out, is greeted generically).
 const HEADINGS = {
@@ -30,32 +27,51 @@ const HEADINGS = {
   accountV2: 'Bine ați venit în versiunea nouă, utilizatorule!',
   landing: 'Ajutăm persoanele nevăzătoare să exploreze lumea cu încredere',
 };
-// A crawler may read the account pages without signing in (the access guard lets it through).
+// A search engine's crawler may read the account pages without signing in (the access guard lets it through).
 const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-/**
- * Runs the release command as a release engineer would, in its own process. Asynchronously: the
- * servers it talks to (the store, the user service) run in this test's process.
- */
-async function release(...args: string[]) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(join(root, 'release', 'node_modules', '.bin', 'tsx'), [join(root, 'release', 'src', 'cli.ts'), ...args], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, DEPLOY_DIR: deployDir, DEPLOY_BASE_URL: `http://localhost:${STORE}`, RELEASE_ACTOR: 'e2e', USER_SERVICE_URL: serviceUrl },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === 'number' ? failed.code : 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+/** A deployment store of the test's own after its first release (`release init`), served, with a shell whose remotes document is the store's. */
+async function releasedSite({ shellPort, storePort }: { shellPort: number; storePort: number }) {
+  const deployDir = mkdtempSync(join(tmpdir(), 'release-e2e-'));
+  /**
+   * Runs the release command as a release engineer would, in its own process. Asynchronously: the
+   * servers it talks to (the store, the user service) run in this test's process.
+   */
+  async function release(...args: string[]) {
+    try {
+      const { stdout, stderr } = await promisify(execFile)(join(root, 'release', 'node_modules', '.bin', 'tsx'), [join(root, 'release', 'src', 'cli.ts'), ...args], {
+        cwd: root,
+        encoding: 'utf8',
+        env: { ...process.env, DEPLOY_DIR: deployDir, DEPLOY_BASE_URL: `http://localhost:${storePort}`, RELEASE_ACTOR: 'e2e', USER_SERVICE_URL: serviceUrl },
+      });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code?: number; stdout?: string; stderr?: string };
+      return { code: typeof failed.code === 'number' ? failed.code : 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+    }
   }
-}
-
-/** Runs a verb that must succeed, with --json, and answers its result. */
-async function released(...args: string[]) {
-  const run = await release(...args, '--json');
-  expect(run.code, `pnpm release ${args.join(' ')}: ${run.stderr}${run.stdout}`).toBe(0);
-  return JSON.parse(run.stdout);
+  /** Runs a verb that must succeed, with --json, and answers its result. */
+  async function released(...args: string[]) {
+    const run = await release(...args, '--json');
+    expect(run.code, `pnpm release ${args.join(' ')}: ${run.stderr}${run.stdout}`).toBe(0);
+    return JSON.parse(run.stdout);
+  }
+  expect((await release('init', '--reason', 'the first release')).code).toBe(0);
+  const document = () => JSON.parse(readFileSync(join(deployDir, 'remotes.json'), 'utf8'));
+  const servers = [
+    await listen(deployStoreApp(deployDir), storePort),
+    await listen(shellApp({ remotes: document, browserConfig: { userServiceUrl: `http://localhost:${SERVICE}` } }), shellPort),
+  ];
+  return {
+    origin: `http://localhost:${shellPort}`,
+    release,
+    released,
+    document,
+    close: async () => {
+      await Promise.all(servers.map((server) => server.close()));
+      rmSync(deployDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Two visitor ids (and as many as asked for on each side): in a 50% canary of the remote, and outside it. */
@@ -64,48 +80,36 @@ function visitors(remote: RemoteName, count = 1) {
   return { canary: ids.filter((id) => cohortBucket(id, remote) < 50).slice(0, count), stable: ids.filter((id) => cohortBucket(id, remote) >= 50).slice(0, count) };
 }
 
-async function visitor(browser: Browser, id: string, { crawler = false } = {}) {
+async function visitor(browser: Browser, origin: string, id: string, { crawler = false } = {}) {
   const context = await browser.newContext(crawler ? { userAgent: CRAWLER } : {});
   await context.addCookies([{ name: 'visitor-id', value: id, url: origin }]);
   const page = await context.newPage();
   return { page, close: () => context.close() };
 }
 
-const servers: Listening[] = [];
 let service: Awaited<ReturnType<typeof startEmbeddedService>>;
-
-test.describe.configure({ mode: 'serial' });
+/** Each test's site, closed after it. */
+let site: Awaited<ReturnType<typeof releasedSite>> | null = null;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  service = await startEmbeddedService({ port: SERVICE, env: { CORS_ORIGINS: origin } });
-  expect((await release('init', '--reason', 'the first release')).code).toBe(0);
-  servers.push(
-    await listen(deployStoreApp(deployDir), STORE),
-    await listen(
-      shellApp({ remotes: () => JSON.parse(readFileSync(join(deployDir, 'remotes.json'), 'utf8')), browserConfig: { userServiceUrl: `http://localhost:${SERVICE}` } }),
-      SHELL,
-    ),
-  );
+  service = await startEmbeddedService({ port: SERVICE, env: { CORS_ORIGINS: [3163, 3165, 3167, 3169].map((port) => `http://localhost:${port}`).join(',') } });
 });
-
+test.afterEach(async () => {
+  await site?.close();
+  site = null;
+});
 test.afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
   await service?.close();
-  rmSync(deployDir, { recursive: true, force: true });
 });
-
-let accountV1: string;
-let accountV2: string;
 
 test('a changed mfe-account in a 50% canary: visitors in different buckets get different versions, the other remotes stay pinned', async ({ browser }) => {
   test.setTimeout(90_000);
-  accountV1 = (await released('status')).remotes.find((r: { remote: string }) => r.remote === 'mfe_account').stable.version;
-  const published = await released('publish', 'mfe-account', '--from', variantDist('accountV2'), '--reason', 'another heading');
-  accountV2 = published.version;
-  const before = JSON.parse(readFileSync(join(deployDir, 'remotes.json'), 'utf8'));
+  site = await releasedSite({ shellPort: 3163, storePort: 3164 });
+  const { origin, released } = site;
+  const { version: accountV2 } = await released('publish', 'mfe-account', '--from', variantDist('accountV2'), '--reason', 'another heading');
+  const before = site.document();
   await released('canary', 'mfe_account', accountV2, '50', '--reason', 'half the visitors');
-  const after = JSON.parse(readFileSync(join(deployDir, 'remotes.json'), 'utf8'));
+  const after = site.document();
   expect({ ...after, mfe_account: undefined }).toEqual({ ...before, mfe_account: undefined });
 
   const ids = visitors('mfe_account');
@@ -113,7 +117,7 @@ test('a changed mfe-account in a 50% canary: visitors in different buckets get d
     [ids.canary[0]!, HEADINGS.accountV2],
     [ids.stable[0]!, HEADINGS.account],
   ] as const) {
-    const { page, close } = await visitor(browser, id, { crawler: true });
+    const { page, close } = await visitor(browser, origin, id, { crawler: true });
     await page.goto(`${origin}/account`);
     await expect(h1(page)).toHaveText(heading);
     await page.goto(`${origin}/`);
@@ -124,6 +128,8 @@ test('a changed mfe-account in a 50% canary: visitors in different buckets get d
 
 test('a canary of mfe-marketing whose page throws is rolled back by release watch --once, and a visitor gets the stable version at the next navigation', async ({ browser }) => {
   test.setTimeout(120_000);
+  site = await releasedSite({ shellPort: 3165, storePort: 3166 });
+  const { origin, release, released } = site;
   const broken = (await released('publish', 'mfe_marketing', '--from', variantDist('marketingBroken'))).version as string;
   await released('canary', 'mfe_marketing', broken, '50', '--reason', 'landing page redesign');
 
@@ -137,7 +143,7 @@ test('a canary of mfe-marketing whose page throws is rolled back by release watc
   };
   for (const [cohort, id] of [...ids.canary.map((id) => ['canary', id] as const), ...ids.stable.map((id) => ['stable', id] as const)]) {
     const before = await views(cohort);
-    const { page, close } = await visitor(browser, id);
+    const { page, close } = await visitor(browser, origin, id);
     // The page's timers run on the test's clock.
     await page.clock.install();
     await page.goto(`${origin}/`);
@@ -155,7 +161,7 @@ test('a canary of mfe-marketing whose page throws is rolled back by release watc
   expect(await views('canary')).toBe(3);
 
   // A canary visitor whose page was loaded before the rollback.
-  const { page, close } = await visitor(browser, ids.canary[0]!);
+  const { page, close } = await visitor(browser, origin, ids.canary[0]!);
   await page.clock.install();
   await page.goto(`${origin}/contact`);
   await expect(h1(page)).toHaveText('Contact');
@@ -166,7 +172,7 @@ test('a canary of mfe-marketing whose page throws is rolled back by release watc
   expect(watched.stdout).toMatch(
     new RegExp(`^mfe_marketing: canary ${broken} rolled back: canary ${broken}: 3 errors / [34] views \\((100|75)%\\) vs stable 0 / \\d+ \\(0%\\), over 30 min\n`),
   );
-  expect(JSON.parse(readFileSync(join(deployDir, 'remotes.json'), 'utf8')).mfe_marketing.canary).toBeUndefined();
+  expect(site.document().mfe_marketing.canary).toBeUndefined();
 
   // Its copy of the remotes document is now older than 30 s: the next navigation gets the stable version.
   await page.clock.fastForward('00:31');
@@ -174,13 +180,19 @@ test('a canary of mfe-marketing whose page throws is rolled back by release watc
   await expect(h1(page)).toHaveText(HEADINGS.landing);
   await close();
 
-  const fresh = await visitor(browser, ids.canary[1]!);
+  const fresh = await visitor(browser, origin, ids.canary[1]!);
   await fresh.page.goto(`${origin}/`);
   await expect(h1(fresh.page)).toHaveText(HEADINGS.landing);
   await fresh.close();
+
+  const marketing = (await released('history', 'mfe_marketing')).entries as { verb: string; reason: string | null }[];
+  expect(marketing.map((e) => e.verb)).toEqual(['publish', 'init', 'publish', 'canary', 'rollback']);
+  expect(marketing.at(-1)!.reason).toMatch(/^canary .*: 3 errors \/ [34] views \((100|75)%\) vs stable 0 \/ \d+ \(0%\), over 30 min$/);
 });
 
 test('a candidate that requires a newer shared-ui or react than the shell provides is refused by publish, naming the package', async () => {
+  site = await releasedSite({ shellPort: 3167, storePort: 3168 });
+  const { release } = site;
   for (const [name, requiredVersion] of [
     ['@site/shared-ui', '^2.0.0'],
     ['react', '^20.0.0'],
@@ -199,6 +211,11 @@ test('a candidate that requires a newer shared-ui or react than the shell provid
 
 test('rollback to a version two releases back, and the history lists every step', async ({ browser }) => {
   test.setTimeout(90_000);
+  site = await releasedSite({ shellPort: 3169, storePort: 3170 });
+  const { origin, released } = site;
+  const accountV1 = (await released('status')).remotes.find((r: { remote: string }) => r.remote === 'mfe_account').stable.version as string;
+  const { version: accountV2 } = await released('publish', 'mfe-account', '--from', variantDist('accountV2'), '--reason', 'another heading');
+  await released('canary', 'mfe_account', accountV2, '50', '--reason', 'half the visitors');
   await released('promote', 'mfe_account', '--reason', 'heading approved');
   // A third release: the first build with one more file (another content, another version).
   const third = mkdtempSync(join(tmpdir(), 'release-e2e-third-'));
@@ -211,7 +228,7 @@ test('rollback to a version two releases back, and the history lists every step'
 
   const back = await released('rollback', 'mfe_account', accountV1, '--reason', 'back to the first');
   expect(back).toMatchObject({ from: accountV3, to: accountV1 });
-  const { page, close } = await visitor(browser, visitors('mfe_account').canary[0]!, { crawler: true });
+  const { page, close } = await visitor(browser, origin, visitors('mfe_account').canary[0]!, { crawler: true });
   await page.goto(`${origin}/account`);
   await expect(h1(page)).toHaveText(HEADINGS.account);
   await close();
@@ -230,7 +247,4 @@ test('rollback to a version two releases back, and the history lists every step'
     `promote ${accountV2} ${accountV3}`,
     `rollback ${accountV3} ${accountV1}`,
   ]);
-  const marketing = (await released('history', 'mfe_marketing')).entries as { verb: string; reason: string | null }[];
-  expect(marketing.map((e) => e.verb)).toEqual(['publish', 'init', 'publish', 'canary', 'rollback']);
-  expect(marketing.at(-1)!.reason).toMatch(/^canary .*: 3 errors \/ [34] views \((100|75)%\) vs stable 0 \/ \d+ \(0%\), over 30 min$/);
 });

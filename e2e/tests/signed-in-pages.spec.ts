@@ -35,6 +35,9 @@ async function signedInSubscriber(page: Page, label: string) {
   await expect(page).toHaveURL(/\/account-pricing$/);
   await page.getByRole('button', { name: 'Începe perioada de probă' }).click();
   await expect(page).toHaveURL(/\/account\?tab=subscription$/);
+  // The account drawn, its reads answered: nothing of the sign-in's pages is still on its way.
+  await expect(h1(page)).toHaveText(welcome(email));
+  await expect(page.getByRole('tabpanel', { name: 'Abonament' })).toContainText('Perioadă de probă gratuită');
   await linkDevice(account.idToken, { deviceId: `phone-${account.uid}`, deviceName: 'Pixel 8 al Anei' });
   return { email, ...account };
 }

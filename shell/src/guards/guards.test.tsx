@@ -12,7 +12,7 @@ import {
   useLocation,
   useSession,
 } from '@site/shared-ui';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { Suspense, use } from 'react';
 import userEvent from '@testing-library/user-event';
 import '../i18n/register';
@@ -227,7 +227,7 @@ describe('the page a guard lets through', () => {
 
   it("once the user service has answered: the guard's loading status stays until the page can be drawn", async () => {
     setSession(signedIn);
-    answerUserInfo({ trialActivated: true, subscriptionActive: false });
+    const call = answerUserInfo({ trialActivated: true, subscriptionActive: false });
     renderAt(
       '/account',
       fallbackAbove(
@@ -236,7 +236,11 @@ describe('the page a guard lets through', () => {
         </TrialGuard>,
       ),
     );
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // Once the answer has arrived and React has done all it was given since (act waits for it all).
+    await waitFor(() => expect(call).toHaveBeenCalledTimes(1));
+    await act(async () => {
+      await call.mock.results[0]!.value;
+    });
     expect(screen.queryByText('fallback above the guard')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Se încarcă…');
   });
