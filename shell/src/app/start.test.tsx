@@ -6,7 +6,7 @@ import { MARKERS } from '@site/rendering/contract';
 import { handedOverStateElement } from '@site/rendering/handed-over-state-element';
 import { PageHeading, SERVICE_READS, serviceRead, startSession, useServiceRead, useSession, userService } from '@site/shared-ui';
 import { forgetHandedOverForTests, resetSessionForTests } from '@site/shared-ui/testing';
-import { act } from 'react';
+import { act, waitFor } from '@testing-library/react';
 import { ensureRemotesRegistered, loadPage, readyPage } from '../remotes/federation';
 import { guardRedirect, renderPage } from '../server/render';
 import { startShell } from './start';
@@ -89,14 +89,45 @@ async function served(location: string, page: typeof devicePage | typeof contact
   return drawn;
 }
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+/**
+ * Resolves once the shell has done with the server's HTML (a positive signal, not a time): hydrated
+ * (the early-event script is told), or replaced by a fresh render (#root loses its marker in the
+ * commit that draws it).
+ */
+function doneWithTheHtml(): Promise<void> {
+  const container = document.getElementById('root')!;
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (container.hasAttribute(MARKERS.prerenderedAttribute)) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(container, { attributes: true });
+    document.addEventListener(
+      MARKERS.hydratedEvent,
+      () => {
+        observer.disconnect();
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+/** Lets React work (each step in act) until the signal has come. */
+async function settle(done: Promise<void>) {
+  let finished = false;
+  void done.then(() => (finished = true));
+  await waitFor(() => expect(finished).toBe(true), { timeout: 15_000 });
+}
 
 /** Starts the shell, and answers the console's errors that say a hydration went wrong. */
 async function start() {
   const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
   try {
+    const done = doneWithTheHtml();
     await startShell();
-    await settle();
+    await settle(done);
     // React's act() warnings about work after the test are not a hydration's errors.
     return errors.mock.calls.map((call) => String(call[0])).filter((message) => /hydrat|did not match|mismatch/i.test(message));
   } finally {
@@ -112,12 +143,13 @@ describe('a page drawn afresh (served empty, or one the pre-paint script hid)', 
     const drawn = document.querySelector('h1');
     const container = document.getElementById('root')!;
 
+    const done = doneWithTheHtml();
     await startShell();
     // Nothing drawn yet, and what the HTML held is still hidden.
     expect(document.querySelector('h1')).toBe(drawn);
     expect(html.hasAttribute(MARKERS.freshRenderAttribute)).toBe(true);
 
-    await settle();
+    await settle(done);
     expect(document.querySelector('h1')).not.toBe(drawn);
     expect(document.querySelector('h1')?.textContent).toBe('Contact');
     expect(html.hasAttribute(MARKERS.freshRenderAttribute)).toBe(false);
