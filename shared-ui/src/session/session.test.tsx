@@ -66,17 +66,18 @@ beforeEach(() => {
   auth.signOut.mockClear();
 });
 
-/** A page whose session has restored a signed-in user, with a listener for the session's end. */
-async function signedInWithEndListener() {
+/** A page whose session has started, the SDK restoring `restored` (a signed-in user by default), with a listener for the session's end. */
+async function startedWithEndListener(restored: ReturnType<typeof user> | null = user('token-1')) {
   track();
   const ended = jest.fn();
   onSessionEnd(ended);
   const started = startSession();
   await flush();
-  act(() => emit(user('token-1')));
+  act(() => emit(restored));
   await act(() => started);
   return ended;
 }
+const signedInWithEndListener = () => startedWithEndListener();
 
 describe('the session', () => {
   it('is unknown to a part of the page hydrated after it is known (as the server drew it), then known, with no mismatch', async () => {
@@ -249,13 +250,7 @@ describe('the session', () => {
 
   it('a session the cookie promised that the SDK does not restore (the user deleted) ended, for the guard', async () => {
     Cookies.set(LOGIN_COOKIE, 'stale-token', { path: '/' });
-    track();
-    const ended = jest.fn();
-    onSessionEnd(ended);
-    const started = startSession();
-    await flush();
-    act(() => emit(null));
-    await act(() => started);
+    const ended = await startedWithEndListener(null);
     expect(latest.endedBy).toBe('sessionEnded');
     expect(Cookies.get(LOGIN_COOKIE)).toBeUndefined();
     expect(ended).not.toHaveBeenCalled();
@@ -327,13 +322,7 @@ describe('the session of a signed-in page the server drew whole (handed over wit
 
   it('stays signed in when the auth SDK restores the same user: the cookie refreshed, nobody registered again, no end', async () => {
     session.adoptServerSession(ana);
-    track();
-    const ended = jest.fn();
-    onSessionEnd(ended);
-    const started = startSession();
-    await flush();
-    act(() => emit(user('token-1', 'uid-1', 'Ana')));
-    await act(() => started);
+    const ended = await startedWithEndListener(user('token-1', 'uid-1', 'Ana'));
     expect(latest).toEqual({ status: 'signedIn', user: ana });
     expect(Cookies.get(LOGIN_COOKIE)).toBe('token-1');
     expect(registerUser).not.toHaveBeenCalled();
@@ -343,13 +332,7 @@ describe('the session of a signed-in page the server drew whole (handed over wit
   it('ends, saying why, when the auth SDK has no user (signed out elsewhere in this browser, the account deleted)', async () => {
     Cookies.set(LOGIN_COOKIE, 'token-0', { path: '/' });
     session.adoptServerSession(ana);
-    track();
-    const ended = jest.fn();
-    onSessionEnd(ended);
-    const started = startSession();
-    await flush();
-    act(() => emit(null));
-    await act(() => started);
+    const ended = await startedWithEndListener(null);
     expect(latest).toEqual({ status: 'signedOut', user: null, endedBy: 'sessionEnded' });
     expect(Cookies.get(LOGIN_COOKIE)).toBeUndefined();
     expect(ended).toHaveBeenCalledWith('sessionEnded');
