@@ -92,7 +92,7 @@ let service: Awaited<ReturnType<typeof startEmbeddedService>>;
 let site: Awaited<ReturnType<typeof releasedSite>> | null = null;
 
 test.beforeAll(async () => {
-  service = await startEmbeddedService({ port: SERVICE, env: { CORS_ORIGINS: [3163, 3165, 3167, 3169].map((port) => `http://localhost:${port}`).join(',') } });
+  service = await startEmbeddedService({ port: SERVICE, env: { CORS_ORIGINS: [3163, 3165, 3167, 3169, 3171].map((port) => `http://localhost:${port}`).join(',') } });
 });
 test.afterEach(async () => {
   await site?.close();
@@ -124,6 +124,28 @@ test('a changed mfe-account in a 50% canary: visitors in different buckets get d
     await expect(h1(page)).toHaveText(HEADINGS.landing);
     await close();
   }
+});
+
+test('a first canary is aborted by rollback without a version: its visitors are back on the stable version, which stays', async ({ browser }) => {
+  test.setTimeout(90_000);
+  site = await releasedSite({ shellPort: 3171, storePort: 3172 });
+  const { origin, release, released } = site;
+  const stable = site.document().mfe_account;
+  const { version: accountV2 } = await released('publish', 'mfe-account', '--from', variantDist('accountV2'));
+  await released('canary', 'mfe_account', accountV2, '50', '--reason', 'another heading');
+  const inCanary = visitors('mfe_account').canary[0]!;
+  const { page, close } = await visitor(browser, origin, inCanary, { crawler: true });
+  await page.goto(`${origin}/account`);
+  await expect(h1(page)).toHaveText(HEADINGS.accountV2);
+
+  const aborted = await release('rollback', 'mfe_account', '--reason', 'not this one');
+  expect(aborted.code, aborted.stderr).toBe(0);
+  expect(aborted.stdout).toContain(`mfe_account: canary ${accountV2} aborted`);
+  expect(site.document().mfe_account).toEqual(stable);
+  await page.goto(`${origin}/account`);
+  await expect(h1(page)).toHaveText(HEADINGS.account);
+  await close();
+  expect(((await released('history', 'mfe_account')).entries as { verb: string; reason: string | null }[]).at(-1)).toMatchObject({ verb: 'rollback', reason: 'not this one' });
 });
 
 test('a canary of mfe-marketing whose page throws is rolled back by release watch --once, and a visitor gets the stable version at the next navigation', async ({ browser }) => {

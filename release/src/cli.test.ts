@@ -58,8 +58,23 @@ it('refuses a build that requires a newer shared-ui than the shell provides, nam
   });
 });
 
+/** The version of mfe_account published last (by the test that publishes one). */
+const lastPublished = () =>
+  (JSON.parse(release('history', 'mfe_account', '--json').stdout).entries as { verb: string; to: string }[]).filter((entry) => entry.verb === 'publish').at(-1)!.to;
+
+it('aborts a canary with rollback and no version, on the first release: the stable version stays, said and recorded', () => {
+  const version = lastPublished();
+  expect(release('canary', 'mfe_account', version, '10').code).toBe(0);
+  const stable = JSON.parse(release('status', '--json').stdout).remotes.find((remote: { remote: string }) => remote.remote === 'mfe_account').stable;
+  const aborted = release('rollback', 'mfe_account', '--reason', 'not yet');
+  expect(aborted.code).toBe(0);
+  expect(aborted.stdout).toContain(`mfe_account: canary ${version} aborted; stable ${stable.version} stays`);
+  expect(JSON.parse(readFileSync(documentPath(site.ctx.store), 'utf8')).mfe_account).toEqual({ manifest: stable.manifest });
+  expect(release('history', 'mfe_account').stdout.trim().split('\n').at(-1)).toMatch(/ci-job {2}rollback mfe_account .* "not yet"$/);
+});
+
 it('puts the published version in a canary, shows it in status --json, and rolls it back', () => {
-  const version = JSON.parse(release('history', 'mfe_account', '--json').stdout).entries.at(-1).to as string;
+  const version = lastPublished();
   expect(release('canary', 'mfe_account', version, '50').code).toBe(0);
 
   const { code, stdout } = release('status', '--json');
@@ -70,7 +85,7 @@ it('puts the published version in a canary, shows it in status --json, and rolls
 
   const back = release('rollback', 'mfe_account', stable, '--reason', 'heading wrong');
   expect(back.code).toBe(0);
-  expect(back.stdout).toContain(`mfe_account: rolled back ${stable} → ${stable}; canary ${version} removed`);
+  expect(back.stdout).toContain(`mfe_account: canary ${version} aborted; stable ${stable} stays`);
   expect(JSON.parse(readFileSync(documentPath(site.ctx.store), 'utf8')).mfe_account).toEqual({ manifest: account.stable.manifest });
 
   const text = release('history').stdout.trim().split('\n');

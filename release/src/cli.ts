@@ -134,10 +134,16 @@ async function main(argv: string[]): Promise<number> {
         result = await promote(ctx, a, options);
         lines = changedLines('promoted', result as Changed);
         break;
-      case 'rollback':
-        result = await rollback(ctx, a, b, options);
-        lines = changedLines('rolled back', result as Changed);
+      case 'rollback': {
+        const changed = await rollback(ctx, a, b, options);
+        result = changed;
+        // A canary taken out with the stable version kept: an abort.
+        lines =
+          changed.from === changed.to && changed.removedCanary
+            ? [`${changed.remote}: canary ${changed.removedCanary} aborted; stable ${changed.to} stays`, `  stable ${changed.location.manifest}`]
+            : changedLines('rolled back', changed);
         break;
+      }
       case 'status': {
         const remotes = await status(ctx);
         result = { released: remotes !== null, remotes: remotes ?? [] };

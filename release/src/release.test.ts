@@ -102,20 +102,30 @@ describe('changing the remotes document', () => {
     expect(readDocument(site.ctx.store)!.mfe_auth.manifest).toMatch(/\/mfe-auth\//);
   });
 
-  it('rolls back to the previous stable by default, then further back, removing the canary', async () => {
+  it('rolls back to the previous stable by default, then further back', async () => {
     const v1 = readDocument(site.ctx.store)!.mfe_account.manifest.split('/')[4]!;
     const v2 = await publishAccount('v2');
     const v3 = await publishAccount('v3');
-    const v4 = await publishAccount('v4');
     for (const version of [v2, v3]) {
       await canary(site.ctx, 'mfe_account', version, '20');
       await promote(site.ctx, 'mfe_account');
     }
-    await canary(site.ctx, 'mfe_account', v4, '5');
 
-    expect(await rollback(site.ctx, 'mfe_account')).toMatchObject({ from: v3, to: v2, removedCanary: v4 });
-    expect(readDocument(site.ctx.store)!.mfe_account.canary).toBeUndefined();
+    expect(await rollback(site.ctx, 'mfe_account')).toMatchObject({ from: v3, to: v2, removedCanary: null });
     expect(await rollback(site.ctx, 'mfe_account')).toMatchObject({ from: v2, to: v1 });
+    await expect(rollback(site.ctx, 'mfe_account')).rejects.toThrow(/the history has no stable version of mfe_account before/);
+  });
+
+  it('aborts a canary when told no version: the canary removed, the stable version kept (a first release too), recorded in the history', async () => {
+    // The first release: nothing stable before the one in force.
+    const stable = readDocument(site.ctx.store)!.mfe_account.manifest;
+    const v1 = stable.split('/')[4]!;
+    const v2 = await publishAccount('v2');
+    await canary(site.ctx, 'mfe_account', v2, '10');
+    expect(await rollback(site.ctx, 'mfe_account', undefined, { reason: 'wrong heading' })).toMatchObject({ from: v1, to: v1, removedCanary: v2 });
+    expect(readDocument(site.ctx.store)!.mfe_account).toEqual({ manifest: stable });
+    expect(history(site.ctx, 'mfe_account').at(-1)).toMatchObject({ verb: 'rollback', from: v1, to: v1, removedCanary: v2, reason: 'wrong heading' });
+    // With no canary left, no version: back before the first release, which there is not.
     await expect(rollback(site.ctx, 'mfe_account')).rejects.toThrow(/the history has no stable version of mfe_account before/);
   });
 

@@ -277,7 +277,9 @@ export async function promote(ctx: ReleaseContext, remoteName: string, { reason 
 }
 
 /**
- * rollback <remote> [<version>]: back to an earlier version (default: the stable one before the
+ * rollback <remote> [<version>]: with a canary in force and no version, the canary is removed (an
+ * abort: the stable version stays, a first release's included). Otherwise back to an earlier
+ * version (default: the stable one before the
  * current, from the history), for every visitor; the canary, if any, is removed. Naming the
  * current stable version removes the canary only.
  */
@@ -296,12 +298,15 @@ export async function rollback(
     if (ifCanary !== undefined && (!current.canary || versionIn(ctx.store, current.canary.manifest) !== ifCanary)) {
       throw new CanaryReplaced(`${remote}'s canary is no longer ${ifCanary} (the document changed meanwhile): nothing rolled back`);
     }
+    // Without a version: a canary in force is aborted (the stable version stays); with none, the stable before.
     const version = wanted
       ? publishedVersion(ctx.store, remote, wanted)
-      : (previousStable(readHistory(ctx.store), remote, from) ??
-        failWith(
-          `the history has no stable version of ${remote} before ${from}: name one (pnpm release rollback ${remote} <version>; published: ${publishedVersions(ctx.store, remote).join(', ')})`,
-        ));
+      : current.canary
+        ? from
+        : (previousStable(readHistory(ctx.store), remote, from) ??
+          failWith(
+            `the history has no stable version of ${remote} before ${from}: name one (pnpm release rollback ${remote} <version>; published: ${publishedVersions(ctx.store, remote).join(', ')})`,
+          ));
     const url = manifestUrl(ctx.store, remote, version);
     if (url === current.manifest && !current.canary) throw new Error(`${remote} ${version} is the stable version already, with no canary`);
     // A version already stable enters nothing new: the canary is taken out, whatever the gate would say.
