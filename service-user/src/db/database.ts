@@ -59,7 +59,21 @@ const expired = (deadline: Deadline) => new DeadlineExceededError(`The work took
  * cancelled statement committed nothing, and one that finished before the cancel reports success.
  */
 export function withDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  return deadlines.run({ at: performance.now() + ms, ms }, work);
+  const at = performance.now() + ms;
+  // Work nested in other work (local billing's webhook deliveries, in the request that made them) keeps the earlier deadline.
+  const outer = deadlines.getStore();
+  if (outer && outer.at <= at) return work();
+  return deadlines.run({ at, ms }, work);
+}
+
+/**
+ * What is left of the work's deadline in milliseconds (undefined: there is none), refused at
+ * once when it has passed: a network call made for the work (Stripe, Identity Toolkit) waits no
+ * longer, so nothing is still under way once the work has answered.
+ */
+export function deadlineRemainingMs(): number | undefined {
+  const deadline = currentDeadline();
+  return deadline && Math.max(1, Math.ceil(deadline.at - performance.now()));
 }
 
 /** Runs work started by a request but not part of it (the mail it queued), free of the request's deadline. */
@@ -217,6 +231,8 @@ export async function openPglite(dataDir?: string, { log }: { log?: DatabaseLog 
 }
 
 export interface PostgresOptions {
+  /** The pool's size (10 unless a test needs another). */
+  maxConnections?: number;
   /** Opening a connection (TCP and the startup handshake) gives up after this long. */
   connectTimeoutMs?: number;
   /** The server cancels any statement running longer (a backstop; requests cancel at their own deadline). */
@@ -243,7 +259,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const { connectTimeoutMs, statementTimeoutMs } = { ...DATABASE_TIMEOUT_DEFAULTS, ...options };
   const { log } = options;
   const connection = { connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true };
-  const pool = new pg.Pool({ ...connection, max: 10, statement_timeout: statementTimeoutMs });
+  const pool = new pg.Pool({ ...connection, max: options.maxConnections ?? 10, statement_timeout: statementTimeoutMs });
   pool.on('error', (error) => log?.warn({ err: error }, 'an idle PostgreSQL connection failed'));
 
   // Cancelling needs a second connection: the one running the statement is busy until it ends.

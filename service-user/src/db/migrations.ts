@@ -162,6 +162,17 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         ADD COLUMN last_mail_at timestamptz;
     `,
   },
+  {
+    version: 8,
+    name: 'subscription reads from Stripe in order',
+    sql: `
+      -- Each read of a subscription from Stripe's API takes a number before it starts, and no
+      -- lock is held while Stripe answers: a state read is stored only over one read earlier,
+      -- so the state kept is that of the last read started, whatever order the answers came in.
+      CREATE SEQUENCE subscription_read_tickets;
+      ALTER TABLE subscriptions ADD COLUMN read_ticket bigint;
+    `,
+  },
 ];
 
 // Any fixed number: replicas starting together take turns on the migrations.
