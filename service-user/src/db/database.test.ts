@@ -2,7 +2,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { backends, call, freshDatabase, request, startService, testConfig, tokenFactory, type TestApp, type Tokens } from '../testing/harness';
 import { createService } from '../service';
-import { DatabaseUnavailableError, openPglite, openPostgres, type Database } from './database';
+import { DatabaseUnavailableError, deadlineRemainingMs, openPglite, openPostgres, withDeadline, type Database } from './database';
 import { migrate } from './migrations';
 import { openMigratedDatabase } from './start';
 
@@ -53,6 +53,15 @@ describe("in-memory PGlite databases (each a copy of the first one's fresh data 
     } finally {
       await Promise.all([first.close(), second.close(), third.close()]);
     }
+  });
+});
+
+describe('deadlines', () => {
+  it('keeps the earlier deadline for work nested in other work (a request delivering events to its own webhook)', async () => {
+    const nested = await withDeadline(1_000, () => withDeadline(60_000, async () => deadlineRemainingMs()));
+    expect(nested).toBeLessThanOrEqual(1_000);
+    expect(await withDeadline(60_000, () => withDeadline(1_000, async () => deadlineRemainingMs()))).toBeLessThanOrEqual(1_000);
+    expect(deadlineRemainingMs()).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { zValidator } from '@hono/zod-validator';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, Env, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { rateLimiter } from 'hono-rate-limiter';
 import type { ZodType } from 'zod';
@@ -85,25 +85,46 @@ export function clientAddress(c: Context, trustedProxies: number): string {
 }
 
 /**
- * Per-client limit for the calls anyone can make without signing in. On PostgreSQL the counters
- * are in the database, shared by every replica and kept across restarts; PGlite runs as one
- * process, so its counters stay in memory.
+ * A limit of `limit` calls per `windowMs` for each key. On PostgreSQL the counters are in the
+ * database, shared by every replica and kept across restarts; PGlite runs as one process, so its
+ * counters stay in memory. Each `prefix` counts apart.
  */
+function rateLimit<E extends Env>(
+  { metrics, db }: Pick<Deps, 'metrics' | 'db'>,
+  { prefix, limit, key, message }: { prefix: string; limit: { limit: number; windowMs: number }; key: (c: Context<E>) => string; message: string },
+): MiddlewareHandler<E> {
+  return rateLimiter<E>({
+    ...(db.kind === 'postgres' ? { store: databaseRateLimitStore<E>(db, prefix) } : {}),
+    windowMs: limit.windowMs,
+    limit: limit.limit,
+    standardHeaders: 'draft-7',
+    keyGenerator: key,
+    handler: (c) => {
+      metrics.rateLimitRefused(answeringRoute(c));
+      return c.json(errorBody('rate_limited', message), 429);
+    },
+  });
+}
+
+/** Per-client limit for the calls anyone can make without signing in (a client is its address). */
 export function publicRateLimit(
   { config, metrics, db }: Pick<Deps, 'config' | 'metrics' | 'db'>,
   // A call with a budget of its own (the health beacons) counts apart, under its own prefix.
   { prefix = 'public', limit = config.publicRateLimit }: { prefix?: string; limit?: { limit: number; windowMs: number } } = {},
 ): MiddlewareHandler {
-  return rateLimiter({
-    ...(db.kind === 'postgres' ? { store: databaseRateLimitStore(db, prefix) } : {}),
-    windowMs: limit.windowMs,
-    limit: limit.limit,
-    standardHeaders: 'draft-7',
-    keyGenerator: (c) => clientAddress(c, config.trustProxy),
-    handler: (c) => {
-      metrics.rateLimitRefused(answeringRoute(c));
-      return c.json(errorBody('rate_limited', 'Too many requests. Please try again in a minute.'), 429);
-    },
+  return rateLimit({ metrics, db }, { prefix, limit, key: (c) => clientAddress(c, config.trustProxy), message: 'Too many requests. Please try again in a minute.' });
+}
+
+/**
+ * Per-user limit for a signed-in call (after requireUser), wherever the user calls from. The
+ * counters are keyed by a hash of the uid: nothing names the user once the window is over.
+ */
+export function userRateLimit(deps: Pick<Deps, 'metrics' | 'db'>, { prefix, limit }: { prefix: string; limit: { limit: number; windowMs: number } }): MiddlewareHandler<AppEnv> {
+  return rateLimit<AppEnv>(deps, {
+    prefix,
+    limit,
+    key: (c) => createHash('sha256').update(c.get('user').uid).digest('hex'),
+    message: `Too many requests. Please try again in ${Math.ceil(limit.windowMs / 60_000)} minutes.`,
   });
 }
 

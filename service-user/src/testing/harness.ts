@@ -102,8 +102,8 @@ export async function startService(kind: 'pglite' | 'postgres', tokens: Tokens, 
   const config = testConfig(env);
   const db = await freshDatabase(kind);
   const verifyToken = createTokenVerifier({ projectId: PROJECT_ID, emulator: false, keys: tokens.keys });
-  const { app, mail } = await createService(config, { db, verifyToken, ...overrides });
-  return { app, db, config, mail };
+  const { app, mail, deletions } = await createService(config, { db, verifyToken, ...overrides });
+  return { app, db, config, mail, deletions };
 }
 
 /** The service's log lines, as a pino destination the test reads (set LOG_LEVEL: tests are silent by default). */
