@@ -24,7 +24,12 @@ export function requireUser(verifyToken: TokenVerifier): MiddlewareHandler<AppEn
       c.set('user', await verifyToken(match[1] as string));
     } catch (error) {
       if (error instanceof InvalidTokenError) {
-        const message = error.code === 'token_expired' ? 'Your session has expired. Please sign in again.' : 'The sign-in token is not valid.';
+        const message =
+          error.code === 'token_expired'
+            ? 'Your session has expired. Please sign in again.'
+            : error.code === 'token_claims_unusable'
+              ? `The sign-in token cannot be used: ${error.message}.`
+              : 'The sign-in token is not valid.';
         throw new ApiError(401, error.code, message);
       }
       if (error instanceof IdentityUnavailableError) {
