@@ -383,6 +383,29 @@ describe("when Google's key set cannot be fetched", () => {
     logged.mockRestore();
   });
 
+  it('answers an empty key set 503 identity_unavailable, and serves the next request once the keys are back', async () => {
+    const logged = quietly();
+    const tokens = await tokenFactory();
+    const jwk = { ...(await exportJWK(await tokens.publicKey())), kid: 'test-key', alg: 'RS256', use: 'sig' };
+    answer = (res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ keys: [] }));
+    const db = await freshDatabase('pglite');
+    try {
+      const verifyToken = createTokenVerifier({ projectId: PROJECT_ID, emulator: false, jwksUrl: keysUrl });
+      const { app } = await createService(testConfig(), { db, verifyToken });
+      const token = await tokens.sign('empty-keys-uid');
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const response = await call(app, '/get-user-info', { token });
+        expect(response.status).toBe(503);
+        expect((await response.json()).error.code).toBe('identity_unavailable');
+      }
+      answer = (res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+      expect((await call(app, '/get-user-info', { token })).status).toBe(200);
+    } finally {
+      logged.mockRestore();
+      await db.close();
+    }
+  });
+
   it('still refuses with 401 a token whose key is not in a key set that was fetched', async () => {
     const { publicKey } = await generateKeyPair('RS256');
     const jwk = { ...(await exportJWK(publicKey)), kid: 'another-key', alg: 'RS256', use: 'sig' };

@@ -97,10 +97,18 @@ const consoleLog: IdentityLog = { error: (details, message) => console.error(mes
 
 function remoteKeys(jwksUrl: string, log: IdentityLog): JWTVerifyGetKey {
   const remote = createRemoteJWKSet(new URL(jwksUrl));
+  const isEmpty = () => remote.jwks()?.keys.length === 0;
   return async (header, token) => {
     try {
+      // An empty set is never kept (jose would for 30 s): the next request asks again.
+      if (isEmpty()) await remote.reload();
       return await remote(header, token);
     } catch (error) {
+      // No key at all is Google's outage, not the token's fault.
+      if (error instanceof errors.JWKSNoMatchingKey && isEmpty()) {
+        log.error({}, `the key set at ${jwksUrl} has no key`);
+        throw new IdentityUnavailableError('the key set that verifies tokens is empty', { cause: error });
+      }
       if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) throw error;
       log.error({ err: error }, `the key set at ${jwksUrl} could not be fetched`);
       throw new IdentityUnavailableError('the key set that verifies tokens could not be fetched', { cause: error });

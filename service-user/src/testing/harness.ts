@@ -92,6 +92,8 @@ export async function tokenFactory() {
       new SignJWT(claims(uid, email, extra)).setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).sign(key),
     unsigned: (uid: string, email: string | null = `${uid}@example.com`, extra: JWTPayload = {}) => new UnsecuredJWT(claims(uid, email, extra)).encode(),
     otherKey: async () => (await generateKeyPair('RS256')).privateKey,
+    /** The public half of the signing key (a key set the test serves). */
+    publicKey: async () => publicKey,
   };
 }
 
