@@ -126,6 +126,52 @@ function pgliteQueryable(run: Pick<PGlite, 'query' | 'exec'>, isClosed: () => bo
   };
 }
 
+/**
+ * PGlite's one connection, taken in turn. PGlite queues work itself, but what enters its queue
+ * runs, however late: here, work still waiting when its deadline passes leaves the line without
+ * ever running (DeadlineExceededError), so the deadline bounds the wait for the connection as it
+ * does on a pool. Work that finds the connection free runs at once. (A queue library would need
+ * an AbortSignal and a timer per statement; this sets a timer only for work that waits.)
+ */
+function oneConnection() {
+  let busy = false;
+  const line: (() => void)[] = [];
+  const release = () => {
+    const next = line.shift();
+    if (next) next();
+    else busy = false;
+  };
+  const turn = (deadline: Deadline | undefined) =>
+    new Promise<void>((resolve, reject) => {
+      let giveUp: NodeJS.Timeout | undefined;
+      const start = () => {
+        clearTimeout(giveUp);
+        resolve();
+      };
+      line.push(start);
+      if (deadline) {
+        giveUp = setTimeout(() => {
+          const place = line.indexOf(start);
+          if (place >= 0) line.splice(place, 1);
+          reject(expired(deadline));
+        }, deadline.at - performance.now());
+      }
+    });
+  return {
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      const deadline = currentDeadline();
+      if (busy) await turn(deadline);
+      else busy = true;
+      try {
+        return await work();
+      } finally {
+        release();
+      }
+    },
+    use: () => ({ inUse: busy ? 1 : 0, waiting: line.length }),
+  };
+}
+
 // A crashed holder stops refreshing the lock; after this long another process may take it.
 const DATA_DIR_LOCK_STALE_MS = 10_000;
 
@@ -202,26 +248,18 @@ export async function openPglite(dataDir?: string, { log }: { log?: DatabaseLog 
   }
   const isClosed = () => db.closed;
   const top = pgliteQueryable(db, isClosed);
-  // PGlite has one connection: it runs one piece of work at a time and queues the rest.
-  let running = 0;
-  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
-    running += 1;
-    try {
-      return await work();
-    } finally {
-      running -= 1;
-    }
-  };
+  // PGlite has one connection: it runs one piece of work at a time, the rest waits its turn.
+  const connection = oneConnection();
   return {
     kind: 'pglite',
-    query: (sql, params) => counted(() => top.query(sql, params)),
-    exec: (sql) => counted(() => top.exec(sql)),
+    query: (sql, params) => connection.run(() => top.query(sql, params)),
+    exec: (sql) => connection.run(() => top.exec(sql)),
     transaction: (work) =>
-      counted(async () => {
+      connection.run(async () => {
         currentDeadline();
         return db.transaction((tx) => work(pgliteQueryable(tx, isClosed)));
       }),
-    connections: () => ({ inUse: Math.min(running, 1), waiting: Math.max(running - 1, 0) }),
+    connections: connection.use,
     async close() {
       if (!db.closed) await db.close();
       await unlock?.();
