@@ -64,7 +64,7 @@ export const alreadySubscribedMail = (to: string, locale: MailLocale, unsubscrib
 // paragraph separators and the marks that turn text's direction go: in a header they spoof what
 // the team reads (an override makes "exe.pdf" read "fdp.exe").
 const HEADER_SPACES = /[\t\n\v\f\r\u2028\u2029]+/g;
-const HEADER_INVISIBLES = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const HEADER_INVISIBLES = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 /**
  * A visitor's words as they go into a header of the team's mail (the Subject, the Reply-To's
