@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { requestId } from 'hono/request-id';
 import { matchedRoutes } from 'hono/route';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { requestHeader, setAnswerHeader } from './nodeMessages';
 
 export type { Logger };
 
@@ -23,9 +23,25 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
   );
 }
 
+declare module 'hono' {
+  /** Every request has one (assignRequestId), whatever its route's own variables. */
+  interface ContextVariableMap {
+    requestId: string;
+  }
+}
+
 /** A caller's X-Request-Id is kept when it is short and plain (letters, digits, `_ - =`); otherwise one is made. */
 export const REQUEST_ID_MAX_LENGTH = 64;
-export const assignRequestId = () => requestId({ limitLength: REQUEST_ID_MAX_LENGTH, generator: () => crypto.randomUUID() });
+const NOT_PLAIN = /[^\w\-=]/;
+
+/** hono's requestId, reading and answering the header through Node's own messages (nodeMessages.ts says why). */
+export const assignRequestId = (): MiddlewareHandler => async (c, next) => {
+  const given = requestHeader(c, 'x-request-id');
+  const id = given && given.length <= REQUEST_ID_MAX_LENGTH && !NOT_PLAIN.test(given) ? given : crypto.randomUUID();
+  c.set('requestId', id);
+  setAnswerHeader(c, 'X-Request-Id', id);
+  await next();
+};
 
 /** The route pattern that answered (`/link-device`), never the raw path; `unmatched` for a 404 of no route. */
 export function answeringRoute(c: Context): string {

@@ -10,6 +10,7 @@ import type { AppEnv, Deps } from './env';
 import { ApiError, errorBody, RETRY_AFTER_SECONDS } from './errors';
 import { databaseRateLimitStore } from '../store/rateLimits';
 import { answeringRoute } from './logging';
+import { requestHeader } from './nodeMessages';
 
 /**
  * Authorization: Bearer <Firebase ID token>. Cookies are never read (no cross-site request
@@ -17,7 +18,7 @@ import { answeringRoute } from './logging';
  */
 export function requireUser(verifyToken: TokenVerifier): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const header = c.req.header('Authorization') ?? '';
+    const header = requestHeader(c, 'authorization') ?? '';
     const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
     if (!match) throw new ApiError(401, 'token_missing', 'Sign in first: the Authorization header must carry a Bearer token.');
     try {
@@ -44,7 +45,7 @@ export function requireUser(verifyToken: TokenVerifier): MiddlewareHandler<AppEn
 
 /** Bodies are JSON: anything else is refused before it is read. */
 export const requireJson: MiddlewareHandler = async (c, next) => {
-  const type = c.req.header('Content-Type') ?? '';
+  const type = requestHeader(c, 'content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new ApiError(415, 'unsupported_media_type', 'Send the body as application/json.');
   }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createAccountDeletion } from '../deletion/deleteAccount';
 import type { AppEnv, Deps } from '../http/env';
 import { jsonBody, limitBody, requireJson, requireUser, userRateLimit } from '../http/middleware';
+import { requestHeader } from '../http/nodeMessages';
 import { exportAccountData } from '../store/accountData';
 import type { SelfRequest } from './localBilling';
 
@@ -35,7 +36,7 @@ export function accountDataRoutes(deps: Deps, selfRequest: SelfRequest) {
     })
     .post('/delete-account', auth, deletionLimit, requireJson, limitBody(config.bodyLimitBytes), jsonBody(deleteBody), async (c) => {
       // requireUser accepted the header: it is "Bearer <token>", what Firebase is asked with.
-      const idToken = (c.req.header('Authorization') ?? '').slice('Bearer '.length);
+      const idToken = (requestHeader(c, 'authorization') ?? '').slice('Bearer '.length);
       return c.json(await deleteAccount(c.get('user'), idToken));
     });
 }
