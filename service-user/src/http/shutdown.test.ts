@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Hono } from 'hono';
 import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -85,6 +86,9 @@ describe('shutting down', () => {
       expect(await server.exited).toBe(0);
       expect(Date.now() - signalledAt).toBeLessThan(1_500 + 5_000);
       expect(server.output()).toMatch(/stopping: not ready any more/);
+      // The last line, logged just before the process exits, is flushed out of the log's batch (LOG_BATCH).
+      if (!server.child.stdout!.readableEnded) await once(server.child.stdout!, 'end');
+      expect(server.output()).toMatch(/"msg":"stopped"/);
       await trickler.closed;
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
