@@ -11,7 +11,9 @@
  *   DATABASE_URL=… pnpm --filter @site/service-user exec tsx bench/deletionLoops.ts
  *   BENCH_IDENTITY=slow|hangs        Identity Toolkit's behaviour (slow: 300 ms, the default)
  *   BENCH_DATABASE=postgres|pglite   postgres needs DATABASE_URL (the default when it is set)
- *   BENCH_LOOP=fresh|repeat          a fresh account per deletion (default), or one account per loop
+ *   BENCH_LOOP=fresh|repeat|control  a fresh account per deletion (default), one account per loop, or
+ *                                    the control: fresh accounts that read get-user-info instead of deleting
+ *                                    (the same sign-ups and request rate, no deletion)
  *   BENCH_LOOPS=20 BENCH_SECONDS=10  loops, and seconds of each phase
  *   BENCH_SERVICE_ROOT=dir           another copy of service-user (an earlier version)
  */
@@ -68,6 +70,7 @@ const identityMode = process.env.BENCH_IDENTITY === 'hangs' ? 'hangs' : 'slow';
 const database = process.env.BENCH_DATABASE ?? (process.env.DATABASE_URL ? 'postgres' : 'pglite');
 const loops = Number(process.env.BENCH_LOOPS || 20);
 const repeat = process.env.BENCH_LOOP === 'repeat';
+const control = process.env.BENCH_LOOP === 'control';
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 
 async function freePort(): Promise<number> {
@@ -157,7 +160,7 @@ const loop = async (n: number) => {
       headers = { Authorization: `Bearer ${await sign(`deleted-${n}-${(counter += 1)}`)}`, 'Content-Type': 'application/json' };
       await fetch(`${base}/register-user`, { method: 'POST', headers }).catch(() => undefined);
     }
-    const status = await fetch(`${base}/delete-account`, { method: 'POST', headers, body: '{"confirm":true}' }).then(
+    const status = await fetch(`${base}/${control ? 'get-user-info' : 'delete-account'}`, { method: 'POST', headers, body: '{"confirm":true}' }).then(
       (r) => String(r.status),
       () => 'no answer',
     );
@@ -176,7 +179,7 @@ const result = {
   database,
   identityToolkit: identityMode === 'hangs' ? 'hangs' : 'answers after 300 ms',
   loops,
-  loop: repeat ? 'one account each, deleted again and again' : 'a fresh account for each deletion',
+  loop: repeat ? 'one account each, deleted again and again' : control ? 'control: a fresh account for each get-user-info, no deletion' : 'a fresh account for each deletion',
   seconds,
   loadAverage,
   serviceRoot: process.env.BENCH_SERVICE_ROOT ?? 'this copy',
