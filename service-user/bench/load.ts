@@ -8,21 +8,25 @@
  * with the server it measures. Targets: the bare handler, the bare handler behind the service's
  * global middleware (what that list costs), the service on file-backed PGlite (a
  * temporary DATA_DIR, as `npm start` uses) and, when DATABASE_URL is set, on PostgreSQL (a
- * temporary schema).
+ * temporary schema); each database's floor before its service: a bare handler reading one row by
+ * primary key through the service's database layer on the same kind of database (floor-pglite,
+ * floor-postgres). Ratios: to the bare handler, and the service's to its database's floor.
  *
  *   pnpm --filter @site/service-user bench    BENCH_SECONDS=10 BENCH_CONNECTIONS=50 by default
- *   BENCH_TARGETS=bare,pglite,postgres        a subset of the targets
+ *   BENCH_TARGETS=bare,floor-pglite,pglite    a subset of the targets
  *   BENCH_OUTPUT=path                         also writes the report there as JSON (the site bench)
  *   BENCH_SERVICE_ROOT=dir                    runs the service from another copy of service-user (an earlier
  *                                             version, to measure before and after in the same conditions)
- *   BENCH_SERVER_NODE_ARGS=flags              node flags for the service's process (--cpu-prof …)
+ *   BENCH_SERVER_NODE_ARGS=flags              node flags for every server's process
+ *   BENCH_PROFILE=1                           a CPU profile of every server, each printed per request and
+ *                                             part of the call (bench/profile.ts)
  *   BENCH_LABEL=text                          names the run in the report (what was measured)
  *   BENCH_RECORD=1                            records the run in the site's bench/results.json (service
  *                                             key, with every earlier recorded run) and bench/results.md
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -33,6 +37,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
 import { serviceReportMarkdown } from './report.mjs';
 import { PRODUCTION_SETTINGS } from './productionSettings';
+import { perRequest, readProfile } from './profile';
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -45,9 +50,13 @@ const siteBench = join(serviceRoot, '..', 'bench');
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const log = (...args: unknown[]) => console.error('[service bench]', ...args);
 
-type Target = 'bare' | 'middleware' | 'pglite' | 'postgres';
-const wanted = (process.env.BENCH_TARGETS || 'bare,middleware,pglite,postgres').split(',') as Target[];
-const targets = wanted.filter((t) => t !== 'postgres' || process.env.DATABASE_URL);
+type Target = 'bare' | 'middleware' | 'floor-pglite' | 'pglite' | 'floor-postgres' | 'postgres';
+const wanted = (process.env.BENCH_TARGETS || 'bare,middleware,floor-pglite,pglite,floor-postgres,postgres').split(',') as Target[];
+const targets = wanted.filter((t) => !t.endsWith('postgres') || process.env.DATABASE_URL);
+/** What each service target is measured against besides the bare handler: its database's floor. */
+const FLOOR: Partial<Record<Target, Target>> = { pglite: 'floor-pglite', postgres: 'floor-postgres', middleware: 'bare' };
+/** The issue's targets (#44): the ratio each must reach against its floor. */
+const TARGET_RATIOS: Partial<Record<Target, number>> = { middleware: 0.7, pglite: 0.8, postgres: 0.8 };
 if (!targets.includes('bare')) throw new Error('BENCH_TARGETS must include bare: every figure is a ratio to it');
 
 async function freePort(): Promise<number> {
@@ -138,14 +147,24 @@ async function generateLoad(url: string, duration: number): Promise<AutocannonRe
 }
 
 // BENCH_SERVER_NODE_ARGS: e.g. --cpu-prof --cpu-prof-dir=/tmp/prof, to see where a server spends its time.
-const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS || '').split(' ').filter(Boolean);
+const serverNodeArgs = (process.env.BENCH_SERVER_NODE_ARGS || '').split(' ').filter(Boolean);
+const profiles = process.env.BENCH_PROFILE === '1' ? mkdtempSync(join(tmpdir(), 'service-bench-profiles-')) : null;
 
 async function startServer(target: Target, port: number, databaseUrl?: string) {
-  if (target === 'bare' || target === 'middleware') {
-    const env = { PATH: process.env.PATH, PORT: String(port), BARE_WITH: target === 'middleware' ? 'middleware' : '' };
-    return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/bare.ts'], { cwd: serviceRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  }
   const dataDir = mkdtempSync(join(tmpdir(), 'service-bench-'));
+  const nodeArgs = profiles ? [...serverNodeArgs, '--cpu-prof', `--cpu-prof-dir=${join(profiles, target)}`] : serverNodeArgs;
+  if (target === 'bare' || target === 'middleware' || target === 'floor-pglite' || target === 'floor-postgres') {
+    const env = {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      BARE_WITH: target === 'bare' ? '' : target.replace('floor-', ''),
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    };
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'bench/bare.ts'], { cwd: serviceRoot, env, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+    return child;
+  }
   const env = {
     PATH: process.env.PATH,
     ...PRODUCTION_SETTINGS,
@@ -182,14 +201,17 @@ async function temporarySchema(url: string) {
 const NAMES: Record<Target, string> = {
   bare: 'bare Hono JSON handler',
   middleware: "the same handler behind the service's global middleware",
+  'floor-pglite': 'floor: a bare handler reading one row by primary key, file-backed PGlite',
   pglite: 'POST /get-user-info, file-backed PGlite',
+  'floor-postgres': 'floor: a bare handler reading one row by primary key, PostgreSQL',
   postgres: 'POST /get-user-info, PostgreSQL',
 };
 
 async function measure(target: Target) {
   const port = await freePort();
-  const schema = target === 'postgres' ? await temporarySchema(process.env.DATABASE_URL as string) : null;
+  const schema = target.endsWith('postgres') ? await temporarySchema(process.env.DATABASE_URL as string) : null;
   const child = await startServer(target, port, schema?.url);
+  let served = 0;
   try {
     const url = `http://127.0.0.1:${port}/get-user-info`;
     await waitUntilAnswering(url, child);
@@ -199,9 +221,10 @@ async function measure(target: Target) {
       if (!registered.ok || !answer.ok) throw new Error(`${target}: the token is refused (${registered.status}, ${answer.status}: ${await answer.text()})`);
     }
     log(`${NAMES[target]}: ${WARMUP_SECONDS} s warm-up, then ${seconds} s at ${connections} connections`);
-    await generateLoad(url, WARMUP_SECONDS);
+    served = (await generateLoad(url, WARMUP_SECONDS)).requests.total;
     const cpuBefore = cpuMs(child.pid!);
     const result = await generateLoad(url, seconds);
+    served += result.requests.total;
     const cpuAfter = cpuMs(child.pid!);
     const serverCpuUsPerRequest = cpuBefore === null || cpuAfter === null ? null : Math.round(((cpuAfter - cpuBefore) * 1000) / result.requests.total);
     // A wrong answer voids the figure; a request left unanswered past autocannon's 10 s is reported with it.
@@ -222,6 +245,15 @@ async function measure(target: Target) {
     child.kill('SIGTERM');
     await exited;
     await schema?.drop();
+    if (profiles) {
+      const dir = join(profiles, target);
+      // CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile: the main thread's (0), not the module loader's.
+      const file = (existsSync(dir) ? readdirSync(dir) : []).find((name) => /\.\d+\.0\.\d+\.cpuprofile$/.test(name));
+      if (file) {
+        log(`${NAMES[target]}: CPU profile ${join(dir, file)}, ${served} requests served (warm-up included)`);
+        console.table(perRequest(readProfile(join(dir, file)), served));
+      } else log(`${NAMES[target]}: no CPU profile was written`);
+    }
   }
 }
 
@@ -233,13 +265,29 @@ try {
   jwksServer.close();
 }
 const bare = measured.find((r) => r.target === 'bare')!.requestsPerSecond;
-const rows = measured.map((r) => ({ ...r, ratioToBare: Math.round((r.requestsPerSecond / bare) * 100) / 100 }));
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+const rows = measured.map((r) => {
+  const floor = measured.find((f) => f.target === FLOOR[r.target]);
+  return {
+    ...r,
+    ratioToBare: ratio(r.requestsPerSecond, bare),
+    ...(floor ? { ratioToFloor: ratio(r.requestsPerSecond, floor.requestsPerSecond), targetRatio: TARGET_RATIOS[r.target] } : {}),
+  };
+});
 const label = process.env.BENCH_LABEL || undefined;
 const report = { date: new Date().toISOString(), label, seconds, connections, node: process.version, loadAverage, rows };
 
 console.log(JSON.stringify(report, null, 2));
 console.table(
-  rows.map((r) => ({ call: r.name, 'req/s': r.requestsPerSecond, ratio: r.ratioToBare, 'p50 ms': r.p50Ms, 'p99 ms': r.p99Ms, 'server CPU µs/req': r.serverCpuUsPerRequest })),
+  rows.map((r) => ({
+    call: r.name,
+    'req/s': r.requestsPerSecond,
+    'to bare': r.ratioToBare,
+    'to floor (target)': 'ratioToFloor' in r ? `${r.ratioToFloor} (${r.targetRatio})` : '',
+    'p50 ms': r.p50Ms,
+    'p99 ms': r.p99Ms,
+    'server CPU µs/req': r.serverCpuUsPerRequest,
+  })),
 );
 if (process.env.BENCH_OUTPUT) {
   mkdirSync(dirname(process.env.BENCH_OUTPUT), { recursive: true });

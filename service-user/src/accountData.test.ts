@@ -1,14 +1,19 @@
 import Stripe from 'stripe';
 import type { Database } from './db/database';
+import type { DeletionResumer } from './deletion/resumeDeletions';
+import { ACCOUNT_DELETION_RATE_LIMIT } from './routes/accountData';
 import { createFirebaseUserDeleter, IdentityToolkitError, RecentSignInRequiredError, type FirebaseUserDeleter } from './identity/firebaseAccounts';
 import { createTokenVerifier } from './identity/verifyIdToken';
 import { createService } from './service';
+import { startFakeIdentityToolkit, type FakeIdentityToolkit } from './testing/fakeIdentityToolkit';
 import {
   backends,
   call,
   checkoutObject,
   freshDatabase,
+  hasSettled,
   PROJECT_ID,
+  request,
   signedWebhook,
   startService,
   stripeEvent,
@@ -47,11 +52,12 @@ describe.each(backends)("the account's data (export, deletion) on %s", (backend)
   let tokens: Tokens;
   let app: TestApp;
   let db: Database;
+  let deletions: DeletionResumer;
   const deleteFirebaseUser = jest.fn<ReturnType<FirebaseUserDeleter>, Parameters<FirebaseUserDeleter>>();
 
   beforeAll(async () => {
     tokens = await tokenFactory();
-    ({ app, db } = await startService(backend, tokens, {}, { deleteFirebaseUser }));
+    ({ app, db, deletions } = await startService(backend, tokens, {}, { deleteFirebaseUser }));
   });
   afterAll(() => db.close());
   beforeEach(() => {
@@ -190,29 +196,62 @@ describe.each(backends)("the account's data (export, deletion) on %s", (backend)
       expect(Object.values(await rowsOf(db, gabi.uid, gabi.email)).every((n) => n === 0)).toBe(true);
     });
 
-    it('rolls back every row when the database fails midway through the deletion', async () => {
+    it('erases all the rows or none: a database failure after the sign-in went keeps them all, and a retry finishes without asking Firebase again', async () => {
       const horia = await fullUser('horia');
       // The statement that removes the user's row fails after the others ran, in the same transaction.
       await db.exec(`CREATE FUNCTION refuse_user_delete() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk on fire'; END $$ LANGUAGE plpgsql;
         CREATE TRIGGER refuse_user_delete BEFORE DELETE ON users FOR EACH ROW EXECUTE FUNCTION refuse_user_delete();`);
-      const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
       try {
         const failed = await call(app, '/delete-account', { token: horia.token, body: { confirm: true } });
         expect(failed.status).toBe(503);
         expect((await failed.json()).error.code).toBe('deletion_interrupted');
       } finally {
         await db.exec('DROP TRIGGER refuse_user_delete ON users; DROP FUNCTION refuse_user_delete();');
-        logged.mockRestore();
       }
-      expect(deleteFirebaseUser).not.toHaveBeenCalled();
+      expect(deleteFirebaseUser).toHaveBeenCalledTimes(1);
       expect(await rowsOf(db, horia.uid, horia.email)).toMatchObject({ users: 1, stripe_customers: 1, subscriptions: 1, devices: 1, contact_messages: 1 });
       const { rows } = await db.query('SELECT count(*)::int AS n FROM erased_accounts');
       const erasedBefore = rows[0];
 
       expect((await call(app, '/delete-account', { token: horia.token, body: { confirm: true } })).status).toBe(200);
+      expect(deleteFirebaseUser).toHaveBeenCalledTimes(1);
       expect(Object.values(await rowsOf(db, horia.uid, horia.email)).every((n) => n === 0)).toBe(true);
       const { rows: after } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM erased_accounts');
       expect(after[0]!.n).toBe((erasedBefore as { n: number }).n + 1);
+    });
+
+    it('finishes on its own a deletion that stopped after the sign-in went, even once the token is too old to sign in again', async () => {
+      const ilie = await fullUser('ilie');
+      await db.exec(`CREATE FUNCTION refuse_device_delete() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk on fire'; END $$ LANGUAGE plpgsql;
+        CREATE TRIGGER refuse_device_delete BEFORE DELETE ON devices FOR EACH ROW EXECUTE FUNCTION refuse_device_delete();`);
+      try {
+        expect((await call(app, '/delete-account', { token: ilie.token, body: { confirm: true } })).status).toBe(503);
+      } finally {
+        await db.exec('DROP TRIGGER refuse_device_delete ON devices; DROP FUNCTION refuse_device_delete();');
+      }
+      expect(await rowsOf(db, ilie.uid, ilie.email)).toMatchObject({ users: 1, devices: 1, contact_messages: 1 });
+
+      // A replica's round finishes it: nobody's token is needed once Firebase has deleted the user.
+      expect(await deletions.resume()).toBe(1);
+      expect(Object.values(await rowsOf(db, ilie.uid, ilie.email)).every((n) => n === 0)).toBe(true);
+      expect(await deletions.resume()).toBe(0);
+      // The user's old token, past the recent sign-in Firebase wants, hears that it is done.
+      const old = await tokens.sign(ilie.uid, ilie.email, { email_verified: true, auth_time: now() - 600 });
+      expect(await (await call(app, '/delete-account', { token: old, body: { confirm: true } })).json()).toEqual({ deleted: true, subscriptionsCancelled: 0 });
+      expect(deleteFirebaseUser).toHaveBeenCalledTimes(1);
+    });
+
+    it('asks for nothing again once the account is deleted, and limits how often a user may ask', async () => {
+      const julia = await fullUser('julia');
+      const statuses: number[] = [];
+      for (let i = 0; i < ACCOUNT_DELETION_RATE_LIMIT.limit + 1; i += 1) {
+        statuses.push((await call(app, '/delete-account', { token: julia.token, body: { confirm: true } })).status);
+      }
+      expect(statuses).toEqual([...Array<number>(ACCOUNT_DELETION_RATE_LIMIT.limit).fill(200), 429]);
+      expect(deleteFirebaseUser).toHaveBeenCalledTimes(1);
+      // The limit is the user's own: another user deletes their account.
+      const kamil = await fullUser('kamil');
+      expect((await call(app, '/delete-account', { token: kamil.token, body: { confirm: true } })).status).toBe(200);
     });
 
     it('asks for a recent sign-in first (as Firebase does) and deletes nothing until then', async () => {
@@ -245,6 +284,85 @@ describe.each(backends)("the account's data (export, deletion) on %s", (backend)
       expect(deleteFirebaseUser).not.toHaveBeenCalled();
       expect(await rowsOf(db, jan.uid, jan.email)).toMatchObject({ users: 1, subscriptions: 1, devices: 1 });
     });
+  });
+});
+
+// On a pool of one connection (PGlite has one): a deletion holding it while Identity Toolkit answers would stop every other call.
+describe.each(backends)('a deletion waits for Identity Toolkit holding nothing, on %s', (backend) => {
+  let tokens: Tokens;
+  let app: TestApp;
+  let db: Database;
+  let identityToolkit: FakeIdentityToolkit;
+
+  beforeAll(async () => {
+    tokens = await tokenFactory();
+    identityToolkit = await startFakeIdentityToolkit({ kind: 'hangs' });
+    db = await freshDatabase(backend, { maxConnections: 1 });
+    const verifyToken = createTokenVerifier({ projectId: PROJECT_ID, emulator: false, keys: tokens.keys });
+    const deleteFirebaseUser = createFirebaseUserDeleter({ firebaseApiKey: 'test-key', authEmulatorHost: identityToolkit.host });
+    ({ app } = await createService(testConfig(), { db, verifyToken, deleteFirebaseUser }));
+  });
+  afterAll(async () => {
+    await identityToolkit.close();
+    await db.close();
+  });
+
+  async function subscriber(name: string) {
+    const token = await tokens.sign(`${name}-uid`, `${name}@example.com`, { email_verified: true });
+    expect((await call(app, '/register-user', { token })).status).toBe(200);
+    expect((await call(app, '/local-billing/checkout', { token, body: { plan: 'trial' } })).status).toBe(200);
+    return token;
+  }
+
+  it("serves other users, readiness, and the same user's repeat (with the deletion's step) while Identity Toolkit hangs", async () => {
+    const leon = await subscriber('leon');
+    const mira = await subscriber('mira');
+    const called = identityToolkit.nextCall();
+    const deletion = call(app, '/delete-account', { token: leon, body: { confirm: true } });
+    await called;
+
+    // Answered while the deletion still waits (not once it has given up on Identity Toolkit).
+    const other = await call(app, '/get-user-info', { token: mira });
+    expect(await hasSettled(deletion)).toBe(false);
+    expect(other.status).toBe(200);
+    expect(await other.json()).toEqual({ trialActivated: true, subscriptionActive: true });
+    expect((await request(app, '/readyz')).status).toBe(200);
+    const repeat = await call(app, '/delete-account', { token: leon, body: { confirm: true } });
+    expect(repeat.status).toBe(409);
+    expect((await repeat.json()).error).toEqual({ code: 'deletion_in_progress', message: expect.stringContaining('subscriptions are being cancelled and its sign-in deleted') });
+    expect(identityToolkit.calls()).toBe(1);
+    expect(await hasSettled(deletion)).toBe(false);
+
+    identityToolkit.release();
+    const done = await deletion;
+    expect(done.status).toBe(200);
+    expect(await done.json()).toEqual({ deleted: true, subscriptionsCancelled: 1 });
+    expect((await call(app, '/get-user-info', { token: leon })).status).toBe(200);
+    expect((await call(app, '/register-user', { token: leon })).status).toBe(410);
+  });
+
+  it('lets a retry take over a deletion whose request stopped (its claim ran out), resuming where it stopped', async () => {
+    const nora = await subscriber('nora');
+    const callsBefore = identityToolkit.calls();
+    const called = identityToolkit.nextCall();
+    const stopped = call(app, '/delete-account', { token: nora, body: { confirm: true } });
+    await called;
+    // As if the replica running it had died: its claim runs out.
+    await db.query("UPDATE account_deletions SET claimed_until = now() - interval '1 second' WHERE uid = 'nora-uid'");
+
+    identityToolkit.setMode({ kind: 'answers' });
+    const retried = await call(app, '/delete-account', { token: nora, body: { confirm: true } });
+    expect(retried.status).toBe(200);
+    // The subscription was cancelled by the first attempt: the retry went on from there.
+    expect(await retried.json()).toEqual({ deleted: true, subscriptionsCancelled: 0 });
+    expect(identityToolkit.calls()).toBe(callsBefore + 2);
+
+    // The first request, answered at last, finds its claim gone and changes nothing.
+    identityToolkit.release();
+    expect((await (await stopped).json()).error.code).toBe('deletion_in_progress');
+    const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE uid = 'nora-uid'");
+    expect(rows[0]!.n).toBe(0);
+    identityToolkit.setMode({ kind: 'hangs' });
   });
 });
 

@@ -10,8 +10,9 @@ import { createService } from './service';
  */
 export async function startEmbeddedService({ port, env }: { port: number; env: Record<string, string> }) {
   const config = loadConfig({ NODE_ENV: 'test', ...env });
-  const { app, db, mail } = await createService(config, { db: await openPglite() });
+  const { app, db, mail, deletions } = await createService(config, { db: await openPglite() });
   mail.start();
+  deletions.start();
   const listen = () => listenGracefully(app, { port, host: '127.0.0.1' });
   let server: Awaited<ReturnType<typeof listen>> | null = await listen();
   const stop = async () => {
@@ -28,6 +29,7 @@ export async function startEmbeddedService({ port, env }: { port: number; env: R
     close: async () => {
       await stop();
       await mail.stop();
+      await deletions.stop();
       await db.close();
     },
   };

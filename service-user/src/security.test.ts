@@ -254,6 +254,56 @@ describe.each(backends)('text fields on %s', (backend) => {
   });
 });
 
+describe.each(backends)("a verified token's claims are input too, on %s", (backend) => {
+  let tokens: Tokens;
+  let app: TestApp;
+  let db: Database;
+
+  beforeAll(async () => {
+    tokens = await tokenFactory();
+    ({ app, db } = await startService(backend, tokens));
+  });
+  afterAll(() => db.close());
+
+  // Every call that reads the token's user, with a body it would accept.
+  const signedInCalls: [path: string, body?: unknown][] = [
+    ['/register-user'],
+    ['/get-user-info'],
+    ['/get-subscription-info'],
+    ['/get-device-info'],
+    ['/reset-linked-device'],
+    ['/link-device', { deviceId: 'claims-phone', deviceName: 'Pixel' }],
+    ['/export-account-data'],
+    ['/delete-account', { confirm: true }],
+    ['/local-billing/checkout', { plan: 'trial' }],
+    ['/local-billing/portal'],
+    ['/local-billing/portal/update', { action: 'cancel', subscription: 'sub_x' }],
+  ];
+
+  it.each([
+    ['user id (sub)', 'a NUL character', (uid: string) => tokens.sign(`${uid}\u0000`)],
+    ['user id (sub)', 'half of a UTF-16 surrogate pair', (uid: string) => tokens.sign(`${uid}\ud800`)],
+    ['email', 'a NUL character', (uid: string) => tokens.sign(uid, `${uid}\u0000@example.com`)],
+    ['email', 'half of a UTF-16 surrogate pair', (uid: string) => tokens.sign(uid, `${uid}\udc00@example.com`)],
+    ['name', 'a NUL character', (uid: string) => tokens.sign(uid, `${uid}@example.com`, { name: 'Ana\u0000' })],
+    ['name', 'half of a UTF-16 surrogate pair', (uid: string) => tokens.sign(uid, `${uid}@example.com`, { name: '\ud83dAna' })],
+  ])('refuses a signed token whose %s holds %s with 401 and the reason, on every signed-in call, storing nothing', async (claim, what, sign) => {
+    const token = await sign(`claims-${claim.length}-${what.length}`);
+    for (const [path, body] of signedInCalls) {
+      const response = await call(app, path, { token, body });
+      expect([path, response.status]).toEqual([path, 401]);
+      expect((await response.json()).error).toEqual({ code: 'token_claims_unusable', message: `The sign-in token cannot be used: its ${claim} holds ${what}.` });
+    }
+    const { rows } = await db.query<{ n: number }>('SELECT (SELECT count(*) FROM users)::int + (SELECT count(*) FROM devices)::int AS n');
+    expect(rows[0]!.n).toBe(0);
+  });
+
+  it('accepts claims that are merely unusual: emoji, accents, right-to-left text', async () => {
+    const token = await tokens.sign('claims-ok', 'ana@example.com', { name: 'Ana 🦯 Pârvu \u05e9\u05dc\u05d5\u05dd' });
+    expect((await call(app, '/register-user', { token })).status).toBe(200);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('behind one proxy, limits the client by the entry the proxy appended, whatever the client wrote before it', async () => {
     const tokens = await tokenFactory();
@@ -331,6 +381,29 @@ describe("when Google's key set cannot be fetched", () => {
     const verify = createTokenVerifier({ projectId: PROJECT_ID, emulator: false, jwksUrl: `http://127.0.0.1:${port}/keys` });
     await expect(verify(await tokens.sign('outage-uid'))).rejects.toBeInstanceOf(IdentityUnavailableError);
     logged.mockRestore();
+  });
+
+  it('answers an empty key set 503 identity_unavailable, and serves the next request once the keys are back', async () => {
+    const logged = quietly();
+    const tokens = await tokenFactory();
+    const jwk = { ...(await exportJWK(await tokens.publicKey())), kid: 'test-key', alg: 'RS256', use: 'sig' };
+    answer = (res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ keys: [] }));
+    const db = await freshDatabase('pglite');
+    try {
+      const verifyToken = createTokenVerifier({ projectId: PROJECT_ID, emulator: false, jwksUrl: keysUrl });
+      const { app } = await createService(testConfig(), { db, verifyToken });
+      const token = await tokens.sign('empty-keys-uid');
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const response = await call(app, '/get-user-info', { token });
+        expect(response.status).toBe(503);
+        expect((await response.json()).error.code).toBe('identity_unavailable');
+      }
+      answer = (res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+      expect((await call(app, '/get-user-info', { token })).status).toBe(200);
+    } finally {
+      logged.mockRestore();
+      await db.close();
+    }
   });
 
   it('still refuses with 401 a token whose key is not in a key set that was fetched', async () => {

@@ -24,7 +24,7 @@ try {
   logger.flush();
   process.exit(1);
 }
-const { app, db, mail } = service;
+const { app, db, mail, deletions } = service;
 const server = await listenGracefully(app, {
   port: config.port,
   host: config.host,
@@ -35,6 +35,7 @@ const server = await listenGracefully(app, {
 const database = db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server';
 const identity = config.authEmulatorHost ? `Firebase Auth emulator at ${config.authEmulatorHost}` : 'Firebase (Google keys)';
 mail.start();
+deletions.start();
 logger.info({ url: `http://${config.host}:${server.port}`, database, identity, mail: mail.transport.description }, 'service-user listening');
 if (config.mail.transport.kind === 'outbox') {
   // Local mode without SMTP_URL: where to read what the site "sent".
@@ -57,6 +58,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     }, config.shutdownTimeoutMs + CLOSE_DATABASE_GRACE_MS).unref();
     await server.close();
     await mail.stop();
+    await deletions.stop();
     await db.close();
     logger.info('stopped');
     process.exit(0);

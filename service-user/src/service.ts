@@ -9,6 +9,7 @@ import { createMetrics } from './http/metrics';
 import { cacheVerifiedTokens } from './identity/tokenCache';
 import { createTokenVerifier, type TokenVerifier } from './identity/verifyIdToken';
 import type { FirebaseUserDeleter } from './identity/firebaseAccounts';
+import { createDeletionResumer } from './deletion/resumeDeletions';
 import { createMailDelivery } from './mail/delivery';
 import { newsletterLinks } from './mail/links';
 import { createMailTransport, type MailTransport } from './mail/transport';
@@ -55,7 +56,9 @@ export async function createService(
   const mail = createMailDelivery({ db, transport: overrides.mailTransport ?? createMailTransport(config.mail), logger });
   const links = newsletterLinks({ secret: config.mail.tokenSecret, publicSiteUrl: config.mail.publicSiteUrl });
   const app = createApp({ config, db, verifyToken, stripe, logger, metrics, mail, links, deleteFirebaseUser: overrides.deleteFirebaseUser });
-  return { app, db, logger, mail };
+  // Deletions that stopped after their Firebase user was deleted: start() (the server's) finishes them, and polls.
+  const deletions = createDeletionResumer({ db, config, logger });
+  return { app, db, logger, mail, deletions };
 }
 
 async function migrated(db: Database): Promise<Database> {

@@ -6,6 +6,8 @@ import {
   backends,
   call,
   checkoutObject,
+  deferred,
+  hasSettled,
   freshDatabase,
   PROJECT_ID,
   signedWebhook,
@@ -26,6 +28,7 @@ const current = (id: string, customer: string, status: string) =>
     },
   }) as unknown as Stripe.Response<Stripe.Subscription>;
 
+// On a pool of one connection (PGlite has one): a call holding it while Stripe answers would stop every other call.
 describe.each(backends)("with STRIPE_SECRET_KEY, subscription events read Stripe's API, on %s", (backend) => {
   let tokens: Tokens;
   let app: TestApp;
@@ -36,12 +39,23 @@ describe.each(backends)("with STRIPE_SECRET_KEY, subscription events read Stripe
 
   beforeAll(async () => {
     tokens = await tokenFactory();
-    db = await freshDatabase(backend);
+    db = await freshDatabase(backend, { maxConnections: 1 });
     const verifyToken = createTokenVerifier({ projectId: PROJECT_ID, emulator: false, keys: tokens.keys });
     ({ app } = await createService(testConfig({ STRIPE_SECRET_KEY: 'sk_test_stub_never_sent' }), { db, verifyToken, stripe }));
   });
   afterAll(() => db.close());
   beforeEach(() => retrieve.mockReset());
+
+  /** The next read of Stripe's API waits until the test answers it; `asked` resolves once it has been made. */
+  function slowRead() {
+    const asked = deferred();
+    const answer = deferred<Stripe.Response<Stripe.Subscription>>();
+    retrieve.mockImplementationOnce(() => {
+      asked.resolve();
+      return answer.promise as never;
+    });
+    return { asked: asked.promise, answer };
+  }
 
   async function customer(uid: string) {
     const token = await tokens.sign(uid, `${uid}@example.com`);
@@ -63,6 +77,38 @@ describe.each(backends)("with STRIPE_SECRET_KEY, subscription events read Stripe
     const { rows } = await db.query('SELECT status FROM subscriptions WHERE subscription_id = $1', ['sub_sara']);
     expect(rows[0]).toEqual({ status: 'past_due' });
     expect(await (await call(app, '/get-subscription-info', { token })).json()).toMatchObject({ isActive: false, productName: 'Family plan' });
+  });
+
+  it("holds no database connection while Stripe's API answers: another user's call is served meanwhile", async () => {
+    await customer('viorel');
+    const otherUser = await customer('wanda');
+    const read = slowRead();
+    const webhook = signedWebhook(app, stripeEvent('customer.subscription.created', subscriptionObject('sub_viorel', 'cus_viorel', 'active')));
+    await read.asked;
+
+    const meanwhile = await call(app, '/get-user-info', { token: otherUser });
+    expect(meanwhile.status).toBe(200);
+    expect(await hasSettled(webhook)).toBe(false);
+
+    read.answer.resolve(current('sub_viorel', 'cus_viorel', 'active'));
+    expect(await (await webhook).json()).toEqual({ received: true, outcome: 'subscription_saved' });
+  });
+
+  it('stores the state of the read that started last, whichever answer comes back first', async () => {
+    const token = await customer('xenia');
+    // The first event's read is slow and sees the subscription active; the second's, started after it, sees it past due.
+    const first = slowRead();
+    const earlier = signedWebhook(app, stripeEvent('customer.subscription.updated', subscriptionObject('sub_xenia', 'cus_xenia', 'active')));
+    await first.asked;
+    retrieve.mockResolvedValueOnce(current('sub_xenia', 'cus_xenia', 'past_due'));
+    const later = await signedWebhook(app, stripeEvent('customer.subscription.updated', subscriptionObject('sub_xenia', 'cus_xenia', 'past_due')));
+    expect(await later.json()).toEqual({ received: true, outcome: 'subscription_saved' });
+
+    first.answer.resolve(current('sub_xenia', 'cus_xenia', 'active'));
+    expect(await (await earlier).json()).toEqual({ received: true, outcome: 'subscription_stale' });
+    const { rows } = await db.query('SELECT status FROM subscriptions WHERE subscription_id = $1', ['sub_xenia']);
+    expect(rows[0]).toEqual({ status: 'past_due' });
+    expect(await (await call(app, '/get-subscription-info', { token })).json()).toMatchObject({ isActive: false });
   });
 
   it("answers 503 and records nothing when Stripe's API fails, so that Stripe sends the event again", async () => {

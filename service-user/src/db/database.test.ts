@@ -1,8 +1,8 @@
 import net from 'node:net';
 import pg from 'pg';
-import { backends, call, freshDatabase, request, startService, testConfig, tokenFactory, type TestApp, type Tokens } from '../testing/harness';
+import { backends, call, deferred, freshDatabase, hasSettled, request, startService, testConfig, tokenFactory, type TestApp, type Tokens } from '../testing/harness';
 import { createService } from '../service';
-import { DatabaseUnavailableError, openPglite, openPostgres, type Database } from './database';
+import { DatabaseUnavailableError, deadlineRemainingMs, openPglite, openPostgres, withDeadline, type Database } from './database';
 import { migrate } from './migrations';
 import { openMigratedDatabase } from './start';
 
@@ -53,6 +53,15 @@ describe("in-memory PGlite databases (each a copy of the first one's fresh data 
     } finally {
       await Promise.all([first.close(), second.close(), third.close()]);
     }
+  });
+});
+
+describe('deadlines', () => {
+  it('keeps the earlier deadline for work nested in other work (a request delivering events to its own webhook)', async () => {
+    const nested = await withDeadline(1_000, () => withDeadline(60_000, async () => deadlineRemainingMs()));
+    expect(nested).toBeLessThanOrEqual(1_000);
+    expect(await withDeadline(60_000, () => withDeadline(1_000, async () => deadlineRemainingMs()))).toBeLessThanOrEqual(1_000);
+    expect(deadlineRemainingMs()).toBeUndefined();
   });
 });
 
@@ -131,6 +140,28 @@ describe.each(backends)('database faults on %s', (backend) => {
       expect(await countMessages(service.db)).toBe(0);
     } finally {
       await service.db.close();
+    }
+  });
+
+  it('answers 503 timeout at the deadline while another request holds the only connection, and never runs the write later', async () => {
+    const db = await freshDatabase(backend, { maxConnections: 1 });
+    try {
+      const { app } = await createService(testConfig({ REQUEST_TIMEOUT_MS: '300' }), { db });
+      const held = deferred();
+      const holding = db.transaction(async (tx) => {
+        await tx.query('SELECT 1');
+        await held.promise;
+      });
+      const response = await call(app, '/contact', { body: contact });
+      expect(await hasSettled(holding)).toBe(false);
+      expect(response.status).toBe(503);
+      expect((await response.json()).error.code).toBe('timeout');
+      held.resolve();
+      await holding;
+      expect(await countMessages(db)).toBe(0);
+      expect((await call(app, '/contact', { body: contact })).status).toBe(201);
+    } finally {
+      await db.close();
     }
   });
 

@@ -59,7 +59,21 @@ const expired = (deadline: Deadline) => new DeadlineExceededError(`The work took
  * cancelled statement committed nothing, and one that finished before the cancel reports success.
  */
 export function withDeadline<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  return deadlines.run({ at: performance.now() + ms, ms }, work);
+  const at = performance.now() + ms;
+  // Work nested in other work (local billing's webhook deliveries, in the request that made them) keeps the earlier deadline.
+  const outer = deadlines.getStore();
+  if (outer && outer.at <= at) return work();
+  return deadlines.run({ at, ms }, work);
+}
+
+/**
+ * What is left of the work's deadline in milliseconds (undefined: there is none), refused at
+ * once when it has passed: a network call made for the work (Stripe, Identity Toolkit) waits no
+ * longer, so nothing is still under way once the work has answered.
+ */
+export function deadlineRemainingMs(): number | undefined {
+  const deadline = currentDeadline();
+  return deadline && Math.max(1, Math.ceil(deadline.at - performance.now()));
 }
 
 /** Runs work started by a request but not part of it (the mail it queued), free of the request's deadline. */
@@ -109,6 +123,52 @@ function pgliteQueryable(run: Pick<PGlite, 'query' | 'exec'>, isClosed: () => bo
       guard();
       await run.exec(sql);
     },
+  };
+}
+
+/**
+ * PGlite's one connection, taken in turn. PGlite queues work itself, but what enters its queue
+ * runs, however late: here, work still waiting when its deadline passes leaves the line without
+ * ever running (DeadlineExceededError), so the deadline bounds the wait for the connection as it
+ * does on a pool. Work that finds the connection free runs at once. (A queue library would need
+ * an AbortSignal and a timer per statement; this sets a timer only for work that waits.)
+ */
+function oneConnection() {
+  let busy = false;
+  const line: (() => void)[] = [];
+  const release = () => {
+    const next = line.shift();
+    if (next) next();
+    else busy = false;
+  };
+  const turn = (deadline: Deadline | undefined) =>
+    new Promise<void>((resolve, reject) => {
+      let giveUp: NodeJS.Timeout | undefined;
+      const start = () => {
+        clearTimeout(giveUp);
+        resolve();
+      };
+      line.push(start);
+      if (deadline) {
+        giveUp = setTimeout(() => {
+          const place = line.indexOf(start);
+          if (place >= 0) line.splice(place, 1);
+          reject(expired(deadline));
+        }, deadline.at - performance.now());
+      }
+    });
+  return {
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      const deadline = currentDeadline();
+      if (busy) await turn(deadline);
+      else busy = true;
+      try {
+        return await work();
+      } finally {
+        release();
+      }
+    },
+    use: () => ({ inUse: busy ? 1 : 0, waiting: line.length }),
   };
 }
 
@@ -188,26 +248,18 @@ export async function openPglite(dataDir?: string, { log }: { log?: DatabaseLog 
   }
   const isClosed = () => db.closed;
   const top = pgliteQueryable(db, isClosed);
-  // PGlite has one connection: it runs one piece of work at a time and queues the rest.
-  let running = 0;
-  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
-    running += 1;
-    try {
-      return await work();
-    } finally {
-      running -= 1;
-    }
-  };
+  // PGlite has one connection: it runs one piece of work at a time, the rest waits its turn.
+  const connection = oneConnection();
   return {
     kind: 'pglite',
-    query: (sql, params) => counted(() => top.query(sql, params)),
-    exec: (sql) => counted(() => top.exec(sql)),
+    query: (sql, params) => connection.run(() => top.query(sql, params)),
+    exec: (sql) => connection.run(() => top.exec(sql)),
     transaction: (work) =>
-      counted(async () => {
+      connection.run(async () => {
         currentDeadline();
         return db.transaction((tx) => work(pgliteQueryable(tx, isClosed)));
       }),
-    connections: () => ({ inUse: Math.min(running, 1), waiting: Math.max(running - 1, 0) }),
+    connections: connection.use,
     async close() {
       if (!db.closed) await db.close();
       await unlock?.();
@@ -217,6 +269,8 @@ export async function openPglite(dataDir?: string, { log }: { log?: DatabaseLog 
 }
 
 export interface PostgresOptions {
+  /** The pool's size (10 unless a test needs another). */
+  maxConnections?: number;
   /** Opening a connection (TCP and the startup handshake) gives up after this long. */
   connectTimeoutMs?: number;
   /** The server cancels any statement running longer (a backstop; requests cancel at their own deadline). */
@@ -243,7 +297,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const { connectTimeoutMs, statementTimeoutMs } = { ...DATABASE_TIMEOUT_DEFAULTS, ...options };
   const { log } = options;
   const connection = { connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true };
-  const pool = new pg.Pool({ ...connection, max: 10, statement_timeout: statementTimeoutMs });
+  const pool = new pg.Pool({ ...connection, max: options.maxConnections ?? 10, statement_timeout: statementTimeoutMs });
   pool.on('error', (error) => log?.warn({ err: error }, 'an idle PostgreSQL connection failed'));
 
   // Cancelling needs a second connection: the one running the statement is busy until it ends.

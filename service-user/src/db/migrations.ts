@@ -162,6 +162,37 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         ADD COLUMN last_mail_at timestamptz;
     `,
   },
+  {
+    version: 8,
+    name: 'subscription reads from Stripe in order',
+    sql: `
+      -- Each read of a subscription from Stripe's API takes a number before it starts, and no
+      -- lock is held while Stripe answers: a state read is stored only over one read earlier,
+      -- so the state kept is that of the last read started, whatever order the answers came in.
+      CREATE SEQUENCE subscription_read_tickets;
+      ALTER TABLE subscriptions ADD COLUMN read_ticket bigint;
+    `,
+  },
+  {
+    version: 9,
+    name: 'account deletions in steps',
+    sql: `
+      -- A deletion under way. No request holds the database while Stripe or Identity Toolkit
+      -- answers, so the step reached is kept here: one request at a time runs it (until
+      -- claimed_until, past which a retry takes it over), and once the Firebase user is gone
+      -- (identity_deleted_at) the rest needs no one's token: a retry or any replica erases the
+      -- rows, with the address the user had verified. The row goes with the account's rows.
+      CREATE TABLE account_deletions (
+        uid text PRIMARY KEY,
+        verified_email text,
+        started_at timestamptz NOT NULL DEFAULT now(),
+        claim_id uuid NOT NULL,
+        claimed_until timestamptz NOT NULL,
+        identity_deleted_at timestamptz
+      );
+      CREATE INDEX account_deletions_unfinished ON account_deletions(claimed_until) WHERE identity_deleted_at IS NOT NULL;
+    `,
+  },
 ];
 
 // Any fixed number: replicas starting together take turns on the migrations.

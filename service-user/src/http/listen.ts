@@ -3,7 +3,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorBody } from './errors';
 
-type FetchApp = { fetch: (request: Request) => Response | Promise<Response> };
+// env: Node's own request and response (@hono/node-server's bindings), which the app reads through http/nodeMessages.ts.
+type FetchApp = { fetch: (request: Request, env?: unknown) => Response | Promise<Response> };
 
 export interface ListenOptions {
   port: number;
@@ -39,13 +40,13 @@ export function listenGracefully(app: FetchApp, { port, host, shutdownTimeoutMs 
   let inFlight = 0;
   let closing: Promise<void> | null = null;
   let stopListening = () => {};
-  const fetch = async (request: Request): Promise<Response> => {
+  const fetch = async (request: Request, env: unknown): Promise<Response> => {
     if (closing && readinessPath && new URL(request.url).pathname === readinessPath) {
       return Response.json(errorBody('shutting_down', 'The service is shutting down.'), { status: 503, headers: { Connection: 'close' } });
     }
     inFlight += 1;
     try {
-      const response = await app.fetch(request);
+      const response = await app.fetch(request, env);
       return closing ? closingConnection(response) : response;
     } finally {
       inFlight -= 1;

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { zValidator } from '@hono/zod-validator';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, Env, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { rateLimiter } from 'hono-rate-limiter';
 import type { ZodType } from 'zod';
@@ -10,6 +10,7 @@ import type { AppEnv, Deps } from './env';
 import { ApiError, errorBody, RETRY_AFTER_SECONDS } from './errors';
 import { databaseRateLimitStore } from '../store/rateLimits';
 import { answeringRoute } from './logging';
+import { requestHeader } from './nodeMessages';
 
 /**
  * Authorization: Bearer <Firebase ID token>. Cookies are never read (no cross-site request
@@ -17,14 +18,19 @@ import { answeringRoute } from './logging';
  */
 export function requireUser(verifyToken: TokenVerifier): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const header = c.req.header('Authorization') ?? '';
+    const header = requestHeader(c, 'authorization') ?? '';
     const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
     if (!match) throw new ApiError(401, 'token_missing', 'Sign in first: the Authorization header must carry a Bearer token.');
     try {
       c.set('user', await verifyToken(match[1] as string));
     } catch (error) {
       if (error instanceof InvalidTokenError) {
-        const message = error.code === 'token_expired' ? 'Your session has expired. Please sign in again.' : 'The sign-in token is not valid.';
+        const message =
+          error.code === 'token_expired'
+            ? 'Your session has expired. Please sign in again.'
+            : error.code === 'token_claims_unusable'
+              ? `The sign-in token cannot be used: ${error.message}.`
+              : 'The sign-in token is not valid.';
         throw new ApiError(401, error.code, message);
       }
       if (error instanceof IdentityUnavailableError) {
@@ -39,7 +45,7 @@ export function requireUser(verifyToken: TokenVerifier): MiddlewareHandler<AppEn
 
 /** Bodies are JSON: anything else is refused before it is read. */
 export const requireJson: MiddlewareHandler = async (c, next) => {
-  const type = c.req.header('Content-Type') ?? '';
+  const type = requestHeader(c, 'content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new ApiError(415, 'unsupported_media_type', 'Send the body as application/json.');
   }
@@ -85,25 +91,46 @@ export function clientAddress(c: Context, trustedProxies: number): string {
 }
 
 /**
- * Per-client limit for the calls anyone can make without signing in. On PostgreSQL the counters
- * are in the database, shared by every replica and kept across restarts; PGlite runs as one
- * process, so its counters stay in memory.
+ * A limit of `limit` calls per `windowMs` for each key. On PostgreSQL the counters are in the
+ * database, shared by every replica and kept across restarts; PGlite runs as one process, so its
+ * counters stay in memory. Each `prefix` counts apart.
  */
+function rateLimit<E extends Env>(
+  { metrics, db }: Pick<Deps, 'metrics' | 'db'>,
+  { prefix, limit, key, message }: { prefix: string; limit: { limit: number; windowMs: number }; key: (c: Context<E>) => string; message: string },
+): MiddlewareHandler<E> {
+  return rateLimiter<E>({
+    ...(db.kind === 'postgres' ? { store: databaseRateLimitStore<E>(db, prefix) } : {}),
+    windowMs: limit.windowMs,
+    limit: limit.limit,
+    standardHeaders: 'draft-7',
+    keyGenerator: key,
+    handler: (c) => {
+      metrics.rateLimitRefused(answeringRoute(c));
+      return c.json(errorBody('rate_limited', message), 429);
+    },
+  });
+}
+
+/** Per-client limit for the calls anyone can make without signing in (a client is its address). */
 export function publicRateLimit(
   { config, metrics, db }: Pick<Deps, 'config' | 'metrics' | 'db'>,
   // A call with a budget of its own (the health beacons) counts apart, under its own prefix.
   { prefix = 'public', limit = config.publicRateLimit }: { prefix?: string; limit?: { limit: number; windowMs: number } } = {},
 ): MiddlewareHandler {
-  return rateLimiter({
-    ...(db.kind === 'postgres' ? { store: databaseRateLimitStore(db, prefix) } : {}),
-    windowMs: limit.windowMs,
-    limit: limit.limit,
-    standardHeaders: 'draft-7',
-    keyGenerator: (c) => clientAddress(c, config.trustProxy),
-    handler: (c) => {
-      metrics.rateLimitRefused(answeringRoute(c));
-      return c.json(errorBody('rate_limited', 'Too many requests. Please try again in a minute.'), 429);
-    },
+  return rateLimit({ metrics, db }, { prefix, limit, key: (c) => clientAddress(c, config.trustProxy), message: 'Too many requests. Please try again in a minute.' });
+}
+
+/**
+ * Per-user limit for a signed-in call (after requireUser), wherever the user calls from. The
+ * counters are keyed by a hash of the uid: nothing names the user once the window is over.
+ */
+export function userRateLimit(deps: Pick<Deps, 'metrics' | 'db'>, { prefix, limit }: { prefix: string; limit: { limit: number; windowMs: number } }): MiddlewareHandler<AppEnv> {
+  return rateLimit<AppEnv>(deps, {
+    prefix,
+    limit,
+    key: (c) => createHash('sha256').update(c.get('user').uid).digest('hex'),
+    message: `Too many requests. Please try again in ${Math.ceil(limit.windowMs / 60_000)} minutes.`,
   });
 }
 

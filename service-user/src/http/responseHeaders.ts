@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { isSiteOrigin, type Config } from '../environment';
+import { requestHeader, setAnswerHeader } from './nodeMessages';
 
 /** hono's secure headers with their default values, read once from its own answer. */
 async function secureHeaderValues(): Promise<[string, string][]> {
@@ -27,13 +28,15 @@ export function responseHeaders({ corsOrigins }: Pick<Config, 'corsOrigins'>): M
     allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
     maxAge: 600,
   });
-  let security: Promise<[string, string][]> | undefined;
+  const securityValues = secureHeaderValues();
+  let security: [string, string][] | undefined;
   return async (c, next) => {
-    for (const [name, value] of await (security ??= secureHeaderValues())) c.header(name, value);
+    security ??= await securityValues;
+    for (const [name, value] of security) setAnswerHeader(c, name, value);
     if (c.req.method === 'OPTIONS') return preflight(c, next);
-    const origin = c.req.header('Origin');
-    if (origin && allowed(origin)) c.header('Access-Control-Allow-Origin', origin);
-    c.header('Vary', 'Origin');
+    const origin = requestHeader(c, 'origin');
+    if (origin && allowed(origin)) setAnswerHeader(c, 'Access-Control-Allow-Origin', origin);
+    setAnswerHeader(c, 'Vary', 'Origin');
     await next();
   };
 }

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Hono } from 'hono';
 import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -80,11 +81,16 @@ describe('shutting down', () => {
       trickler.socket.write('POST /contact HTTP/1.1\r\nHost: localhost\r\nContent-Ty');
       await new Promise((resolve) => setTimeout(resolve, 200));
 
+      // 'close' comes once the process has exited and its output has all been read.
+      const outputClosed = once(server.child, 'close');
       const signalledAt = Date.now();
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);
       expect(Date.now() - signalledAt).toBeLessThan(1_500 + 5_000);
       expect(server.output()).toMatch(/stopping: not ready any more/);
+      // The last line, logged just before the process exits, is flushed out of the log's batch (LOG_BATCH).
+      await outputClosed;
+      expect(server.output()).toMatch(/"msg":"stopped"/);
       await trickler.closed;
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { deadlineRemainingMs } from '../db/database';
 import type { Config } from '../environment';
 
 /** Deletes the Firebase user whose ID token this is; an account already gone counts as deleted. */
@@ -13,7 +14,8 @@ export class IdentityToolkitError extends Error {
   override name = 'IdentityToolkitError';
 }
 
-// The deletion runs inside the database transaction that removes the user's rows: bounded.
+// Bounded, and within the request's deadline: a deletion waits for Identity Toolkit holding no
+// connection, but its claim on the deletion (account_deletions) lasts only as long as the request.
 const DELETE_TIMEOUT_MS = 5_000;
 const RECENT_SIGN_IN_REFUSALS = new Set(['CREDENTIAL_TOO_OLD_LOGIN_AGAIN', 'TOKEN_EXPIRED', 'INVALID_ID_TOKEN', 'USER_DISABLED']);
 
@@ -37,7 +39,7 @@ export function createFirebaseUserDeleter(
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ idToken }),
-        signal: AbortSignal.timeout(DELETE_TIMEOUT_MS),
+        signal: AbortSignal.timeout(Math.min(DELETE_TIMEOUT_MS, deadlineRemainingMs() ?? DELETE_TIMEOUT_MS)),
       });
     } catch (error) {
       throw new IdentityToolkitError('Identity Toolkit could not be reached', { cause: error });

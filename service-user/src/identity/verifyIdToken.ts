@@ -15,7 +15,7 @@ export type TokenVerifier = (token: string) => Promise<VerifiedUser>;
 export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError';
   constructor(
-    readonly code: 'token_expired' | 'token_invalid',
+    readonly code: 'token_expired' | 'token_invalid' | 'token_claims_unusable',
     message: string,
   ) {
     super(message);
@@ -36,10 +36,34 @@ const MAX_TOKEN_LIFETIME_S = 3600;
 
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
+// A lone surrogate (half of a UTF-16 pair) has no UTF-8 form: a driver would store another character in its place.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why PostgreSQL cannot keep this text as it is (a text column refuses NUL), or null when it can. */
+function unstorable(text: string): string | null {
+  if (text.includes('\u0000')) return 'a NUL character';
+  if (LONE_SURROGATE.test(text)) return 'half of a UTF-16 surrogate pair';
+  return null;
+}
+
+/**
+ * What the service takes from a token is input like any other: the uid scopes every query, the
+ * email is stored and compared. Checked here, once, before any query sees it: a claim the
+ * database cannot store refuses the token (401), instead of failing the query (a 500).
+ */
+function checkStorableClaims(payload: JWTPayload): void {
+  for (const claim of ['sub', 'email', 'name'] as const) {
+    const value = payload[claim];
+    const why = typeof value === 'string' ? unstorable(value) : null;
+    if (why) throw new InvalidTokenError('token_claims_unusable', `its ${claim === 'sub' ? 'user id (sub)' : claim} holds ${why}`);
+  }
+}
+
 function checkClaims(payload: JWTPayload): VerifiedUser {
   if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 128) {
     throw new InvalidTokenError('token_invalid', 'the token has no subject');
   }
+  checkStorableClaims(payload);
   const now = Date.now() / 1000;
   const authTime = payload.auth_time;
   if (!isTime(authTime) || authTime > now + CLOCK_TOLERANCE_S) {
@@ -73,10 +97,18 @@ const consoleLog: IdentityLog = { error: (details, message) => console.error(mes
 
 function remoteKeys(jwksUrl: string, log: IdentityLog): JWTVerifyGetKey {
   const remote = createRemoteJWKSet(new URL(jwksUrl));
+  const isEmpty = () => remote.jwks()?.keys.length === 0;
   return async (header, token) => {
     try {
+      // An empty set is never kept (jose would for 30 s): the next request asks again.
+      if (isEmpty()) await remote.reload();
       return await remote(header, token);
     } catch (error) {
+      // No key at all is Google's outage, not the token's fault.
+      if (error instanceof errors.JWKSNoMatchingKey && isEmpty()) {
+        log.error({}, `the key set at ${jwksUrl} has no key`);
+        throw new IdentityUnavailableError('the key set that verifies tokens is empty', { cause: error });
+      }
       if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) throw error;
       log.error({ err: error }, `the key set at ${jwksUrl} could not be fetched`);
       throw new IdentityUnavailableError('the key set that verifies tokens could not be fetched', { cause: error });

@@ -60,12 +60,30 @@ export const welcomeMail = (to: string, locale: MailLocale, unsubscribeLink: str
 export const alreadySubscribedMail = (to: string, locale: MailLocale, unsubscribeLink: string) =>
   newsletterMail(to, locale, unsubscribeLink, { subject: newsletterTexts[locale].alreadySubject, text: newsletterTexts[locale].alreadyBody() });
 
+// Line breaks and tabs become a space; other control characters (C0, DEL, C1), the line and
+// paragraph separators and the marks that turn text's direction go: in a header they spoof what
+// the team reads (an override makes "exe.pdf" read "fdp.exe").
+const HEADER_SPACES = /[\t\n\v\f\r\u2028\u2029]+/g;
+const HEADER_INVISIBLES = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * A visitor's words as they go into a header of the team's mail (the Subject, the Reply-To's
+ * name): one line, without invisible or direction-changing characters, and with "=?" broken
+ * apart, so that no encoded-word (RFC 2047: `=?utf-8?q?...?=`) the visitor typed is decoded by
+ * the team's mail program into other text. The stored message keeps what the visitor wrote.
+ */
+export function headerText(text: string): string {
+  return text.replace(HEADER_SPACES, ' ').replace(HEADER_INVISIBLES, '').replaceAll('=?', '= ?').trim();
+}
+
 /** A contact message, forwarded to the team; a reply goes to the visitor. */
 export function contactForward(inbox: string, message: ContactMessage & { id: string }): OutgoingMail {
+  const name = headerText(`${message.firstname} ${message.lastname}`);
+  const subject = headerText(message.subject);
   return {
     to: inbox,
-    replyTo: { name: `${message.firstname} ${message.lastname}`, address: message.email },
-    subject: `[Contact #${message.id}] ${message.subject}`,
-    text: `From: ${message.firstname} ${message.lastname} <${message.email}>\n` + `Subject: ${message.subject}\n\n${message.message}\n`,
+    replyTo: { name, address: message.email },
+    subject: `[Contact #${message.id}] ${subject}`,
+    text: `From: ${name} <${message.email}>\n` + `Subject: ${subject}\n\n${message.message}\n`,
   };
 }

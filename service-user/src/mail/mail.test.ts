@@ -69,6 +69,30 @@ describe.each(backends)('mail through the outbox on %s', (backend) => {
       expect(rows).toEqual([{ subject: contact.subject }]);
     });
 
+    it("keeps the visitor's control and direction characters and encoded-words out of the forwarded mail's Subject and names, and stores the message as sent", async () => {
+      const spoofing = {
+        firstname: 'Ana\u202e\u2066',
+        lastname: '=?utf-8?q?=E2=80=AEBoss?= Pop\u200f',
+        email: 'spoof.visitor@example.com',
+        subject: 'Invoice\u202efdp.exe\u0007 =?utf-8?q?=E2=80=AEgnp.exe?=\u2069 \u200e=?UTF-8?B?4oCu?=',
+        message: 'Hello',
+      };
+      const response = await call(app, '/contact', { body: spoofing });
+      expect(response.status).toBe(201);
+      const { id } = await response.json();
+      await mail.drain();
+
+      // Read as a mail program reads it: headers decoded (mailparser), encoded-words included.
+      const forwarded = (await mailTo(outbox, 'team@vedere.example')).find((m) => m.subject.startsWith(`[Contact #${id}]`));
+      const invisible = /[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+      expect(forwarded!.subject).not.toMatch(invisible);
+      expect(forwarded!.replyTo[0]!.name).not.toMatch(invisible);
+      expect(forwarded!.subject).toBe(`[Contact #${id}] Invoicefdp.exe = ?utf-8?q?=E2=80=AEgnp.exe?= = ?UTF-8?B?4oCu?=`);
+      expect(forwarded!.replyTo).toEqual([{ name: 'Ana = ?utf-8?q?=E2=80=AEBoss?= Pop', address: 'spoof.visitor@example.com' }]);
+      const { rows } = await db.query('SELECT firstname, lastname, subject FROM contact_messages WHERE id = $1', [id]);
+      expect(rows).toEqual([{ firstname: spoofing.firstname, lastname: spoofing.lastname, subject: spoofing.subject }]);
+    });
+
     it('forwards a message sent twice with one idempotency key once', async () => {
       const headers = { 'Idempotency-Key': `mail-${backend}-once` };
       const body = { ...contact, subject: `Once ${backend}` };

@@ -1,3 +1,4 @@
+import type { Env } from 'hono';
 import type { Store } from 'hono-rate-limiter';
 import type { Database } from '../db/database';
 
@@ -6,7 +7,7 @@ import type { Database } from '../db/database';
  * atomic upsert per hit, the window's end set by the database's clock (one clock for all
  * replicas). Windows that have ended are deleted now and then by whichever replica notices.
  */
-export function databaseRateLimitStore(db: Database, prefix: string): Store {
+export function databaseRateLimitStore<E extends Env = Env>(db: Database, prefix: string): Store<E> {
   let windowMs = 60_000;
   let lastCleanup = Date.now();
   const key = (client: string) => `${prefix}:${client}`;

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
-import type { Database, Queryable } from '../db/database';
+import { deadlineRemainingMs, type Database, type Queryable } from '../db/database';
 import { keepPendingCheckout, linkCustomer, lockUserLinking } from '../store/customers';
 import { findUser } from '../store/users';
 import { isErased } from '../store/accountData';
@@ -98,6 +98,11 @@ export function checkEvent(event: Stripe.Event): void {
   if (schema) parseObject(schema, object, event.type);
 }
 
+async function eventRecorded(db: Queryable, eventId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM stripe_events WHERE event_id = $1', [eventId]);
+  return rows.length > 0;
+}
+
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 async function linkCheckout(tx: Queryable, session: Checkout): Promise<Outcome> {
@@ -126,33 +131,42 @@ async function saveProduct(tx: Queryable, product: { id: string; name: string },
   );
 }
 
-// With the subscription id, names the lock under which its current state is read from Stripe and
-// stored: reads and writes of one subscription take turns, so the last one stored is the newest.
-const SUBSCRIPTION_LOCK = 4_724_021;
-// The read holds a database transaction open: bounded well below Stripe's own 80 s, no retry
-// (Stripe sends the event again when the webhook answers 503).
+// Stripe's API is read while no transaction is open: bounded all the same (and by the request's
+// deadline), no retry (Stripe sends the event again when the webhook answers 503).
 const STRIPE_READ_TIMEOUT_MS = 5_000;
+
+/** A subscription's state read from Stripe's API, and the turn of that read among all reads. */
+interface ReadSubscription {
+  state: Subscription;
+  /** False when Stripe no longer has it: the state is the event's own. */
+  fromApi: boolean;
+  ticket: number;
+}
 
 /**
  * The subscription as Stripe holds it now (Stripe promises no order between events, and two
  * events of one second cannot be ordered from their contents). A subscription Stripe no longer
- * has is taken from the event.
+ * has is taken from the event. The read takes a ticket before it starts and holds nothing while
+ * Stripe answers: a later read sees every change an earlier one saw, so the state stored is the
+ * one of the latest read started (saveSubscription compares tickets).
  */
-async function currentSubscription(tx: Queryable, reader: SubscriptionReader, fromEvent: Subscription): Promise<Subscription> {
-  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [SUBSCRIPTION_LOCK, fromEvent.id]);
+async function currentSubscription(db: Queryable, reader: SubscriptionReader, fromEvent: Subscription): Promise<ReadSubscription> {
+  const { rows } = await db.query<{ ticket: string | number }>("SELECT nextval('subscription_read_tickets') AS ticket");
+  const ticket = Number(rows[0]!.ticket);
+  const timeout = Math.min(STRIPE_READ_TIMEOUT_MS, deadlineRemainingMs() ?? STRIPE_READ_TIMEOUT_MS);
   try {
-    const current = await reader.retrieve(fromEvent.id, { expand: ['items.data.price.product'] }, { timeout: STRIPE_READ_TIMEOUT_MS, maxNetworkRetries: 0 });
-    return parseObject(subscriptionSchema, current, `subscription ${fromEvent.id} from Stripe's API`);
+    const current = await reader.retrieve(fromEvent.id, { expand: ['items.data.price.product'] }, { timeout, maxNetworkRetries: 0 });
+    return { state: parseObject(subscriptionSchema, current, `subscription ${fromEvent.id} from Stripe's API`), fromApi: true, ticket };
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return fromEvent;
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return { state: fromEvent, fromApi: false, ticket };
     if (error instanceof InvalidEventError) throw error;
     throw new StripeUnavailableError(`Stripe's API did not return subscription ${fromEvent.id}`, { cause: error });
   }
 }
 
-async function saveSubscription(tx: Queryable, event: Stripe.Event, fromEvent: Subscription, reader: SubscriptionReader | null): Promise<Outcome> {
-  // From the API the state is the newest there is: stored whatever the order of the events.
-  const sub = reader ? await currentSubscription(tx, reader, fromEvent) : fromEvent;
+async function saveSubscription(tx: Queryable, event: Stripe.Event, fromEvent: Subscription, read: ReadSubscription | null): Promise<Outcome> {
+  // From the API the state is the newest there is: stored whatever the order of the events, unless a later read stored its own.
+  const sub = read ? read.state : fromEvent;
   const customerId = idOf(sub.customer);
   if (!customerId) return 'ignored_incomplete';
   // The customer of a deleted account (its cancellation's event comes after the deletion).
@@ -167,14 +181,14 @@ async function saveSubscription(tx: Queryable, event: Stripe.Event, fromEvent: S
   // Cancelled at the period end (the portal's default), or at a date Stripe names: live until then.
   const cancelAt = sub.cancel_at ?? (sub.cancel_at_period_end ? periodEnd : null);
   // A deletion's own object may still say what it was; the API's says canceled already.
-  const status = event.type === 'customer.subscription.deleted' && sub === fromEvent ? 'canceled' : sub.status;
+  const status = event.type === 'customer.subscription.deleted' && !read?.fromApi ? 'canceled' : sub.status;
   const { rows: owner } = await tx.query<{ uid: string }>('SELECT uid FROM stripe_customers WHERE customer_id = $1', [customerId]);
   const uid = owner[0]?.uid ?? null;
 
   const { rows } = await tx.query(
     `INSERT INTO subscriptions
-       (subscription_id, customer_id, uid, status, trial_end, current_period_end, product_id, last_event_at, last_event_rank, cancel_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $11)
+       (subscription_id, customer_id, uid, status, trial_end, current_period_end, product_id, last_event_at, last_event_rank, cancel_at, read_ticket)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $11, $10)
      ON CONFLICT (subscription_id) DO UPDATE SET
        customer_id = EXCLUDED.customer_id,
        uid = COALESCE(subscriptions.uid, EXCLUDED.uid),
@@ -185,26 +199,38 @@ async function saveSubscription(tx: Queryable, event: Stripe.Event, fromEvent: S
        cancel_at = EXCLUDED.cancel_at,
        last_event_at = GREATEST(subscriptions.last_event_at, EXCLUDED.last_event_at),
        last_event_rank = EXCLUDED.last_event_rank,
+       read_ticket = EXCLUDED.read_ticket,
        updated_at = now()
-     WHERE $10 OR (subscriptions.last_event_at, subscriptions.last_event_rank) <= (EXCLUDED.last_event_at, EXCLUDED.last_event_rank)
+     WHERE CASE WHEN $10::bigint IS NULL
+       THEN (subscriptions.last_event_at, subscriptions.last_event_rank) <= (EXCLUDED.last_event_at, EXCLUDED.last_event_rank)
+       ELSE subscriptions.read_ticket IS NULL OR subscriptions.read_ticket < $10::bigint END
      RETURNING subscription_id`,
-    [sub.id, customerId, uid, status, sub.trial_end ?? null, periodEnd, idOf(product), event.created, RANK[event.type] ?? 0, reader !== null, cancelAt],
+    [sub.id, customerId, uid, status, sub.trial_end ?? null, periodEnd, idOf(product), event.created, RANK[event.type] ?? 0, read?.ticket ?? null, cancelAt],
   );
   if (rows.length > 0) return 'subscription_saved';
-  // An older event than what is stored: it changes nothing, but may still tell who the owner is.
+  // An older event (or read) than what is stored: it changes nothing, but may still tell who the owner is.
   if (uid) await tx.query('UPDATE subscriptions SET uid = $1 WHERE subscription_id = $2 AND uid IS NULL', [uid, sub.id]);
   return 'subscription_stale';
 }
+
+const SUBSCRIPTION_EVENTS = new Set(Object.keys(RANK));
 
 /**
  * Applies one verified Stripe event. The event id is recorded in the same transaction as the
  * change it makes: a replay changes nothing, and a failure leaves no trace, so Stripe retries.
  * With `subscriptions` (a Stripe secret key is configured), subscription events store the state
- * read from Stripe's API; without it, the newest event wins.
+ * read from Stripe's API, read before the transaction (no connection or lock is held while
+ * Stripe answers); without it, the newest event wins.
  */
 export async function applyStripeEvent(db: Database, event: Stripe.Event, { subscriptions = null }: { subscriptions?: SubscriptionReader | null } = {}): Promise<Outcome> {
   checkEvent(event);
   const object: unknown = event.data.object;
+  let read: ReadSubscription | null = null;
+  if (subscriptions && SUBSCRIPTION_EVENTS.has(event.type)) {
+    // A replay asks Stripe nothing (one delivered twice at once is told apart in the transaction).
+    if (await eventRecorded(db, event.id)) return 'duplicate';
+    read = await currentSubscription(db, subscriptions, subscriptionSchema.parse(object));
+  }
   return db.transaction(async (tx) => {
     const { rows } = await tx.query('INSERT INTO stripe_events (event_id, type) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING RETURNING event_id', [event.id, event.type]);
     if (rows.length === 0) return 'duplicate';
@@ -214,7 +240,7 @@ export async function applyStripeEvent(db: Database, event: Stripe.Event, { subs
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
-        return saveSubscription(tx, event, subscriptionSchema.parse(object), subscriptions);
+        return saveSubscription(tx, event, subscriptionSchema.parse(object), read);
       case 'product.created':
       case 'product.updated':
         await saveProduct(tx, productSchema.parse(object), event.created);

@@ -17,8 +17,8 @@ export const ISSUER = `https://securetoken.google.com/${PROJECT_ID}`;
 export const backends: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 let schemaCounter = 0;
-/** A fresh database: in-memory PGlite, or a new schema on the PostgreSQL server. */
-export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+/** A fresh database: in-memory PGlite, or a new schema on the PostgreSQL server (its pool `maxConnections` large). */
+export async function freshDatabase(kind: 'pglite' | 'postgres', { maxConnections }: { maxConnections?: number } = {}): Promise<Database> {
   if (kind === 'pglite') return openPglite();
   const url = process.env.DATABASE_URL as string;
   const schema = `t_${process.pid}_${Date.now()}_${(schemaCounter += 1)}`;
@@ -26,7 +26,7 @@ export async function freshDatabase(kind: 'pglite' | 'postgres'): Promise<Databa
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
-  const db = await openPostgres(`${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`);
+  const db = await openPostgres(`${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`, { maxConnections });
   return {
     ...db,
     close: async () => {
@@ -92,6 +92,8 @@ export async function tokenFactory() {
       new SignJWT(claims(uid, email, extra)).setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).sign(key),
     unsigned: (uid: string, email: string | null = `${uid}@example.com`, extra: JWTPayload = {}) => new UnsecuredJWT(claims(uid, email, extra)).encode(),
     otherKey: async () => (await generateKeyPair('RS256')).privateKey,
+    /** The public half of the signing key (a key set the test serves). */
+    publicKey: async () => publicKey,
   };
 }
 
@@ -102,8 +104,8 @@ export async function startService(kind: 'pglite' | 'postgres', tokens: Tokens, 
   const config = testConfig(env);
   const db = await freshDatabase(kind);
   const verifyToken = createTokenVerifier({ projectId: PROJECT_ID, emulator: false, keys: tokens.keys });
-  const { app, mail } = await createService(config, { db, verifyToken, ...overrides });
-  return { app, db, config, mail };
+  const { app, mail, deletions } = await createService(config, { db, verifyToken, ...overrides });
+  return { app, db, config, mail, deletions };
 }
 
 /** The service's log lines, as a pino destination the test reads (set LOG_LEVEL: tests are silent by default). */
@@ -179,3 +181,25 @@ export const checkoutObject = (uid: string, customer: string, email: string) => 
 });
 
 export const request = (app: TestApp, path: string, init?: RequestInit): Promise<TestResponse> => Promise.resolve(app.request(path, init));
+
+/** A promise the test settles by hand (something outside the service that answers when told). */
+export function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Whether a promise has settled yet (looked at after every callback already due has run). */
+export async function hasSettled(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  void promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await new Promise((resolve) => setImmediate(resolve));
+  return settled;
+}

@@ -179,13 +179,24 @@ describe('deleting my account', () => {
       .mockResolvedValueOnce(answer({ deleted: true, subscriptionsCancelled: 0 }));
     const { user } = await openConfirmation({ deleteAccount });
     await user.click(screen.getByRole('button', { name: 'Da, șterge contul meu' }));
-    const alert = await screen.findByText('Abonamentul a fost anulat, dar contul și datele dumneavoastră nu au fost șterse. Încercați din nou pentru a termina ștergerea.');
+    const alert = await screen.findByText(
+      'Ștergerea contului a început, dar nu s-a terminat: abonamentul a fost anulat sau autentificarea ștearsă, dar datele dumneavoastră nu au fost încă șterse toate. Încercați din nou pentru a termina ștergerea.',
+    );
     expect(alert).toHaveAttribute('role', 'alert');
     expect(signOut).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Da, șterge contul meu' }));
     await screen.findByText('Contul dumneavoastră a fost șters. Vă deconectăm…');
     expect(deleteAccount).toHaveBeenCalledTimes(2);
     expect(signOut).toHaveBeenCalledWith('deleted');
+  });
+
+  it('says that the account is already being deleted when another request runs the deletion', async () => {
+    const { user } = await openConfirmation({ deleteAccount: jest.fn(async () => refusal('deletion_in_progress', 409)) });
+    await user.click(screen.getByRole('button', { name: 'Da, șterge contul meu' }));
+    expect(
+      await screen.findByText('Contul dumneavoastră este deja în curs de ștergere. Așteptați câteva secunde, apoi încercați din nou pentru a vedea ștergerea încheiată.'),
+    ).toHaveAttribute('role', 'alert');
+    expect(signOut).not.toHaveBeenCalled();
   });
 
   it('says that nothing was deleted when the subscription could not be cancelled', async () => {

@@ -164,6 +164,8 @@ function failureText(t: (key: string) => string, state: ActionState<AccountDelet
       return t('accountData.delete.failed.reauthenticate');
     case 'deletion_interrupted':
       return t('accountData.delete.failed.interrupted');
+    case 'deletion_in_progress':
+      return t('accountData.delete.failed.inProgress');
     case 'billing_unavailable':
       return t('accountData.delete.failed.billing');
     default:
