@@ -12,6 +12,10 @@ const packages = workspace
   .map((line) => /^\s+-\s+['"]?([^'"\s]+)['"]?\s*$/.exec(line)?.[1])
   .filter(Boolean);
 
+// Every test runs in one time zone, far from the site's (Europe/Bucharest): a date written in the
+// machine's zone instead of the site's then fails here whatever the machine (workers inherit it).
+process.env.TZ = 'America/New_York';
+
 module.exports = {
   // Jest's default is one worker less than the cores: one worker on a 2-core machine. The service's
   // tests wait on much (child processes, databases, timers), so two run well on two cores (5.4 → 3.2 min).

@@ -49,8 +49,9 @@ describe("a route's targets", () => {
       htmlAloneMs: 40,
       singleMs: 300,
     });
-    expect(routeTargets('/', false, { federated: page(ok(100, 91, 900), ok(100, 95, 900), ok(100, 0, 900)), htmlAlone }).tbt?.met).toBe(false);
-    expect(routeTargets('/', false, { federated: page(ok(100, 0, 900)) }).tbt).toBeNull();
+    expect(routeTargets('/', false, { federated: page(ok(100, 91, 900), ok(100, 95, 900), ok(100, 0, 900)), htmlAlone }).tbt.met).toBe(false);
+    // Not measured against its floor: missed, not passed over.
+    expect(routeTargets('/', false, { federated: page(ok(100, 0, 900)) }).tbt).toEqual({ met: false, federatedMs: 0, htmlAloneMs: null, singleMs: null });
   });
 
   it("compares a signed-in page's median LCP with its HTML alone's (≤ 1.10×) and the single bundle's (≤ 0.75×)", () => {
@@ -61,6 +62,10 @@ describe("a route's targets", () => {
     expect(targets.lcpToHtmlAlone).toEqual({ met: false, ratio: 1.18 });
     expect(targets.lcpToSingle).toEqual({ met: true, ratio: 0.5 });
     expect(routeTargets('/account?tab=device', true, { federated: page(ok(99, 0, 1200)), htmlAlone }).lcpToHtmlAlone).toEqual({ met: true, ratio: 1.09 });
+    // Judged on the exact ratio: 1.104 is over 1.10, though it reads 1.1.
+    expect(routeTargets('/account?tab=device', true, { federated: page(ok(99, 0, 1104)), htmlAlone: page(ok(100, 0, 1000)) }).lcpToHtmlAlone).toEqual({ met: false, ratio: 1.1 });
+    // A signed-in page without its floor measured: missed.
+    expect(routeTargets('/account?tab=device', true, { federated }).lcpToHtmlAlone).toEqual({ met: false, ratio: null });
     // A public page has neither LCP target.
     expect(routeTargets('/', false, { federated, htmlAlone, single }).lcpToHtmlAlone).toBeNull();
   });

@@ -97,20 +97,27 @@ test.describe('a subscriber opening their account', () => {
       if (request.method() === 'POST' && request.url().startsWith('http://localhost:8787/')) reads.push(new URL(request.url()).pathname);
     });
 
+    // The auth SDK looks the stored user up once the page is idle: the session it then confirms reads nothing either.
+    const lookedUp = page.waitForRequest(/accounts:lookup/);
     const response = await page.goto('/account?tab=subscription');
-    // The first byte already holds the page: its heading and what it read, no loading status.
+    // The first byte already holds the page: named by it, its heading first in its main part, what it read, no loading status.
     const html = (await response?.text()) ?? '';
-    expect(html).toContain(`>${welcome(user.email)}</h1>`);
+    expect(html).toContain('<title>Contul meu · Vedere</title>');
+    expect(html).toMatch(new RegExp(`<main[^>]*>(<[^h][^>]*>)*<h1[^>]*>${welcome(user.email)}</h1>`));
     expect(html).toContain(`<script type="application/json" id="${MARKERS.handedOverStateId}">`);
     expect(html).not.toContain('Se încarcă');
     expect(html).not.toContain(user.idToken);
     await expect(page.locator('html')).toHaveAttribute(MARKERS.hydratedAttribute, 'true');
     await expect(h1(page)).toHaveText(welcome(user.email));
     await expect(page.getByRole('tabpanel', { name: 'Abonament' })).toContainText('Perioadă de probă gratuită');
+    await expect(page).toHaveTitle('Contul meu · Vedere');
+    await expect(page.locator('main').getByRole('heading').first()).toHaveText(welcome(user.email));
+    await lookedUp;
+    await page.waitForLoadState('networkidle');
     expect(await said()).toEqual([]);
     expect(await replaced()).toEqual([]);
     expect(errors).toEqual([]);
-    // Nothing the server read is asked for again by the page.
+    // Nothing the server read is asked for again by the page, nor once the session is confirmed.
     expect(reads.filter((read) => read === '/get-user-info' || read === '/get-subscription-info')).toEqual([]);
   });
 

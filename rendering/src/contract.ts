@@ -7,6 +7,7 @@
  */
 import type { SessionUser } from '@site/shared-ui/session-user';
 import type { ServiceReadName } from '@site/shared-ui/service-reads';
+import type { DehydratedState } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 
 /** The markers between the server's HTML, its inline scripts and the shell: one name each. */
@@ -45,6 +46,12 @@ export interface PageModule {
   serverReads?: ServerReads;
 }
 
+/**
+ * The reads a page's first render shows, for the URL's query. It runs on the server, under the
+ * environment's runtime configuration (runtimeConfig() may be read), and should not throw (a throw
+ * serves the page as its loading status). Each name is one of shared-ui's SERVICE_READS, and is the
+ * key the page's useServiceRead gives that read (its answer is found under it).
+ */
 export type ServerReads = (location: { search: string }) => ServiceReadName[];
 
 /** What a remote's render entry exports (build/renderEntryLoader.cjs writes it from the remote's exposes). */
@@ -88,7 +95,15 @@ export interface ShellRenderer {
    * route's page module (null: a signed-in page's loading status, which needs none).
    */
   renderPage(location: string, page: PageModule | null, options?: RenderOptions): Promise<RenderedPage>;
-  /** Where the route's guards send this user instead (a trial guard's redirect), or null: the page is theirs. */
+  /**
+   * The reads the route's guards make (none for a public route): the access guard's check of the
+   * token, and the trial guard's answer. Pure (any copy of the build answers the same).
+   */
+  guardReads(pathname: string): ServiceReadName[];
+  /**
+   * Where the route's guards send this user instead (a trial guard's redirect), or null: the page
+   * is theirs. Throws when an answer it needs is missing. Pure.
+   */
   guardRedirect(pathname: string, answers: ReadAnswers): string | null;
 }
 
@@ -100,5 +115,5 @@ export interface ShellRenderer {
  */
 export interface HandedOverState {
   session: SessionUser;
-  queries: unknown;
+  queries: DehydratedState;
 }

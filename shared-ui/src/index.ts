@@ -39,7 +39,7 @@ export { CONTACT_FIELD_LIMITS, EMAIL_MAX_LENGTH } from '@site/service-user/field
 export type { TelemetryBatch, TelemetryEvent, TelemetrySummary } from '@site/service-user';
 export { runServiceCall, withTimeLimit, CALL_TIME_LIMIT_MS, SLOW_CALL_MS, type CallResult, type CallFailure, type ServiceCall, type SuccessBody } from './api/callResult';
 export { createSiteQueryClient, userQueryKey, USER_SERVICE_QUERIES } from './api/queryClient';
-export { handOverAnswers, adoptHandedOverAnswers } from './api/handedOver';
+export { handOverAnswers, adoptHandedOverAnswers, forgetHandedOverAnswers } from './api/handedOver';
 export { SERVICE_READS, serviceRead, isServiceReadName, type ServiceReadName, type ServiceReadAnswer } from './api/serviceReads';
 export { useServiceRead, useServiceAction, useTakingLonger, type CallState, type ActionState } from './api/useServiceCall';
 export { useFormValidation, fieldProblem, EMAIL_PATTERN, type FieldProblem } from './forms/validation';

@@ -33,7 +33,7 @@ declare global {
   interface Window {
     __APP_CONFIG__?: Partial<RuntimeConfig>;
   }
-  // Set by /config.js in the browser, and by the server while it prerenders a page (tools/prerender.mjs).
+  // Set by /config.js in the browser, and by the site's server while it renders a page (@site/rendering).
   var __APP_CONFIG__: Partial<RuntimeConfig> | undefined;
 }
 

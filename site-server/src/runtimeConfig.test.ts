@@ -1,4 +1,4 @@
-import { browserConfig } from './runtimeConfig';
+import { browserConfig, serverUserServiceUrl, signedInReadsBudgetMs } from './runtimeConfig';
 
 describe('the browser configuration', () => {
   it.each([
@@ -15,5 +15,29 @@ describe('the browser configuration', () => {
   it('never offers local billing with a Stripe key, even locally', () => {
     expect(browserConfig({ NODE_ENV: 'development', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }).localBilling).toBe(false);
     expect(browserConfig({ NODE_ENV: 'development', STRIPE_SECRET_KEY: 'sk_test_x' }).localBilling).toBe(false);
+  });
+});
+
+describe("where the site's server reaches the user service for signed-in pages", () => {
+  it("is USER_SERVICE_INTERNAL_URL, else the browser's when absolute; none for a path on the site", () => {
+    expect(serverUserServiceUrl({ USER_SERVICE_INTERNAL_URL: 'http://service.internal:8787', USER_SERVICE_URL: '/api' })).toBe('http://service.internal:8787');
+    expect(serverUserServiceUrl({ USER_SERVICE_URL: 'https://api.vedere.example' })).toBe('https://api.vedere.example');
+    expect(serverUserServiceUrl({ USER_SERVICE_URL: '/api' })).toBeNull();
+  });
+
+  it('refuses an internal URL that is not an absolute http(s) URL (a typo fails the start)', () => {
+    for (const url of ['service:8787', '/api', 'ftp://service'])
+      expect(() => serverUserServiceUrl({ USER_SERVICE_INTERNAL_URL: url })).toThrow(/USER_SERVICE_INTERNAL_URL must be an absolute http\(s\) URL/);
+  });
+});
+
+describe("how long a signed-in page's reads may take on the server", () => {
+  it('is SIGNED_IN_READS_BUDGET_MS, 300 ms unless set', () => {
+    expect(signedInReadsBudgetMs({})).toBe(300);
+    expect(signedInReadsBudgetMs({ SIGNED_IN_READS_BUDGET_MS: '1500' })).toBe(1500);
+  });
+
+  it('refuses what is not a whole number of milliseconds from 1 to 10000', () => {
+    for (const value of ['0', '-5', '1.5', 'soon', '10001']) expect(() => signedInReadsBudgetMs({ SIGNED_IN_READS_BUDGET_MS: value })).toThrow(/SIGNED_IN_READS_BUDGET_MS/);
   });
 });

@@ -136,6 +136,23 @@ export function signedInReadsBudgetMs(env: Env = process.env): number {
   return ms;
 }
 
+const isAbsoluteHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+
+/**
+ * Where the site's server reaches the user service for the signed-in pages it draws:
+ * USER_SERVICE_INTERNAL_URL (an absolute http(s) URL, or the start is refused: a typo there must
+ * not go unseen), else where the browser does (USER_SERVICE_URL) when that is absolute; null when
+ * it is not (a path on the site's own origin): signed-in pages are then drawn by the browser.
+ */
+export function serverUserServiceUrl(env: Env = process.env, config: BrowserConfig = browserConfig(env)): string | null {
+  const internal = env.USER_SERVICE_INTERNAL_URL;
+  if (internal) {
+    if (!isAbsoluteHttpUrl(internal)) throw new Error(`USER_SERVICE_INTERNAL_URL must be an absolute http(s) URL (it is "${internal}")`);
+    return internal;
+  }
+  return isAbsoluteHttpUrl(config.userServiceUrl) ? config.userServiceUrl : null;
+}
+
 /** @param overrides values that win over the environment's (a test's own service) */
 export function configScript(env: Env = process.env, overrides: Partial<BrowserConfig> = {}): string {
   return `window.__APP_CONFIG__ = ${JSON.stringify({ ...browserConfig(env), ...overrides })};\n`;

@@ -8,9 +8,18 @@ import { manifestReader } from './manifests';
 import { preloadHints } from './preloadHints';
 import { remotesInForce } from './remotesInForce';
 import { renderedPages, type PageAnswer } from '@site/rendering/server';
-import { browserConfig as environmentConfig, configScript, remoteFolder, remotesDocument, signedInCallOrigins, signedInReadsBudgetMs, type BrowserConfig } from './runtimeConfig';
+import {
+  browserConfig as environmentConfig,
+  configScript,
+  remoteFolder,
+  remotesDocument,
+  serverUserServiceUrl,
+  signedInCallOrigins,
+  signedInReadsBudgetMs,
+  type BrowserConfig,
+} from './runtimeConfig';
 import { securityHeaders } from './securityHeaders';
-import { createStaticApp, type Document } from './staticServer';
+import { createStaticApp, PAGE_WAIT_MS, type Document } from './staticServer';
 import { loginTokenOf, visitorIdOf } from './visitor';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
@@ -18,11 +27,14 @@ const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 /** Crawlers may read every page (the access guard lets them through the signed-in ones too). */
 export const ROBOTS = 'User-agent: *\nAllow: /\n';
 
-/** The pages the server draws, asked for with what a request carries (the URL, the visitor's cohort, the login cookie). */
+/**
+ * The pages the server draws, asked for with what a request carries (the URL, the visitor's cohort,
+ * the login cookie), and until when the page waits for them (PAGE_WAIT_MS).
+ */
 const pageAnswers =
   (draw: ReturnType<typeof renderedPages>) =>
   (c: Context): Promise<PageAnswer | null> =>
-    draw({ url: new URL(c.req.url), visitorId: visitorIdOf(c), loginToken: loginTokenOf(c) });
+    draw({ url: new URL(c.req.url), visitorId: visitorIdOf(c), loginToken: loginTokenOf(c), deadline: Date.now() + PAGE_WAIT_MS });
 
 const config =
   (overrides: Partial<BrowserConfig> = {}): Document =>
@@ -44,8 +56,8 @@ export interface ShellAppOptions {
   prerender?: boolean;
   /** How long a signed-in page waits for the user service's answers (SIGNED_IN_READS_BUDGET_MS). */
   readsBudgetMs?: number;
-  /** Where this server reaches the user service (USER_SERVICE_INTERNAL_URL; default: where the browser does). */
-  readsServiceUrl?: string;
+  /** Where this server reaches the user service (runtimeConfig.ts, serverUserServiceUrl); null: it does not, and signed-in pages are drawn by the browser. */
+  readsServiceUrl?: string | null;
   /** The shell's build. */
   dist?: string;
 }
@@ -56,11 +68,14 @@ export function shellApp({
   prerender = process.env.PRERENDER !== 'off',
   dist = join(root, 'shell', 'dist'),
   readsBudgetMs = signedInReadsBudgetMs(process.env),
-  readsServiceUrl = process.env.USER_SERVICE_INTERNAL_URL || undefined,
+  readsServiceUrl,
 }: ShellAppOptions = {}) {
   const remotes = remotesInForce(read);
   const manifestAt = manifestReader();
   const browser = { ...environmentConfig(process.env), ...browserConfig };
+  const serviceUrl = readsServiceUrl === undefined ? serverUserServiceUrl(process.env, browser) : readsServiceUrl;
+  if (prerender && serviceUrl === null)
+    console.error(`signed-in pages are drawn by the browser: the user service's URL (${browser.userServiceUrl}) is not absolute; set USER_SERVICE_INTERNAL_URL`);
   return createStaticApp({
     root: dist,
     spa: true,
@@ -74,7 +89,7 @@ export function shellApp({
     // PRELOAD_HINTS=off serves the pages without them (to measure what they bring).
     pageLinks:
       process.env.PRELOAD_HINTS === 'off' ? undefined : preloadHints({ dist, remotes, remotesUrl: browser.remotesUrl, manifestAt, signedInCalls: signedInCallOrigins(browser) }),
-    pageHtml: prerender ? pageAnswers(renderedPages({ dist, remotes, manifestAt, config: browser, serviceUrl: readsServiceUrl, readsBudgetMs })) : undefined,
+    pageHtml: prerender ? pageAnswers(renderedPages({ dist, remotes, manifestAt, config: browser, serviceUrl, readsBudgetMs })) : undefined,
   });
 }
 

@@ -41,7 +41,7 @@ describe('a page of the production server', () => {
     const response = await app.request('/contact');
     expect(response.status).toBe(200);
     expect(await response.text()).toBe(INDEX);
-    expect(logged).toHaveBeenCalledWith('/contact is served without its prerendered HTML: not ready after 50 ms');
+    expect(logged).toHaveBeenCalledWith('/contact is served without its server-drawn HTML: not ready after 50 ms');
   });
 
   it('whose hints never come is served without them', async () => {
@@ -73,6 +73,9 @@ describe('every request of the production server', () => {
     const response = await app.request('/contact');
     expect(response.status).toBe(503);
     expect(response.headers.get('Retry-After')).toBe('1');
+    // Said in both languages, the site's default first.
+    const said = await response.text();
+    expect(said).toMatch(/<html lang="ro">.*Site-ul nu a putut răspunde la timp.*<div lang="en">.*The site could not answer in time/s);
     expect(logged).toHaveBeenCalledWith('GET /contact answered 503: no answer within 50 ms (waiting on its server-drawn HTML)');
     // The late work still ends (its answer goes nowhere).
     finish();

@@ -11,20 +11,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { DrawnPart, PageAnswer } from '@site/rendering/server';
+import commonEn from '@site/shared-ui/i18n/common.en.json';
+import commonRo from '@site/shared-ui/i18n/common.ro.json';
 import type { SecurityHeaders } from './securityHeaders';
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|webp|avif|svg|woff2?)$/;
 
 export type Document = () => { type: string; body: string };
-
-/** What the server drew of a page: the page, or a signed-in page's loading status. */
-export type DrawnPart = 'page' | 'loading status';
-
-/**
- * What the server answers for a page instead of index.html: HTML it drew (`personal`: holding a
- * user's data, private to that visitor and never kept), or a redirect the page's guards make.
- */
-export type PageResponse = { html: string; drawn: DrawnPart; personal: boolean } | { redirect: string };
 
 /** A response that carries a user's data: no cache, shared or private, keeps it. */
 const PERSONAL = 'private, no-store';
@@ -38,7 +32,7 @@ export interface StaticAppOptions {
   /** Computed for each response (the configuration they follow may change), from the HTML served. */
   securityHeaders?: (html: string) => SecurityHeaders;
   /** What to answer for the page at this request when it is not index.html (HTML the server drew, or a redirect). */
-  pageHtml?: (c: Context) => Promise<PageResponse | null>;
+  pageHtml?: (c: Context) => Promise<PageAnswer | null>;
   /** The Link header (preload hints) of the page served, for what its HTML draws (null: nothing, index.html). */
   pageLinks?: (c: Context, page: { drawn: DrawnPart | null }) => Promise<string>;
   /** How long a page may wait for its prerendered HTML and its hints, together (default PAGE_WAIT_MS). */
@@ -69,6 +63,9 @@ export const REQUEST_DEADLINE_MS = 15_000;
 
 type Env = { Variables: { pageHtml: string; personal: boolean; waitingOn: string } };
 
+/** What a request answered past its deadline says, in both of the site's languages (Romanian first, its default). */
+const NOT_IN_TIME = `<!doctype html><html lang="ro"><meta charset="utf-8"><title>${commonRo.serverBusy.title}</title><h1>${commonRo.serverBusy.title}</h1><p>${commonRo.serverBusy.body}</p><div lang="en"><h2>${commonEn.serverBusy.title}</h2><p>${commonEn.serverBusy.body}</p></div></html>`;
+
 export function createStaticApp({
   root,
   spa = false,
@@ -92,7 +89,7 @@ export function createStaticApp({
     const outcome = await Promise.race([next().then(() => 'answered' as const), late]).finally(() => clearTimeout(timer));
     if (outcome === 'late') {
       console.error(`${c.req.method} ${c.req.path} answered 503: no answer within ${requestDeadlineMs} ms (waiting on ${c.get('waitingOn')})`);
-      return c.text('The site could not answer in time: please try again.', 503, { 'Retry-After': '1', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+      return c.html(NOT_IN_TIME, 503, { 'Retry-After': '1', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
     }
   });
   app.use('*', compress());
@@ -156,7 +153,7 @@ export function createStaticApp({
       console.error(`${c.req.path} is served empty: ${error.message}`);
       return null;
     });
-    const drawn = await inTime(rendering, null, 'its prerendered HTML');
+    const drawn = await inTime(rendering, null, 'its server-drawn HTML');
     // The page depends on the visitor's cohort and sign-in (its cookies): a shared cache must not mix them.
     if (drawn && 'redirect' in drawn) {
       c.set('personal', true);

@@ -1,7 +1,7 @@
 // Inlined in the shell's HTML (build/pageTemplate.cjs), called with the markers of ../contract.ts.
 // A prerendered page is shown before its
 // JavaScript has run; what a visitor does on it in that time must not be lost or done differently.
-// Until the page signals that it has hydrated (signals.hydratedEvent on document), this script holds
+// Until the page says it has hydrated (markers.hydratedEvent on document), this script holds
 // what the page itself would have handled and hands it to the page once it can:
 // - activations (a click, or Enter/Space on a button or link) of controls and of links within
 //   the site: held, then the same element is activated again (a link navigates in the page, a
@@ -14,8 +14,8 @@
 // A link within the page itself (the skip link, a section's anchor) is never held: it works natively.
 // A link that opens elsewhere (another site, a new tab) is left to the browser. If the page never
 // hydrates (its code failed), held links are followed after 20 s and the page works as plain HTML.
-// eslint-disable-next-line @typescript-eslint/no-unused-expressions -- a function expression: the inliner calls it with the signals
-(function (signals) {
+// eslint-disable-next-line @typescript-eslint/no-unused-expressions -- a function expression: the inliner calls it with the markers
+(function (markers) {
   var d = document;
   var html = d.documentElement;
   var held = [];
@@ -24,7 +24,7 @@
   var over = false;
 
   function onPrerenderedPage(el) {
-    return !over && el && el.closest && !html.hasAttribute(signals.freshRenderAttribute) && el.closest('#root[' + signals.prerenderedAttribute + ']');
+    return !over && el && el.closest && !html.hasAttribute(markers.freshRenderAttribute) && el.closest('#root[' + markers.prerenderedAttribute + ']');
   }
   function hold(event, replay) {
     event.preventDefault();
@@ -131,7 +131,7 @@
   function finish(hydrated) {
     if (over) return;
     over = true;
-    html.setAttribute(signals.hydratedAttribute, hydrated ? 'true' : 'false');
+    html.setAttribute(markers.hydratedAttribute, hydrated ? 'true' : 'false');
     if (hydrated) typed.forEach(announceTyped);
     held.forEach(function (replay) {
       replay(hydrated);
@@ -140,11 +140,11 @@
     chosen.clear();
   }
 
-  d.addEventListener(signals.hydratedEvent, function () {
+  d.addEventListener(markers.hydratedEvent, function () {
     finish(true);
   });
   d.addEventListener('DOMContentLoaded', function () {
-    if (d.querySelector('#root[' + signals.prerenderedAttribute + ']'))
+    if (d.querySelector('#root[' + markers.prerenderedAttribute + ']'))
       setTimeout(function () {
         finish(false);
       }, 20000);

@@ -5,7 +5,7 @@
 // the state it hands over).
 import type { HandedOverState } from '../contract';
 import { MARKERS } from '../contract';
-import { handedOverStateElement } from '../handedOverState';
+import { handedOverStateElement } from './handedOverStateElement';
 
 /** A value escaped for the server's HTML, as an attribute's (quoted) value or as text. */
 export const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

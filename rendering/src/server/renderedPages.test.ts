@@ -35,6 +35,7 @@ exports.renderPage = async (location, page, options) => {
   if (location === '/account-billing') throw new Error('the layout throws');
   return { html: '<header>Contul meu</header><main><p role="status">Se încarcă…</p></main>', styles: '' };
 };
+exports.guardReads = () => ['get-user-info'];
 exports.guardRedirect = (pathname, answers) =>
   pathname === '/account' && !answers['get-user-info'].trialActivated ? '/account-pricing' : null;`;
 
@@ -79,10 +80,15 @@ function writeBuilds() {
   mkdirSync(join(account, 'server'), { recursive: true });
   writeFileSync(
     join(account, 'server', 'render.cccccccccccc.js'),
-    `exports.exposedModules = () => ({
+    `globalThis.accountEntryRuns = (globalThis.accountEntryRuns || 0) + 1;
+exports.exposedModules = () => ({
   './AccountPage': async () => ({
     default: (location) => '<h1>Contul meu</h1><p>' + location + '</p>',
-    serverReads: ({ search }) => (search.includes('tab=device') ? ['get-device-info'] : []),
+    serverReads: ({ search }) => {
+      if (search.includes('tab=broken')) throw new Error('serverReads throws');
+      if (search.includes('tab=unknown')) return ['get-everything'];
+      return search.includes('tab=device') ? ['get-device-info'] : [];
+    },
   }),
   './PricingPage': async () => ({ default: () => '<h1>Abonamente</h1>' }),
 });`,
@@ -106,8 +112,8 @@ function site({ serviceUrl = 'http://127.0.0.1:9', readsBudgetMs = 1_000 }: { se
     readsBudgetMs,
     log: (message) => logged.push(message),
   });
-  const page = (path: string, loginToken: string | null = null) =>
-    answer({ url: new URL(path, 'http://localhost:3000'), visitorId: '00000000-0000-4000-8000-000000000000', loginToken });
+  const page = (path: string, loginToken: string | null = null, deadline?: number) =>
+    answer({ url: new URL(path, 'http://localhost:3000'), visitorId: '00000000-0000-4000-8000-000000000000', loginToken, deadline });
   return { page, logged, manifests: { marketing, account } };
 }
 
@@ -159,7 +165,10 @@ async function userService(answer: (read: string, token: string | null) => Respo
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, asked };
 }
 const running: ServerType[] = [];
+/** Answers held by a service that does not answer in time, let go when the test is done. */
+const hanging: (() => void)[] = [];
 afterEach(async () => {
+  for (const release of hanging.splice(0)) release();
   await Promise.all(running.splice(0).map((server) => new Promise((done) => server.close(done))));
 });
 
@@ -225,7 +234,7 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     ['the service refuses the token (expired, invalid, another project)', () => Response.json({ error: { code: 'unauthenticated', message: '' } }, { status: 401 }), false],
     ['the account was deleted', () => Response.json({ error: { code: 'account_deleted', message: '' } }, { status: 410 }), false],
     ['a read fails', (read: string) => (read === 'get-device-info' ? Response.json({ error: { code: 'internal', message: '' } }, { status: 503 }) : answering(read)), true],
-    ['the service is slower than the budget', async (read: string) => new Promise<Response>((resolve) => setTimeout(() => resolve(answering(read)), 500)), true],
+    ['the service is slower than the budget', () => new Promise<Response>((resolve) => hanging.push(() => resolve(answering('get-user-info')))), true],
   ])('is its loading status, as the browser first draws it, when %s', async (_case, answer, logs) => {
     const service = await userService(answer);
     const { page, logged } = site({ serviceUrl: service.url, readsBudgetMs: 200 });
@@ -236,6 +245,47 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     expect(logged).toEqual(logs ? [expect.stringMatching(/^\/account is served as its loading status: /)] : []);
     // Nothing of the user in the log: no token, no address.
     expect(logged.join('\n')).not.toMatch(/ana@|uid-ana|eyJ/);
+  });
+
+  it('is its loading status at once for a token that cannot be valid (not a token, expired, about to): nothing read, nothing run', async () => {
+    const service = await userService(answering);
+    const { page } = site({ serviceUrl: service.url });
+    const runs = () => (globalThis as { accountEntryRuns?: number }).accountEntryRuns ?? 0;
+    const before = runs();
+    const now = Math.floor(Date.now() / 1000);
+    for (const token of ['a.b.c', tokenOf({ sub: 'uid-ana', exp: now - 60 }), tokenOf({ sub: 'uid-ana', exp: now + 10 })]) {
+      expect(html(await page('/account?tab=device', token))).toContain(LOADING_STATUS);
+    }
+    expect(service.asked).toEqual([]);
+    expect(runs()).toBe(before);
+  });
+
+  it.each([
+    ['its serverReads throws', '/account?tab=broken', /serverReads throws/],
+    ['its serverReads names a read the service does not have', '/account?tab=unknown', /reads the user service does not have: get-everything/],
+  ])('is its loading status when %s, said in the log', async (_case, path, said) => {
+    const service = await userService(answering);
+    const { page, logged } = site({ serviceUrl: service.url });
+    expect(html(await page(path, ana))).toContain(LOADING_STATUS);
+    expect(logged).toEqual([expect.stringMatching(said)]);
+  });
+
+  it('holds no other page back while it waits for the service: a public page is drawn meanwhile', async () => {
+    const service = await userService(() => new Promise<Response>((resolve) => hanging.push(() => resolve(answering('get-user-info')))));
+    const { page } = site({ serviceUrl: service.url, readsBudgetMs: 5_000 });
+    const signedIn = page('/pricing', ana);
+    // The signed-in page has asked the service, and waits.
+    while (service.asked.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(html(await page('/'))).toContain('<h1>Bun venit</h1>');
+    for (const release of hanging.splice(0)) release();
+    expect(await signedIn).toMatchObject({ personal: true });
+  });
+
+  it('is its loading status when its request stopped waiting before its turn to render came', async () => {
+    const service = await userService(answering);
+    const { page, logged } = site({ serviceUrl: service.url });
+    expect(html(await page('/account?tab=device', ana, Date.now() - 1))).toContain(LOADING_STATUS);
+    expect(logged).toEqual([expect.stringMatching(/stopped waiting before its turn to render came/)]);
   });
 
   it('is its loading status when the service cannot be reached, said in the log', async () => {

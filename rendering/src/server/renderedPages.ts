@@ -17,7 +17,8 @@
 // renders it, as for any other page).
 import type { RuntimeConfig } from '@site/shared-ui/runtime-config';
 import { deploymentFor, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
-import type { ServiceReadName } from '@site/shared-ui/service-reads';
+import { isServiceReadName, type ServiceReadName } from '@site/shared-ui/service-reads';
+import { decodeJwt } from 'jose';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,14 +26,34 @@ import type { PageModule, RenderEntry, RenderOptions, ShellRenderer, SignedInRen
 import { builtinsOnly, compiledBuild, type RequireFunction } from './compiledBuilds';
 import { checkIndexHtml, pageDocument } from './pageDocument';
 import { drawnPart, readRouteTable, routeAt, type DrawnPart, type RouteTable } from './routeTable';
-import { readForSignedInPage, SIGNED_IN_READS_BUDGET_MS } from './signedInReads';
+import { readForSignedInPage, SIGNED_IN_READS_BUDGET_MS, type SignedInReads } from './signedInReads';
 
 /** Pages kept: public pages × versions in force × the sign-in hint, and a few before them. */
 const MAX_PAGES = 64;
 const FAILED_PAGE_RETRY_MS = 10_000;
 
-/** What a guarded route reads whatever its page: get-user-info (the trial guard's, and the token's check). */
-const GUARD_READS: readonly ServiceReadName[] = ['get-user-info'];
+/**
+ * The most signed-in pages drawn whole at a time: past it, a request gets its loading status at once
+ * (renders take turns on the one thread; a crowd of them would hold every page back).
+ */
+const MAX_SIGNED_IN_RENDERS = 8;
+
+/** A token with less than this left is not drawn with (the browser's session refreshes it first). */
+const TOKEN_MIN_VALIDITY_MS = 30_000;
+
+/**
+ * Whether a login cookie's token can be worth asking the service with: a JWT with a subject that
+ * expires more than TOKEN_MIN_VALIDITY_MS from now. Decoded, not verified (the service verifies
+ * it): what fails here is never sent, nor rendered for.
+ */
+function mayBeValid(token: string, now = Date.now()): boolean {
+  try {
+    const { sub, exp } = decodeJwt(token);
+    return Boolean(sub) && typeof exp === 'number' && exp * 1000 - now > TOKEN_MIN_VALIDITY_MS;
+  } catch {
+    return false;
+  }
+}
 
 /** Where a render entry (or the shell's server build) is, as its manifest names it (metaData.ssrRemoteEntry). */
 export interface RenderEntryManifest {
@@ -54,6 +75,12 @@ export interface PageRequest {
   visitorId: string;
   /** The login cookie's value (the user's ID token), or null. */
   loginToken: string | null;
+  /**
+   * When the page stops waiting for what the server draws (ms since the epoch; the site's server's
+   * PAGE_WAIT_MS): a signed-in page's render still waiting for its turn then is dropped (nobody
+   * else would be served it). None: no limit.
+   */
+  deadline?: number;
 }
 
 export type PageAnswer =
@@ -72,8 +99,8 @@ export interface RenderedPagesOptions {
   remotes: () => RemotesDocument;
   /** The runtime configuration the browser reads from /config.js. */
   config: RuntimeConfig;
-  /** Where the server reaches the user service (default: where the browser does, config.userServiceUrl). */
-  serviceUrl?: string;
+  /** Where the server reaches the user service (default: where the browser does, config.userServiceUrl); null: nowhere, signed-in pages are their loading status. */
+  serviceUrl?: string | null;
   manifestAt: ManifestReader;
   /** How long a signed-in page waits for the service's answers (default SIGNED_IN_READS_BUDGET_MS). */
   readsBudgetMs?: number;
@@ -103,10 +130,12 @@ export function renderedPages({
   checkIndexHtml(index, indexFile);
 
   // One step of rendering at a time: a render's steps share globalThis.__APP_CONFIG__ while they run
-  // (and are CPU-bound). A signed-in page waits for the service between its steps, not holding the turn.
+  // (and are CPU-bound). A signed-in page waits for the service between its steps, not holding the
+  // turn; a step whose request has stopped waiting (`until`) is dropped when its turn comes.
   let turn: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(work: () => T | Promise<T>): Promise<T> => {
+  const exclusive = <T>(work: () => T | Promise<T>, until?: number): Promise<T> => {
     const step = async () => {
+      if (until !== undefined && Date.now() > until) throw new Error('its request stopped waiting before its turn to render came');
       const global = globalThis as { __APP_CONFIG__?: unknown };
       const previous = global.__APP_CONFIG__;
       global.__APP_CONFIG__ = config;
@@ -122,16 +151,23 @@ export function renderedPages({
   };
 
   /** A fresh copy of the shell's server build (every render starts from a fresh module state). */
-  const freshRenderer = async () => {
+  const freshRenderer = async (until?: number) => {
     const shell = await compiledBuild(rendererUrl);
-    return exclusive(() => shell.run(builtinsOnly) as unknown as ShellRenderer);
+    return exclusive(() => shell.run(builtinsOnly) as unknown as ShellRenderer, until);
+  };
+  /** The shell's guards (what they read, where they send a user), from one copy of its build kept for them: they hold no state. */
+  let guards: Promise<Pick<ShellRenderer, 'guardReads' | 'guardRedirect'>> | null = null;
+  const shellGuards = () => {
+    guards ??= freshRenderer();
+    guards.catch(() => (guards = null));
+    return guards;
   };
 
   /**
    * The page module of a remote's render entry, run with the shared singletons of `renderer` (one
    * React, as in the browser), and the reads it names for the URL's query (`search`).
    */
-  async function pageOf(renderer: ShellRenderer, manifestUrl: string, entryUrl: string, remote: RemoteName, module: string, search = '') {
+  async function pageOf(renderer: ShellRenderer, manifestUrl: string, entryUrl: string, remote: RemoteName, module: string, search = '', until?: number) {
     const build = await compiledBuild(entryUrl);
     return exclusive(async () => {
       const fromShell: RequireFunction = (id) => (renderer.shared[id] ? renderer.shared[id]() : builtinsOnly(id));
@@ -139,12 +175,15 @@ export function renderedPages({
       const load = entry.exposedModules(new URL('.', manifestUrl).href)[module];
       if (!load) throw new Error(`${remote}'s render entry does not expose ${module}`);
       const page: PageModule = await load();
-      return { page, reads: page.serverReads?.({ search }) ?? [] };
-    });
+      const reads = page.serverReads?.({ search }) ?? [];
+      const unknown = reads.filter((name) => !isServiceReadName(name));
+      if (unknown.length > 0) throw new Error(`${remote}'s ${module} names reads the user service does not have: ${unknown.join(', ')}`);
+      return { page, reads };
+    }, until);
   }
 
-  async function render(renderer: ShellRenderer, location: string, page: PageModule | null, manifestUrl: string | undefined, options: RenderOptions) {
-    const { html, styles, title, handedOver } = await exclusive(() => renderer.renderPage(location, page, options));
+  async function render(renderer: ShellRenderer, location: string, page: PageModule | null, manifestUrl: string | undefined, options: RenderOptions, until?: number) {
+    const { html, styles, title, handedOver } = await exclusive(() => renderer.renderPage(location, page, options), until);
     const path = location.replace(/[?#].*$/, '');
     return pageDocument(index, { path, manifestUrl, html, styles, title, handedOver, signedIn: Boolean(options.signedIn || options.session) });
   }
@@ -178,24 +217,62 @@ export function renderedPages({
 
   const loadingStatus = (path: string) => once(`loading status ${path}`, path, async () => render(await freshRenderer(), path, null, undefined, { signedIn: true }), rendererUrl);
 
+  let signedInRenders = 0;
+
   /**
    * A signed-in page drawn whole, or a redirect, for the user whose token the service verifies; null
-   * when it cannot be (no render entry, the service refused the token or did not answer in time):
-   * the page is then its loading status, as the browser's first render draws it.
+   * when it cannot be (a token that cannot be valid, too many such renders under way, no render
+   * entry, the service refused the token or did not answer in time): the page is then its loading
+   * status, as the browser's first render draws it. The guards' reads (the token's check among them)
+   * are sent at once, while the page's code is made ready; the page's own once it has named them.
    */
   async function signedInPage(request: PageRequest, token: string, remote: RemoteName, module: string): Promise<PageAnswer | null> {
     const { pathname, search } = request.url;
-    const version = await versionFor(remote, request);
-    if (!version) return null;
-    const renderer = await freshRenderer();
-    const { page, reads } = await pageOf(renderer, version.manifestUrl, version.entryUrl, remote, module, search);
-    const outcome = await readForSignedInPage({ token, reads: [...GUARD_READS, ...reads], serviceUrl, budgetMs: readsBudgetMs });
-    if (outcome.outcome === 'unavailable') log(`${pathname} is served as its loading status: ${outcome.why}`);
-    if (outcome.outcome !== 'answered') return null;
-    const redirect = renderer.guardRedirect(pathname, outcome.answers);
-    if (redirect) return { redirect };
-    const session: SignedInRender = { user: outcome.user, answers: outcome.answers };
-    return { html: await render(renderer, `${pathname}${search}`, page, version.manifestUrl, { session }), drawn: 'page', personal: true };
+    if (serviceUrl === null || !mayBeValid(token)) return null;
+    if (signedInRenders >= MAX_SIGNED_IN_RENDERS) {
+      log(`${pathname} is served as its loading status: ${MAX_SIGNED_IN_RENDERS} signed-in pages are being drawn already`);
+      return null;
+    }
+    signedInRenders += 1;
+    try {
+      const read = (reads: readonly ServiceReadName[]) => readForSignedInPage({ token, reads, serviceUrl: serviceUrl as string, budgetMs: readsBudgetMs });
+      const { guardReads, guardRedirect } = await shellGuards();
+      const guardReading = read(guardReads(pathname));
+      let guardOutcome: SignedInReads | null = null;
+      void guardReading.then((outcome) => (guardOutcome = outcome));
+      const refused = () => guardOutcome !== null && guardOutcome.outcome !== 'answered';
+      const version = await versionFor(remote, request);
+      // Nothing to draw with, or a token the service refused already: its loading status.
+      if (!version || refused()) {
+        finish(pathname, await guardReading, null);
+        return null;
+      }
+      const renderer = await freshRenderer(request.deadline);
+      if (refused()) {
+        finish(pathname, await guardReading, null);
+        return null;
+      }
+      const { page, reads } = await pageOf(renderer, version.manifestUrl, version.entryUrl, remote, module, search, request.deadline);
+      const [guarded, pageRead] = await Promise.all([guardReading, reads.length > 0 ? read(reads) : null]);
+      const outcome = finish(pathname, guarded, pageRead);
+      if (!outcome) return null;
+      const redirect = guardRedirect(pathname, outcome.answers);
+      if (redirect) return { redirect };
+      const session: SignedInRender = { user: outcome.user, answers: outcome.answers };
+      return { html: await render(renderer, `${pathname}${search}`, page, version.manifestUrl, { session }, request.deadline), drawn: 'page', personal: true };
+    } finally {
+      signedInRenders -= 1;
+    }
+  }
+
+  /** The guards' and the page's reads together: their answers, or null (said in the log when the service failed). */
+  function finish(pathname: string, guarded: SignedInReads, pageRead: SignedInReads | null) {
+    for (const outcome of [guarded, pageRead]) {
+      if (outcome?.outcome === 'unavailable') log(`${pathname} is served as its loading status: ${outcome.why}`);
+      if (outcome && outcome.outcome !== 'answered') return null;
+    }
+    if (guarded.outcome !== 'answered') return null;
+    return { user: guarded.user, answers: { ...guarded.answers, ...(pageRead?.outcome === 'answered' ? pageRead.answers : {}) } };
   }
 
   return async (request: PageRequest): Promise<PageAnswer | null> => {

@@ -25,10 +25,11 @@ export function routeAt(table: RouteTable | null, pathname: string) {
 }
 
 /**
- * What a route's prerendered HTML draws, for a visitor who looks signed in (the login cookie) or
- * not: a public page, drawn for either (the header offers the sign-in or the account); a signed-in
- * page's layout around its guard's loading status, for a visitor who looks signed in only (its
- * page waits for the session); else nothing (the page is served empty, and drawn by its code).
+ * What the server's HTML of a route can be, for a visitor who looks signed in (the login cookie) or
+ * not: a public page ('page', drawn for either: the header offers the sign-in or the account); a
+ * signed-in page, for a visitor who looks signed in only ('loading status': drawn whole when the
+ * service verifies the token, else as its loading status, the page waiting for the session); else
+ * nothing (the page is served empty, and drawn by its code).
  */
 export type DrawnPart = 'page' | 'loading status';
 

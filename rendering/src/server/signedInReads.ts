@@ -2,7 +2,7 @@
 // first render show, made server to server with the visitor's ID token as the browser would make
 // them (`Authorization: Bearer`: the service stays the one that verifies it, and never reads
 // cookies), all at once under one time budget. Only a page whose every read was answered is drawn
-// whole; any other outcome leaves the page to the browser, as before the server could draw it.
+// whole; any other outcome leaves the page to the browser (its loading status).
 import type { SessionUser } from '@site/shared-ui/session-user';
 import { SERVICE_READS, type ServiceReadName } from '@site/shared-ui/service-reads';
 import { createUserServiceClient } from '@site/shared-ui/user-service';
@@ -10,8 +10,9 @@ import { decodeJwt } from 'jose';
 import type { ReadAnswers } from '../contract';
 
 /**
- * How long a signed-in page waits for the service's answers before it is served as its loading
- * status (the browser then reads them itself): a slow service costs the visitor this much at most.
+ * How long the server waits for the service's answers to a signed-in page's reads before it serves
+ * the page as its loading status (the browser then reads them itself). The page's render waits for
+ * its turn besides (renders take turns, within the site's server's PAGE_WAIT_MS).
  */
 export const SIGNED_IN_READS_BUDGET_MS = 300;
 

@@ -20,6 +20,8 @@ export interface DocumentStart<Remote extends string> {
   manifestInForce(remote: Remote): Promise<string | undefined>;
   /** Reports a hydration error of a remote's page (the remote's health). */
   onRecoverableError(remote: Remote): NonNullable<HydrationOptions['onRecoverableError']>;
+  /** The state a signed-in page drawn whole handed over was adopted (its session and answers): only then is such a page hydrated. */
+  handedOver: boolean;
 }
 
 const root = () => document.documentElement;
@@ -33,7 +35,7 @@ const root = () => document.documentElement;
  * handed over. A signed-in page's loading status (drawn only for a visitor who looks signed in)
  * holds no remote's content: only the shell's.
  */
-async function canHydrate<Remote extends string>(container: HTMLElement, { route, manifestInForce }: DocumentStart<Remote>): Promise<boolean> {
+async function canHydrate<Remote extends string>(container: HTMLElement, { route, manifestInForce, handedOver }: DocumentStart<Remote>): Promise<boolean> {
   if (container.getAttribute(MARKERS.prerenderedAttribute) !== window.location.pathname) return false;
   if (root().hasAttribute(MARKERS.freshRenderAttribute)) return false;
   if (!route) return false;
@@ -41,7 +43,7 @@ async function canHydrate<Remote extends string>(container: HTMLElement, { route
   if (route.access && !rendered) return root().hasAttribute(MARKERS.signedInDocumentAttribute);
   if (!rendered) return false;
   // A signed-in page drawn whole hydrates only with the session and answers it was drawn with.
-  if (route.access && !document.getElementById(MARKERS.handedOverStateId)) return false;
+  if (route.access && !handedOver) return false;
   try {
     const manifest = await manifestInForce(route.remote);
     return Boolean(manifest) && new URL(manifest as string, window.location.href).href === rendered;

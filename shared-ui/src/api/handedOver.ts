@@ -36,7 +36,10 @@ export function claimHandedOver(key: readonly unknown[]): void {
   unclaimed.delete(hashKey(key));
 }
 
-/** For tests: nothing handed over. */
-export function forgetHandedOverForTests(): void {
+/**
+ * The handed-over answers no read has shown are dropped: they were the document's first page's,
+ * and the visitor has moved on (the shell calls it at the first navigation), or a test starts afresh.
+ */
+export function forgetHandedOverAnswers(): void {
   unclaimed.clear();
 }

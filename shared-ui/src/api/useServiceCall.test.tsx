@@ -2,9 +2,16 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { CALL_TIME_LIMIT_MS, SLOW_CALL_MS, type CallResult, type ServiceCall } from './callResult';
-import { adoptHandedOverAnswers, forgetHandedOverForTests, handOverAnswers } from './handedOver';
+import { adoptHandedOverAnswers, forgetHandedOverAnswers, handOverAnswers } from './handedOver';
 import { createSiteQueryClient, userQueryKey } from './queryClient';
 import { useServiceAction, useServiceRead } from './useServiceCall';
+
+// The session's uid as a read keys it (null: nobody known), changed by the tests that need another.
+let mockUid: string | null = null;
+jest.mock('../session/session', () => ({ ...jest.requireActual('../session/session'), useSessionUid: () => mockUid }));
+afterEach(() => {
+  mockUid = null;
+});
 
 const never: ServiceCall<string> = () => new Promise<CallResult<string>>(() => undefined);
 
@@ -113,12 +120,12 @@ describe('an action the user starts', () => {
 });
 
 describe("an answer the server handed over with a signed-in page it drew (TanStack Query's dehydrate and hydrate)", () => {
-  afterEach(() => forgetHandedOverForTests());
+  afterEach(() => forgetHandedOverAnswers());
 
   /** The server's side: the answers in its render's client; the browser's: a fresh client hydrated with them. */
   function handedOver(answers: Record<string, unknown>, uid: string | null = null) {
     const state = JSON.parse(JSON.stringify(handOverAnswers(createSiteQueryClient(), uid as string, answers)));
-    forgetHandedOverForTests();
+    forgetHandedOverAnswers();
     const browser = withClient();
     adoptHandedOverAnswers(browser.client, state);
     return browser;
@@ -161,5 +168,36 @@ describe("an answer the server handed over with a signed-in page it drew (TanSta
     const other = handedOver({ 'get-device-info': "another user's device" }, 'uid-other');
     const read = renderHook(() => useServiceRead('get-device-info', jest.fn(never)), other);
     expect(read.result.current.state).toEqual({ status: 'loading', slow: false });
+  });
+});
+
+describe('a handed-over answer and a session that changes', () => {
+  afterEach(() => forgetHandedOverAnswers());
+
+  it("reads another user's answer when the session turns out to be theirs (the read mounted with the first user's key)", async () => {
+    const state = JSON.parse(JSON.stringify(handOverAnswers(createSiteQueryClient(), 'uid-a', { 'get-device-info': "A's phone" })));
+    forgetHandedOverAnswers();
+    const browser = withClient();
+    adoptHandedOverAnswers(browser.client, state);
+    mockUid = 'uid-a';
+    const call = jest.fn(async () => ({ ok: true as const, data: "B's phone" }));
+    const { result, rerender } = renderHook(() => useServiceRead('get-device-info', call), browser);
+    expect(result.current.state).toEqual({ status: 'done', data: "A's phone" });
+    mockUid = 'uid-b';
+    rerender();
+    await act(async () => undefined);
+    expect(call).toHaveBeenCalledTimes(1);
+    expect(result.current.state).toEqual({ status: 'done', data: "B's phone" });
+  });
+
+  it('gives when the answer drawn was read: for a handed-over one, the time the server read it', () => {
+    const client = createSiteQueryClient();
+    const state = JSON.parse(JSON.stringify(handOverAnswers(client, null as unknown as string, { 'get-subscription-info': 'plan' })));
+    const readAt = client.getQueryState(userQueryKey(null, 'get-subscription-info'))!.dataUpdatedAt;
+    forgetHandedOverAnswers();
+    const browser = withClient();
+    adoptHandedOverAnswers(browser.client, state);
+    const { result } = renderHook(() => useServiceRead('get-subscription-info', jest.fn(never)), browser);
+    expect(result.current.answeredAt).toBe(readAt);
   });
 });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSessionUid } from '../session/session';
 import { SLOW_CALL_MS, withTimeLimit, type CallFailure, type CallResult, type ServiceCall } from './callResult';
@@ -50,8 +50,10 @@ export function useServiceRead<T>(key: string, call: ServiceCall<T>, { enabled =
   const uid = useSessionUid();
   const queryKey = userQueryKey(uid, key);
   const client = useQueryClient();
-  // Decided when the read mounts: the answer in the query client was handed over for it.
-  const [handedOver] = useState(() => isHandedOver(queryKey) && client.getQueryData(queryKey) !== undefined);
+  // Decided when the read mounts, for the key it mounted with: the answer in the query client was
+  // handed over for it. (Another user's key, should the session change to them, is read.)
+  const [handedOverKey] = useState(() => (isHandedOver(queryKey) && client.getQueryData(queryKey) !== undefined ? hashKey(queryKey) : null));
+  const handedOver = handedOverKey === hashKey(queryKey);
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => answerOrThrow(call, signal),
@@ -76,7 +78,10 @@ export function useServiceRead<T>(key: string, call: ServiceCall<T>, { enabled =
     if (status === 'loading') return { status: 'loading', slow };
     return { status: 'failed', failure, code };
   }, [status, data, slow, failure, code]);
-  return { state: useDeferredValue(state), retry };
+  // When the answer drawn was given (the server's read, for one it handed over): what it says of time
+  // is worked out as of then, the same on the server and in the browser that hydrates it.
+  const answeredAt = status === 'answered' || status === 'fresh' ? query.dataUpdatedAt || undefined : undefined;
+  return { state: useDeferredValue(state), retry, answeredAt };
 }
 
 /**

@@ -42,6 +42,7 @@ it("leaves what is drawn alone when another app adds its namespace (a remote's p
 });
 
 it("writes a date in the site's time zone, whatever the machine's: the server's HTML and the browser's say the same day", () => {
+  // The tests' machine is far from the site's time zone (jest.config.cjs): the date below is the day before there.
   registerNamespace('dates', { ro: { on: 'pe {{date, datetime(dateStyle: long)}}' }, en: { on: 'on {{date, datetime(dateStyle: long)}}' } });
   // 22:30 UTC on 30 November is already 1 December in Bucharest (UTC+2).
   const lateEvening = new Date(Date.UTC(2026, 10, 30, 22, 30));

@@ -18,4 +18,3 @@ export function renderWithSite(ui: ReactElement, { path = '/', state }: { path?:
 
 // A fresh page's state of the session and of the answers handed over, for tests that draw a page as the server would, then start it as a browser.
 export { resetSessionForTests } from '../session/session';
-export { forgetHandedOverForTests } from '../api/handedOver';

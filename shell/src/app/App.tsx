@@ -1,4 +1,5 @@
-import { BrowserRouter, createSiteQueryClient, Route, Routes, SiteProviders, useLocation } from '@site/shared-ui';
+import { BrowserRouter, createSiteQueryClient, forgetHandedOverAnswers, Route, Routes, SiteProviders, useLocation } from '@site/shared-ui';
+import { useEffect, useRef } from 'react';
 import { SessionFollower } from '../session/SessionFollower';
 import { Footer } from '../footer/Footer';
 import { Header } from '../header/Header';
@@ -9,6 +10,16 @@ import { MAIN_ID, SkipLink } from '../navigation/SkipLink';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { GuardedPage } from './GuardedPage';
 import { siteRoutes } from './routes';
+
+/** The answers a signed-in page drawn by the server handed over stand for its first view only: dropped at the first navigation. */
+function ForgetHandedOverAnswersOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== first.current) forgetHandedOverAnswers();
+  }, [pathname]);
+  return null;
+}
 
 function SiteRoutes() {
   const { pathname } = useLocation();
@@ -28,6 +39,7 @@ export function Layout() {
     <>
       <FocusOnNavigate />
       <SessionFollower />
+      <ForgetHandedOverAnswersOnNavigation />
       <SkipLink />
       <Header />
       <main id={MAIN_ID} tabIndex={-1}>

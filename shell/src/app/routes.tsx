@@ -21,7 +21,7 @@ export interface SiteRoute {
   access?: boolean;
   /** The trial guard's mode, when the route has one. */
   trial?: TrialMode;
-  /** Served as prerendered HTML that the browser hydrates (tools/prerender.mjs). */
+  /** A public page drawn by the site's server, which the browser hydrates (@site/rendering). */
   prerender?: boolean;
 }
 

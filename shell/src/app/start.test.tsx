@@ -3,12 +3,12 @@
 // startShell as the site's code runs it. Only the remotes' loading is stood in for (their pages are
 // modules here) and the auth SDK's start (the session stays as the page adopted it).
 import { MARKERS } from '@site/rendering/contract';
-import { handedOverStateElement } from '@site/rendering/handed-over-state-element';
-import { PageHeading, SERVICE_READS, serviceRead, startSession, useServiceRead, useSession, userService } from '@site/shared-ui';
-import { forgetHandedOverForTests, resetSessionForTests } from '@site/shared-ui/testing';
+import { handedOverStateElement } from '@site/rendering/handed-over-state/element';
+import { forgetHandedOverAnswers, PageHeading, serviceRead, startSession, useServiceRead, useSession, userService } from '@site/shared-ui';
+import { resetSessionForTests } from '@site/shared-ui/testing';
 import { act, waitFor } from '@testing-library/react';
 import { ensureRemotesRegistered, loadPage, readyPage } from '../remotes/federation';
-import { guardRedirect, renderPage } from '../server/render';
+import { guardReads, guardRedirect, renderPage } from '../server/render';
 import { startShell } from './start';
 
 const ACCOUNT = 'http://localhost:3003/mf-manifest.json';
@@ -21,6 +21,26 @@ jest.mock('../remotes/federation', () => ({
   prefetchPage: jest.fn(async () => undefined),
 }));
 jest.mock('@site/shared-ui', () => ({ ...jest.requireActual('@site/shared-ui'), userService: jest.fn(), startSession: jest.fn(async () => undefined) }));
+// Every root the shell makes, unmounted after each test: nothing of one test's page runs in the next.
+const mockRoots: { unmount: () => void }[] = [];
+jest.mock('react-dom/client', () => {
+  const actual = jest.requireActual<typeof import('react-dom/client')>('react-dom/client');
+  const kept = <R extends { unmount: () => void }>(root: R) => (mockRoots.push(root), root);
+  return {
+    ...actual,
+    createRoot: (...args: Parameters<typeof actual.createRoot>) => kept(actual.createRoot(...args)),
+    hydrateRoot: (...args: Parameters<typeof actual.hydrateRoot>) => kept(actual.hydrateRoot(...args)),
+  };
+});
+// A remote's hydration error, as the shell reports it (its health counts one).
+const mockHydrationErrors = jest.fn();
+jest.mock('../remotes/health', () => ({ ...jest.requireActual('../remotes/health'), hydrationErrorHandler: () => mockHydrationErrors }));
+
+/** An ID token as the login cookie holds it (unsigned, as the emulator's): whose. */
+const idTokenOf = (uid: string) => {
+  const part = (json: object) => Buffer.from(JSON.stringify(json)).toString('base64url');
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ sub: uid, exp: Math.floor(Date.now() / 1000) + 3600 })}.`;
+};
 
 /** A page of the account remote, as its module: it greets the session's user and shows the device read. */
 const devicePage = {
@@ -58,17 +78,28 @@ beforeEach(() => {
   jest.mocked(userService).mockReturnValue(client as never);
 });
 
+// The browser's idle periods, held for each test: work waiting for one runs only when a test lets it
+// (none is left over from one test to the next: the shell's roots of earlier tests stay mounted).
+let idle: (() => void)[] = [];
+beforeEach(() => {
+  idle = [];
+  window.requestIdleCallback = ((callback: () => void) => idle.push(callback)) as typeof window.requestIdleCallback;
+});
+
 afterEach(() => {
+  act(() => mockRoots.splice(0).forEach((root) => root.unmount()));
+  delete (window as Partial<Window>).requestIdleCallback;
+  mockHydrationErrors.mockClear();
   document.body.innerHTML = '';
   for (const name of [MARKERS.signedInDocumentAttribute, MARKERS.freshRenderAttribute]) html.removeAttribute(name);
   window.history.replaceState({}, '', '/');
   document.cookie = 'loginCookie=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   resetSessionForTests();
-  forgetHandedOverForTests();
+  forgetHandedOverAnswers();
 });
 
 /** Serves `location` as the site's server does: the shell's render of it (with `page`, its remote's module), in #root. */
-async function served(location: string, page: typeof devicePage | typeof contactPage | null, options: Parameters<typeof renderPage>[2], manifest?: string) {
+async function served(location: string, page: typeof devicePage | typeof contactPage | null, options: Parameters<typeof renderPage>[2], manifest?: string, cookieUid = ana.uid) {
   // What loads the page in the browser: its module, at once (a page whose code has arrived).
   jest.mocked(loadPage).mockResolvedValue(page as never);
   jest.mocked(readyPage).mockReturnValue((page ?? undefined) as never);
@@ -78,14 +109,14 @@ async function served(location: string, page: typeof devicePage | typeof contact
   if (options?.signedIn || options?.session) {
     // Drawn for the login cookie this browser holds.
     html.setAttribute(MARKERS.signedInDocumentAttribute, '');
-    document.cookie = 'loginCookie=the.id.token; path=/';
+    document.cookie = `loginCookie=${idTokenOf(cookieUid)}; path=/`;
   }
   const rendered = manifest ? ` ${MARKERS.renderedManifestAttribute}="${manifest}"` : '';
   document.body.innerHTML = `<div id="root" ${MARKERS.prerenderedAttribute}="${path}"${rendered}>${drawn.html}</div>${drawn.handedOver ? handedOverStateElement(drawn.handedOver) : ''}`;
   document.head.insertAdjacentHTML('beforeend', drawn.styles);
   // A fresh page: nothing of the server's render is left in this document's modules.
   resetSessionForTests();
-  forgetHandedOverForTests();
+  forgetHandedOverAnswers();
   return drawn;
 }
 
@@ -128,8 +159,12 @@ async function start() {
     const done = doneWithTheHtml();
     await startShell();
     await settle(done);
+    // A remote's page reports its own (mockHydrationErrors); the shell's part says it in the console.
     // React's act() warnings about work after the test are not a hydration's errors.
-    return errors.mock.calls.map((call) => String(call[0])).filter((message) => /hydrat|did not match|mismatch/i.test(message));
+    return [
+      ...mockHydrationErrors.mock.calls.map((call) => String(call[0])),
+      ...errors.mock.calls.map((call) => String(call[0])).filter((message) => /hydrat|did not match|mismatch/i.test(message)),
+    ];
   } finally {
     errors.mockRestore();
   }
@@ -214,10 +249,7 @@ describe('a signed-in page the server drew whole', () => {
     await served('/account?tab=device', devicePage, { session: { user: ana, answers: ANSWERS } }, ACCOUNT);
     const heading = document.querySelector('h1');
     jest.mocked(startSession).mockClear();
-    // The browser's idle periods, held: what waits for one has not run yet.
-    const idle: (() => void)[] = [];
-    window.requestIdleCallback = ((callback: () => void) => idle.push(callback)) as typeof window.requestIdleCallback;
-    try {
+    {
       expect(await start()).toEqual([]);
       expect(document.querySelector('h1')).toBe(heading);
       expect(heading?.textContent).toBe('Bine ați venit, Ana!');
@@ -228,9 +260,24 @@ describe('a signed-in page the server drew whole', () => {
       expect(startSession).not.toHaveBeenCalled();
       act(() => idle.splice(0).forEach((callback) => callback()));
       expect(startSession).toHaveBeenCalled();
-    } finally {
-      delete (window as Partial<Window>).requestIdleCallback;
     }
+  });
+
+  it("takes the state out of the page once read: the user's data does not stay in it", async () => {
+    await served('/account?tab=device', devicePage, { session: { user: ana, answers: ANSWERS } }, ACCOUNT);
+    expect(document.getElementById(MARKERS.handedOverStateId)).not.toBeNull();
+    expect(await start()).toEqual([]);
+    expect(document.getElementById(MARKERS.handedOverStateId)).toBeNull();
+  });
+
+  it("is not taken for the user's when the login cookie names another now (signed in meanwhile): drawn afresh, the guard waiting for the session", async () => {
+    await served('/account?tab=device', devicePage, { session: { user: ana, answers: ANSWERS } }, ACCOUNT, 'uid-ion');
+    const heading = document.querySelector('h1');
+    expect(await start()).toEqual([]);
+    expect(document.querySelector('h1')).not.toBe(heading);
+    expect(document.body.textContent).not.toContain('Pixel 8');
+    expect(document.body.textContent).not.toContain('Ana');
+    expect(document.querySelector('#root main [role=status]')?.textContent).toBe('Se încarcă…');
   });
 
   it('without the state it handed over (its element missing), is drawn afresh, not hydrated into a mismatch: the guard waits for the session', async () => {
@@ -255,7 +302,10 @@ describe("the guards' decision on the server", () => {
     expect(guardRedirect(path, { 'get-user-info': info })).toBe(to);
   });
 
-  it('reads what the browser reads: its reads are the user service reads the pages make', () => {
-    expect(Object.keys(SERVICE_READS)).toEqual(expect.arrayContaining(Object.keys(ANSWERS)));
+  it("reads, on every guarded route, the guards' answer (and checks the token with it), and refuses to decide without it", () => {
+    expect(guardReads('/account')).toEqual(['get-user-info']);
+    expect(guardReads('/reset-linked-device')).toEqual(['get-user-info']);
+    expect(guardReads('/contact')).toEqual([]);
+    expect(() => guardRedirect('/account', {})).toThrow(/no answer of get-user-info/);
   });
 });

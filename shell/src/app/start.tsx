@@ -1,20 +1,23 @@
 // The shell's start in the browser: a signed-in page drawn by the server hands over its session and
 // the user service's answers first (the page then hydrates as drawn, reading nothing twice), then
 // the site is drawn in #root by @site/rendering's start (the server's HTML hydrated when it can be).
-import { readHandedOverState } from '@site/rendering/handed-over-state';
+import { takeHandedOverState } from '@site/rendering/handed-over-state/take';
 import { startDocument } from '@site/rendering/shell-browser';
 import { adoptHandedOverAnswers, adoptServerSession } from '@site/shared-ui';
-import type { DehydratedState } from '@tanstack/react-query';
 import { ensureRemotesRegistered } from '../remotes/federation';
 import { hydrationErrorHandler } from '../remotes/health';
+import { loginCookieSubject } from '../signedIn/loginCookieSubject';
 import { App, queryClient } from './App';
 import { pages, routeForPath } from './routes';
 
 export async function startShell(): Promise<void> {
-  const handedOver = readHandedOverState();
-  if (handedOver) {
+  // Adopted only for the user the login cookie still names: a cookie gone (signed out in another
+  // tab) or another user's (signed in meanwhile) has the page drawn afresh, by the session as it is.
+  const handedOver = takeHandedOverState();
+  const adopted = handedOver !== null && handedOver.session.uid === loginCookieSubject();
+  if (handedOver && adopted) {
     adoptServerSession(handedOver.session);
-    adoptHandedOverAnswers(queryClient, handedOver.queries as DehydratedState);
+    adoptHandedOverAnswers(queryClient, handedOver.queries);
   }
   const route = routeForPath(window.location.pathname);
   await startDocument({
@@ -22,5 +25,6 @@ export async function startShell(): Promise<void> {
     route: route && { access: route.access, remote: pages[route.page].remote },
     manifestInForce: async (remote) => (await ensureRemotesRegistered()).get(remote)?.manifest,
     onRecoverableError: hydrationErrorHandler,
+    handedOver: adopted,
   });
 }

@@ -15,6 +15,17 @@ describe("the search engines' crawlers (the only bots a protected page lets in)"
       'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 (Applebot/0.1; +http://www.apple.com/go/applebot)',
     ],
     ['Baiduspider', 'Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)'],
+    ["Google's inspection tool", 'Mozilla/5.0 (compatible; Google-InspectionTool/1.0;)'],
+    ["Google's Storebot", 'Mozilla/5.0 (X11; Linux x86_64; Storebot-Google/1.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/79.0.3945.88 Safari/537.36'],
+    ['Googlebot-Image', 'Googlebot-Image/1.0'],
+    ['msnbot', 'msnbot/2.0b (+http://search.msn.com/msnbot.htm)'],
+    ["Bing's AdIdxBot", 'Mozilla/5.0 (compatible; adidxbot/2.0; +http://www.bing.com/bingbot.htm)'],
+    ['DuckDuckBot-Https', 'DuckDuckBot-Https/1.1; (+https://duckduckgo.com/duckduckbot)'],
+    ['YandexImages', 'Mozilla/5.0 (compatible; YandexImages/3.0; +http://yandex.com/bots)'],
+    ['Yahoo! Slurp', 'Mozilla/5.0 (compatible; Yahoo! Slurp; http://help.yahoo.com/help/us/ysearch/slurp)'],
+    ['SeznamBot', 'Mozilla/5.0 (compatible; SeznamBot/4.0; +https://o-seznam.cz/napoveda/vyhledavani/en/seznambot-crawler/)'],
+    ['Qwantbot', 'Mozilla/5.0 (compatible; Qwantbot/1.0; +https://help.qwant.com/bot/)'],
+    ['PetalBot', 'Mozilla/5.0 (compatible;PetalBot;+https://webmaster.petalsearch.com/site/petalbot)'],
   ])('knows %s', (_name, userAgent) => {
     expect(isCrawler(userAgent)).toBe(true);
   });

@@ -31,9 +31,14 @@ export const shared: ShellRenderer['shared'] = {
 
 export const renderPage: ShellRenderer['renderPage'] = shellPageRenderer({ Layout, providePage });
 
+/** The access guard's check of the token and the trial guard's answer: get-user-info, on every guarded route. */
+export const guardReads: ShellRenderer['guardReads'] = (pathname) => (routeForPath(pathname)?.access ? [USER_INFO] : []);
+
 /** Where the route's trial guard sends a user the service answered for (the access guard let them through: they are signed in). */
 export const guardRedirect: ShellRenderer['guardRedirect'] = (pathname, answers) => {
   const mode = routeForPath(pathname)?.trial;
+  if (!mode) return null;
   const info = answers[USER_INFO] as UserInfo | undefined;
-  return mode && info ? trialRedirect(mode, info) : null;
+  if (!info) throw new Error(`the trial guard of ${pathname} has no answer of ${USER_INFO} to decide on`);
+  return trialRedirect(mode, info);
 };

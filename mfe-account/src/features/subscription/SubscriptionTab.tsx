@@ -74,10 +74,11 @@ export function SubscriptionDetails({ info, email, now = Date.now() }: { info: S
 
 export function SubscriptionTab({ email }: { email: string | null }) {
   const { t } = useTranslation('account');
-  const { state, retry } = useServiceRead('get-subscription-info', getSubscriptionInfo);
+  const { state, retry, answeredAt } = useServiceRead('get-subscription-info', getSubscriptionInfo);
   return (
     <CallOutcome state={state} retry={retry} what={t('subscription.what')}>
-      {(info) => <SubscriptionDetails info={info} email={email} />}
+      {/* The trial's days left as of the answer: the same words from the server's HTML to the hydrated page. */}
+      {(info) => <SubscriptionDetails info={info} email={email} now={answeredAt} />}
     </CallOutcome>
   );
 }

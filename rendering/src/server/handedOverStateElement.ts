@@ -1,8 +1,8 @@
 // A signed-in page's handed-over state (contract.ts, HandedOverState) in the server's HTML (the
-// browser reads it back: shell/readHandedOverState.ts): JSON in a data script element (type="application/json": never run, so the page's script
+// browser takes it back: ../shell/takeHandedOverState.ts): JSON in a data script element (type="application/json": never run, so the page's script
 // policy has nothing to allow), written so that no value can end the element or the document's
 // text early, whatever the user's name or the service's answers hold.
-import { MARKERS, type HandedOverState } from './contract';
+import { MARKERS, type HandedOverState } from '../contract';
 
 /**
  * JSON that stays inside a script element: `<` (a "</script>" in a name, or "<!--"), `>` and `&`
