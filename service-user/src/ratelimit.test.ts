@@ -2,7 +2,7 @@ import pg from 'pg';
 import { openPostgres, type Database } from './db/database';
 import { createService } from './service';
 import { databaseRateLimitStore } from './store/rateLimits';
-import { backends, call, freshDatabase, testConfig, tokenFactory, PROJECT_ID } from './testing/harness';
+import { backends, call, fakeOnly, freshDatabase, testConfig, tokenFactory, PROJECT_ID } from './testing/harness';
 import { createTokenVerifier } from './identity/verifyIdToken';
 import { migrate } from './db/migrations';
 
@@ -58,11 +58,7 @@ describe.each(backends)('the database rate-limit store on %s', (backend) => {
 
   describe('housekeeping', () => {
     // The store deletes ended windows at most once a window by this process's clock (Date): faked.
-    beforeEach(() =>
-      jest.useFakeTimers({
-        doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'],
-      }),
-    );
+    beforeEach(() => fakeOnly('Date'));
     afterEach(() => jest.useRealTimers());
 
     it("deletes ended windows on someone's hit once a window's length has passed since it last did, not before", async () => {

@@ -182,6 +182,29 @@ export const checkoutObject = (uid: string, customer: string, email: string) => 
 
 export const request = (app: TestApp, path: string, init?: RequestInit): Promise<TestResponse> => Promise.resolve(app.request(path, init));
 
+const FAKEABLE = [
+  'Date',
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] as const;
+
+/** Jest's fake timers for these clocks alone (jest.useRealTimers() ends them): the rest, I/O and the event loop's turns, keep running for real. */
+export function fakeOnly(...faked: (typeof FAKEABLE)[number][]): void {
+  jest.useFakeTimers({ doNotFake: FAKEABLE.filter((api) => !faked.includes(api)) });
+}
+
 /** A promise the test settles by hand (something outside the service that answers when told). */
 export function deferred<T = void>() {
   let resolve!: (value: T) => void;
