@@ -17,24 +17,48 @@ export const ISSUER = `https://securetoken.google.com/${PROJECT_ID}`;
 export const backends: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 let schemaCounter = 0;
-/** A fresh database: in-memory PGlite, or a new schema on the PostgreSQL server (its pool `maxConnections` large). */
-export async function freshDatabase(kind: 'pglite' | 'postgres', { maxConnections }: { maxConnections?: number } = {}): Promise<Database> {
-  if (kind === 'pglite') return openPglite();
+/** A new schema on the PostgreSQL server (DATABASE_URL): the URL of a connection to it, and its removal. */
+async function freshSchema() {
   const url = process.env.DATABASE_URL as string;
   const schema = `t_${process.pid}_${Date.now()}_${(schemaCounter += 1)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
-  const db = await openPostgres(`${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`, { maxConnections });
   return {
-    ...db,
-    close: async () => {
-      await db.close();
+    url: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
       await cleanup.end();
+    },
+  };
+}
+
+/** A fresh database: in-memory PGlite, or a new schema on the PostgreSQL server (its pool `maxConnections` large). */
+export async function freshDatabase(kind: 'pglite' | 'postgres', { maxConnections }: { maxConnections?: number } = {}): Promise<Database> {
+  if (kind === 'pglite') return openPglite();
+  const schema = await freshSchema();
+  const db = await openPostgres(schema.url, { maxConnections });
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      await schema.drop();
+    },
+  };
+}
+
+/** One fresh schema on the PostgreSQL server reached through `count` pools of their own, as replicas of the service share a database. */
+export async function sharedPostgresDatabases(count: number): Promise<{ databases: Database[]; close: () => Promise<void> }> {
+  const schema = await freshSchema();
+  const databases = await Promise.all(Array.from({ length: count }, () => openPostgres(schema.url)));
+  return {
+    databases,
+    close: async () => {
+      await Promise.all(databases.map((db) => db.close()));
+      await schema.drop();
     },
   };
 }
