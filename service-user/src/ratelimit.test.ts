@@ -106,7 +106,7 @@ describe.each(backends)('the database rate-limit store on %s', (backend) => {
 
 const postgresUrl = process.env.DATABASE_URL;
 if (postgresUrl) {
-  describe('two replicas on one PostgreSQL database', () => {
+  describe('two replicas sharing one database, on postgres', () => {
     let schema: string;
     let databases: Database[];
 

@@ -205,7 +205,7 @@ describe.each(backends)('database faults on %s', (backend) => {
 
 const postgresUrl = process.env.DATABASE_URL;
 if (postgresUrl) {
-  describe("PostgreSQL's statement timeout (DB_STATEMENT_TIMEOUT_MS)", () => {
+  describe('the statement timeout (DB_STATEMENT_TIMEOUT_MS), on postgres', () => {
     it('has the server cancel a statement running longer, answered as database_unavailable (503), never a 500', async () => {
       const db = await openPostgres(postgresUrl, { statementTimeoutMs: 200 });
       try {
@@ -224,7 +224,7 @@ if (postgresUrl) {
     });
   });
 
-  describe('a PostgreSQL server that goes away after the start', () => {
+  describe('a server that goes away after the start, on postgres', () => {
     const target = new URL(postgresUrl);
 
     /** A TCP relay to the PostgreSQL server that the test can cut, make silent, or restore. */

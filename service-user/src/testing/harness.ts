@@ -13,7 +13,12 @@ export const PROJECT_ID = 'demo-test-project';
 export const WEBHOOK_SECRET = 'whsec_test_secret';
 export const ISSUER = `https://securetoken.google.com/${PROJECT_ID}`;
 
-/** The database backends the service's tests run against: PGlite always, a server when configured. */
+/**
+ * The database backends the service's tests run against: PGlite always, a server when configured.
+ * A test counts as run on a backend (the tally each run prints: jest.backendReporter.cjs) when a
+ * describe block around it ends with 'on pglite' or 'on postgres', as describe.each(backends)('… on %s')
+ * names them; a describe of tests only a server can run ends with ', on postgres'.
+ */
 export const backends: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 let schemaCounter = 0;
