@@ -2,11 +2,9 @@ import pg from 'pg';
 import { openPostgres, type Database } from './db/database';
 import { createService } from './service';
 import { databaseRateLimitStore } from './store/rateLimits';
-import { backends, call, freshDatabase, testConfig, tokenFactory, PROJECT_ID } from './testing/harness';
+import { backends, call, fakeOnly, freshDatabase, testConfig, tokenFactory, PROJECT_ID } from './testing/harness';
 import { createTokenVerifier } from './identity/verifyIdToken';
 import { migrate } from './db/migrations';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(backends)('the database rate-limit store on %s', (backend) => {
   let db: Database;
@@ -30,19 +28,69 @@ describe.each(backends)('the database rate-limit store on %s', (backend) => {
     expect((await store.increment('198.51.100.1')).totalHits).toBe(1);
   });
 
-  it('starts a new window once the old one has ended, and deletes ended windows', async () => {
-    const store = storeWithWindow(300, 'window');
+  // A window ends by the database's clock: the test moves its end into the past instead of waiting for it.
+  const endWindow = (key: string) => db.query("UPDATE rate_limit_hits SET reset_at = now() - interval '1 millisecond' WHERE key = $1", [key]);
+  const keysLike = async (pattern: string) =>
+    (await db.query<{ key: string }>('SELECT key FROM rate_limit_hits WHERE key LIKE $1 ORDER BY key', [pattern])).rows.map((row) => row.key);
+
+  it("ends a client's window windowMs after its first hit, by the database's clock", async () => {
+    // In one transaction the database's clock (now()) stands still: the window's end is exact.
+    const exact = await db.transaction(async (tx) => {
+      const store = databaseRateLimitStore(tx as Database, 'length');
+      store.init?.({ windowMs: 300 } as never);
+      await store.increment('client');
+      await store.increment('client');
+      const { rows } = await tx.query<{ exact: boolean }>("SELECT reset_at = now() + interval '300 milliseconds' AS exact FROM rate_limit_hits WHERE key = 'length:client'");
+      return rows[0]?.exact;
+    });
+    expect(exact).toBe(true);
+  });
+
+  it('starts a new window for a client once its window has ended', async () => {
+    const store = storeWithWindow(60_000, 'window');
     await store.increment('client');
     expect((await store.increment('client')).totalHits).toBe(2);
-    await sleep(400);
+    await endWindow('window:client');
     expect(await store.get!('client')).toBeUndefined();
     expect((await store.increment('client')).totalHits).toBe(1);
-    await sleep(400);
-    // The next hit of anyone clears the windows that ended.
-    await store.increment('other');
-    await sleep(100);
-    const { rows } = await db.query("SELECT key FROM rate_limit_hits WHERE key LIKE 'window:%'");
-    expect(rows).toEqual([{ key: 'window:other' }]);
+    expect((await store.increment('client')).totalHits).toBe(2);
+  });
+
+  describe('housekeeping', () => {
+    // The store deletes ended windows at most once a window by this process's clock (Date): faked.
+    beforeEach(() => fakeOnly('Date'));
+    afterEach(() => jest.useRealTimers());
+
+    it("deletes ended windows on someone's hit once a window's length has passed since it last did, not before", async () => {
+      // The hit does not await the housekeeping it starts: the test waits for every statement the store started.
+      const started: Promise<unknown>[] = [];
+      const watched: Database = {
+        ...db,
+        query: <T>(sql: string, params?: unknown[]) => {
+          const statement = db.query<T>(sql, params);
+          started.push(statement.catch(() => undefined));
+          return statement;
+        },
+      };
+      const store = databaseRateLimitStore(watched, 'cleanup');
+      store.init?.({ windowMs: 60_000 } as never);
+      const hitSettled = async (client: string) => {
+        await store.increment(client);
+        await Promise.all(started);
+      };
+
+      await hitSettled('gone');
+      await hitSettled('live');
+      await endWindow('cleanup:gone');
+
+      jest.advanceTimersByTime(59_999);
+      await hitSettled('other');
+      expect(await keysLike('cleanup:%')).toEqual(['cleanup:gone', 'cleanup:live', 'cleanup:other']);
+
+      jest.advanceTimersByTime(1);
+      await hitSettled('other');
+      expect(await keysLike('cleanup:%')).toEqual(['cleanup:live', 'cleanup:other']);
+    });
   });
 
   it('takes a hit back, and forgets a client on reset', async () => {
@@ -58,7 +106,7 @@ describe.each(backends)('the database rate-limit store on %s', (backend) => {
 
 const postgresUrl = process.env.DATABASE_URL;
 if (postgresUrl) {
-  describe('two replicas on one PostgreSQL database', () => {
+  describe('two replicas sharing one database, on postgres', () => {
     let schema: string;
     let databases: Database[];
 

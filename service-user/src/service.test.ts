@@ -72,7 +72,9 @@ describe.each(backends)('user service on %s', (backend) => {
     const dave = () => tokens.sign('dave-uid', 'dave@example.com');
 
     it('answers nulls when no phone is linked', async () => {
-      expect(await (await call(app, '/get-device-info', { token: await dave() })).json()).toEqual({ deviceId: null, deviceName: null });
+      // A user of its own: the test below links dave's phone.
+      const nadia = await tokens.sign('nadia-uid', 'nadia@example.com');
+      expect(await (await call(app, '/get-device-info', { token: nadia })).json()).toEqual({ deviceId: null, deviceName: null });
     });
 
     it('gives one user the phone when 30 users link it at the same moment: one 200, the rest 409, no 500', async () => {
@@ -254,8 +256,15 @@ describe.each(backends)('user service on %s', (backend) => {
     });
 
     it('ends it on customer.subscription.deleted; trialActivated stays true', async () => {
-      const token = await grace();
-      await signedWebhook(app, stripeEvent('customer.subscription.deleted', subscriptionObject('sub_grace', 'cus_grace', 'canceled'), Math.floor(Date.now() / 1000) + 5));
+      // A trial of this test's own (the one above may not have run).
+      const token = await tokens.sign('hana-uid', 'hana@example.com');
+      await call(app, '/register-user', { token });
+      await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('hana-uid', 'cus_hana', 'hana@example.com')));
+      const t = Math.floor(Date.now() / 1000);
+      await signedWebhook(app, stripeEvent('customer.subscription.created', subscriptionObject('sub_hana', 'cus_hana', 'trialing', { trial_end: t + 14 * 86400 }), t));
+      expect(await (await call(app, '/get-subscription-info', { token })).json()).toMatchObject({ isActive: true, isTrial: true });
+
+      await signedWebhook(app, stripeEvent('customer.subscription.deleted', subscriptionObject('sub_hana', 'cus_hana', 'canceled'), t + 5));
       const info = await (await call(app, '/get-subscription-info', { token })).json();
       expect(info).toMatchObject({ isActive: false, isTrial: false });
       expect(await (await call(app, '/get-user-info', { token })).json()).toEqual({ trialActivated: true, subscriptionActive: false });

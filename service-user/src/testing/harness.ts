@@ -13,28 +13,57 @@ export const PROJECT_ID = 'demo-test-project';
 export const WEBHOOK_SECRET = 'whsec_test_secret';
 export const ISSUER = `https://securetoken.google.com/${PROJECT_ID}`;
 
-/** The database backends the service's tests run against: PGlite always, a server when configured. */
+/**
+ * The database backends the service's tests run against: PGlite always, a server when configured.
+ * A test counts as run on a backend (the tally each run prints: jest.backendReporter.cjs) when a
+ * describe block around it ends with 'on pglite' or 'on postgres', as describe.each(backends)('… on %s')
+ * names them; a describe of tests only a server can run ends with ', on postgres'.
+ */
 export const backends: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 let schemaCounter = 0;
-/** A fresh database: in-memory PGlite, or a new schema on the PostgreSQL server (its pool `maxConnections` large). */
-export async function freshDatabase(kind: 'pglite' | 'postgres', { maxConnections }: { maxConnections?: number } = {}): Promise<Database> {
-  if (kind === 'pglite') return openPglite();
+/** A new schema on the PostgreSQL server (DATABASE_URL): the URL of a connection to it, and its removal. */
+async function freshSchema() {
   const url = process.env.DATABASE_URL as string;
   const schema = `t_${process.pid}_${Date.now()}_${(schemaCounter += 1)}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
-  const db = await openPostgres(`${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`, { maxConnections });
   return {
-    ...db,
-    close: async () => {
-      await db.close();
+    url: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    drop: async () => {
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
       await cleanup.end();
+    },
+  };
+}
+
+/** A fresh database: in-memory PGlite, or a new schema on the PostgreSQL server (its pool `maxConnections` large). */
+export async function freshDatabase(kind: 'pglite' | 'postgres', { maxConnections }: { maxConnections?: number } = {}): Promise<Database> {
+  if (kind === 'pglite') return openPglite();
+  const schema = await freshSchema();
+  const db = await openPostgres(schema.url, { maxConnections });
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      await schema.drop();
+    },
+  };
+}
+
+/** One fresh schema on the PostgreSQL server reached through `count` pools of their own, as replicas of the service share a database. */
+export async function sharedPostgresDatabases(count: number): Promise<{ databases: Database[]; close: () => Promise<void> }> {
+  const schema = await freshSchema();
+  const databases = await Promise.all(Array.from({ length: count }, () => openPostgres(schema.url)));
+  return {
+    databases,
+    close: async () => {
+      await Promise.all(databases.map((db) => db.close()));
+      await schema.drop();
     },
   };
 }
@@ -181,6 +210,29 @@ export const checkoutObject = (uid: string, customer: string, email: string) => 
 });
 
 export const request = (app: TestApp, path: string, init?: RequestInit): Promise<TestResponse> => Promise.resolve(app.request(path, init));
+
+const FAKEABLE = [
+  'Date',
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] as const;
+
+/** Jest's fake timers for these clocks alone (jest.useRealTimers() ends them): the rest, I/O and the event loop's turns, keep running for real. */
+export function fakeOnly(...faked: (typeof FAKEABLE)[number][]): void {
+  jest.useFakeTimers({ doNotFake: FAKEABLE.filter((api) => !faked.includes(api)) });
+}
 
 /** A promise the test settles by hand (something outside the service that answers when told). */
 export function deferred<T = void>() {
