@@ -8,12 +8,11 @@ import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { secureHeaders as secureHeadersOf } from 'hono/secure-headers';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { DrawnPart, PageAnswer } from '@site/rendering/server';
-import commonEn from '@site/shared-ui/i18n/common.en.json';
-import commonRo from '@site/shared-ui/i18n/common.ro.json';
 import type { SecurityHeaders } from './securityHeaders';
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|webp|avif|svg|woff2?)$/;
@@ -62,6 +61,11 @@ const PAGE_BROTLI_QUALITY = 5;
 export const REQUEST_DEADLINE_MS = 15_000;
 
 type Env = { Variables: { pageHtml: string; personal: boolean; waitingOn: string } };
+
+// The site's common strings (read as data: an import of JSON needs an attribute some of the site's loaders refuse).
+const strings = (locale: 'ro' | 'en') => createRequire(import.meta.url)(`@site/shared-ui/i18n/common.${locale}.json`) as { serverBusy: { title: string; body: string } };
+const commonRo = strings('ro');
+const commonEn = strings('en');
 
 /** What a request answered past its deadline says, in both of the site's languages (Romanian first, its default). */
 const NOT_IN_TIME = `<!doctype html><html lang="ro"><meta charset="utf-8"><title>${commonRo.serverBusy.title}</title><h1>${commonRo.serverBusy.title}</h1><p>${commonRo.serverBusy.body}</p><div lang="en"><h2>${commonEn.serverBusy.title}</h2><p>${commonEn.serverBusy.body}</p></div></html>`;
