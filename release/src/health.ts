@@ -1,7 +1,7 @@
 // How a remote's deployments are doing, from the shell's beacons as the user service sums them
 // (GET /telemetry/summary): `release status` shows it, `release watch` acts on it.
 import type { TelemetrySummary } from '@site/service-user';
-import type { RemoteName } from '@site/shared-ui/remotes-document';
+import { versionOfManifest, type RemoteName } from '@site/shared-ui/remotes-document';
 import { ports } from '@site/site-server/runtime-config';
 
 type Env = Record<string, string | undefined>;
@@ -76,12 +76,10 @@ export function serviceSummary(env: Env = process.env): SummarySource {
 
 /**
  * The version the shell reports for a deployment: its store version, or for a manifest elsewhere
- * the folder it is in (`local` at a host's root), as shell/src/remotes/health.ts reads it.
+ * the folder it is in (`local` at a host's root), as the site's server signs it in a view token.
  */
 export function reportedVersion(version: string): string {
-  if (!version.includes('/')) return version;
-  const folders = new URL(version, 'http://base.invalid').pathname.split('/').filter(Boolean).slice(0, -1);
-  return folders.at(-1) ?? 'local';
+  return version.includes('/') ? versionOfManifest(version) : version;
 }
 
 /** One deployment's figures in a summary (zero when it has none). */

@@ -10,4 +10,5 @@ export const PRODUCTION_SETTINGS = {
   CONTACT_INBOX: 'contact@exemplu.ro',
   PUBLIC_SITE_URL: 'http://localhost:3000',
   MAIL_TOKEN_SECRET: 'bench-only-secret-for-the-links-in-mails',
+  VIEW_TOKEN_SECRET: 'bench-only-secret-for-the-view-tokens-of-pages',
 } as const;

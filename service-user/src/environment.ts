@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DATABASE_TIMEOUT_DEFAULTS } from './db/database';
 import { LOG_LEVELS, type LogLevel } from './http/logging';
 
+import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_TTL_S } from './contract/telemetry';
 import { isLocalBilling, isLocalMode } from './localMode';
 
 export { LOCAL_NODE_ENVS } from './localMode';
@@ -72,6 +73,10 @@ const schema = z.object({
   OPS_TOKEN: optional.pipe(z.string().min(16, 'OPS_TOKEN must be at least 16 characters').optional()),
   /** Beacons per client and PUBLIC_RATE_WINDOW_MS: a visitor sends one every few seconds while pages change. */
   TELEMETRY_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  /** Events counted per client address and health window (30 min): the most one address can move the figures by. */
+  TELEMETRY_COUNTS_PER_ADDRESS: z.coerce.number().int().positive().default(120),
+  /** Checks the view tokens the site's server signs (HS256): the same value as the site's server's. */
+  VIEW_TOKEN_SECRET: optional.pipe(z.string().min(32, 'VIEW_TOKEN_SECRET must be at least 32 characters').optional()),
   /** smtp(s)://user:pass@host:port: every mail goes through it. Unset in local mode: the outbox folder. */
   SMTP_URL: optional.pipe(
     z
@@ -127,6 +132,10 @@ export interface Config {
   opsToken?: string;
   /** POST /telemetry's own limit per client (its counters apart from /contact's and /newsletter's). */
   telemetryRateLimit: { limit: number; windowMs: number };
+  /** How many events one client address can have counted per window, whatever tokens it holds. */
+  telemetryCountsPerAddress: { limit: number; windowMs: number };
+  /** The view tokens' secret (VIEW_TOKEN_SECRET; the public local value in local mode only). */
+  viewTokenSecret: string;
   /** Simulated checkouts through the real webhook path: in local mode only, and only without a Stripe key. */
   localBilling: boolean;
   mail: MailConfig;
@@ -170,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(e.CONTACT_INBOX ? [] : ['CONTACT_INBOX']),
       ...(e.PUBLIC_SITE_URL ? [] : ['PUBLIC_SITE_URL']),
       ...(e.MAIL_TOKEN_SECRET ? [] : ['MAIL_TOKEN_SECRET']),
+      ...(e.VIEW_TOKEN_SECRET ? [] : ['VIEW_TOKEN_SECRET']),
     ];
     if (missing.length > 0) {
       const names = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
@@ -180,6 +190,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
     if (e.MAIL_TOKEN_SECRET === LOCAL_MAIL_TOKEN_SECRET) {
       throw new ConfigError(`MAIL_TOKEN_SECRET is the public local value: set a secret of your own ${why}`);
+    }
+    if (e.VIEW_TOKEN_SECRET === LOCAL_VIEW_TOKEN_SECRET) {
+      throw new ConfigError(`VIEW_TOKEN_SECRET is the public local value: set a secret of your own ${why}`);
     }
   }
   let productNames: Record<string, string>;
@@ -220,6 +233,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     opsToken: e.OPS_TOKEN,
     telemetryRateLimit: { limit: e.TELEMETRY_RATE_LIMIT, windowMs: e.PUBLIC_RATE_WINDOW_MS },
+    telemetryCountsPerAddress: { limit: e.TELEMETRY_COUNTS_PER_ADDRESS, windowMs: VIEW_TOKEN_TTL_S * 1000 },
+    viewTokenSecret: e.VIEW_TOKEN_SECRET ?? LOCAL_VIEW_TOKEN_SECRET,
     localBilling: isLocalBilling(env),
     mail: {
       transport: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL } : { kind: 'outbox', dir: resolve(e.MAIL_OUTBOX_DIR) },

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ConfigError, isSiteOrigin, loadConfig } from './environment';
-import { call, DEPLOYED_MAIL_ENV, startService, tokenFactory } from './testing/harness';
+import { LOCAL_VIEW_TOKEN_SECRET } from './contract/telemetry';
+import { call, DEPLOYED_ENV, startService, tokenFactory } from './testing/harness';
 
-const REAL = { STRIPE_WEBHOOK_SECRET: 'whsec_real_endpoint_secret', CORS_ORIGINS: 'https://site.example', ...DEPLOYED_MAIL_ENV };
+const REAL = { STRIPE_WEBHOOK_SECRET: 'whsec_real_endpoint_secret', CORS_ORIGINS: 'https://site.example', ...DEPLOYED_ENV };
 
 describe('local mode is explicit: NODE_ENV development or test only', () => {
   it.each(['development', 'test'])('turns the local conveniences on for NODE_ENV=%s', (NODE_ENV) => {
@@ -53,6 +54,15 @@ describe('local mode is explicit: NODE_ENV development or test only', () => {
     },
   );
 
+  it("refuses a missing, short or public local VIEW_TOKEN_SECRET outside local mode (the health figures' tokens)", () => {
+    expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', VIEW_TOKEN_SECRET: undefined })).toThrow(/^VIEW_TOKEN_SECRET must be set/);
+    expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', VIEW_TOKEN_SECRET: '' })).toThrow(/^VIEW_TOKEN_SECRET must be set/);
+    expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', VIEW_TOKEN_SECRET: 'short' })).toThrow(/VIEW_TOKEN_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', VIEW_TOKEN_SECRET: LOCAL_VIEW_TOKEN_SECRET })).toThrow(/VIEW_TOKEN_SECRET is the public local value/);
+    expect(loadConfig({ ...REAL, NODE_ENV: 'production' }).viewTokenSecret).toBe(REAL.VIEW_TOKEN_SECRET);
+    expect(loadConfig({ NODE_ENV: 'test' }).viewTokenSecret).toBe(LOCAL_VIEW_TOKEN_SECRET);
+  });
+
   it('names every missing mail variable at once, and refuses the public local link secret', () => {
     const { SMTP_URL, CONTACT_INBOX, PUBLIC_SITE_URL, ...rest } = REAL;
     expect(() => loadConfig({ ...rest, NODE_ENV: 'production' })).toThrow(/^SMTP_URL, CONTACT_INBOX and PUBLIC_SITE_URL must be set/);
@@ -96,7 +106,7 @@ describe('local mode is explicit: NODE_ENV development or test only', () => {
     const serviceDir = join(__dirname, '..');
     const child = spawn(join(serviceDir, 'node_modules', '.bin', 'tsx'), ['src/server.ts'], {
       cwd: serviceDir,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'staging', CORS_ORIGINS: REAL.CORS_ORIGINS, ...DEPLOYED_MAIL_ENV },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'staging', CORS_ORIGINS: REAL.CORS_ORIGINS, ...DEPLOYED_ENV },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -1,6 +1,6 @@
 import type { Database } from './db/database';
 import { loadConfig } from './environment';
-import { backends, call, DEPLOYED_MAIL_ENV, startService, tokenFactory, type TestApp, type Tokens } from './testing/harness';
+import { backends, call, DEPLOYED_ENV, startService, tokenFactory, type TestApp, type Tokens } from './testing/harness';
 
 const DAY = 86_400;
 
@@ -68,7 +68,7 @@ describe('when local billing is off', () => {
   it('is on in local mode only, and off there too whenever a Stripe secret key is configured', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).localBilling).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', STRIPE_SECRET_KEY: 'sk_test_real' }).localBilling).toBe(false);
-    const deployed = { STRIPE_WEBHOOK_SECRET: 'whsec_real', CORS_ORIGINS: 'https://site.example', ...DEPLOYED_MAIL_ENV };
+    const deployed = { STRIPE_WEBHOOK_SECRET: 'whsec_real', CORS_ORIGINS: 'https://site.example', ...DEPLOYED_ENV };
     expect(loadConfig({ NODE_ENV: 'production', ...deployed }).localBilling).toBe(false);
     expect(loadConfig({ NODE_ENV: 'staging', ...deployed }).localBilling).toBe(false);
     expect(loadConfig(deployed).localBilling).toBe(false);

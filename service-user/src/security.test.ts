@@ -10,7 +10,7 @@ import { createService } from './service';
 import {
   backends,
   call,
-  DEPLOYED_MAIL_ENV,
+  DEPLOYED_ENV,
   freshDatabase,
   request,
   ISSUER,
@@ -197,13 +197,13 @@ describe('emulator mode', () => {
   });
 
   it('is refused at start when NODE_ENV is production', () => {
-    const production = { NODE_ENV: 'production', STRIPE_WEBHOOK_SECRET: 'whsec_x', CORS_ORIGINS: 'https://site.example', ...DEPLOYED_MAIL_ENV };
+    const production = { NODE_ENV: 'production', STRIPE_WEBHOOK_SECRET: 'whsec_x', CORS_ORIGINS: 'https://site.example', ...DEPLOYED_ENV };
     expect(() => loadConfig({ ...production, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(ConfigError);
     expect(() => loadConfig(production)).not.toThrow();
   });
 
   it('production needs a real webhook secret', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', CORS_ORIGINS: 'https://site.example', ...DEPLOYED_MAIL_ENV })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', CORS_ORIGINS: 'https://site.example', ...DEPLOYED_ENV })).toThrow(ConfigError);
   });
 });
 

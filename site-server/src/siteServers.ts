@@ -21,6 +21,7 @@ import {
 import { securityHeaders } from './securityHeaders';
 import { createStaticApp, PAGE_WAIT_MS, type Document } from './staticServer';
 import { loginTokenOf, visitorIdOf } from './visitor';
+import { viewTokenCookie, viewTokenSecret } from './viewTokens';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
@@ -74,9 +75,10 @@ export function shellApp({
   const manifestAt = manifestReader();
   const browser = { ...environmentConfig(process.env), ...browserConfig };
   const serviceUrl = readsServiceUrl === undefined ? serverUserServiceUrl(process.env, browser) : readsServiceUrl;
+  const tokens = viewTokenCookie({ remotes, secret: viewTokenSecret(process.env) });
   if (prerender && serviceUrl === null)
     console.error(`signed-in pages are drawn by the browser: the user service's URL (${browser.userServiceUrl}) is not absolute; set USER_SERVICE_INTERNAL_URL`);
-  return createStaticApp({
+  const site = createStaticApp({
     root: dist,
     spa: true,
     documents: {
@@ -91,6 +93,8 @@ export function shellApp({
       process.env.PRELOAD_HINTS === 'off' ? undefined : preloadHints({ dist, remotes, remotesUrl: browser.remotesUrl, manifestAt, signedInCalls: signedInCallOrigins(browser) }),
     pageHtml: prerender ? pageAnswers(renderedPages({ dist, remotes, manifestAt, config: browser, serviceUrl, readsBudgetMs })) : undefined,
   });
+  // Each page comes with its view token (a cookie): the health beacons count only with one.
+  return new Hono().use('*', tokens).route('/', site);
 }
 
 /** A remote, served alone as an independent deployment (its own page is its local host). */

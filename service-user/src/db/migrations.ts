@@ -193,6 +193,23 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX account_deletions_unfinished ON account_deletions(claimed_until) WHERE identity_deleted_at IS NOT NULL;
     `,
   },
+  {
+    version: 10,
+    name: 'view tokens counted once',
+    sql: `
+      -- The health beacons count only with a view token the site's server signed, once per
+      -- token, remote and kind: a row here is a count already made (the token's id is a random
+      -- nonce, nothing that names a visitor), deleted once the token has expired.
+      CREATE TABLE view_token_counts (
+        token_id text NOT NULL,
+        remote text NOT NULL,
+        kind text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        PRIMARY KEY (token_id, remote, kind)
+      );
+      CREATE INDEX view_token_counts_expires_at ON view_token_counts(expires_at);
+    `,
+  },
 ];
 
 // Any fixed number: replicas starting together take turns on the migrations.

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import type { Database } from '../db/database';
-import { backends, call, DEPLOYED_MAIL_ENV, request, startService, testOutboxDir, tokenFactory, type TestApp, type Tokens } from '../testing/harness';
+import { backends, call, DEPLOYED_ENV, request, startService, testOutboxDir, tokenFactory, type TestApp, type Tokens } from '../testing/harness';
 import { mailTo, readOutbox } from '../testing/outbox';
 import type { MailDelivery } from './delivery';
 import type { MailTransport, OutgoingMail } from './transport';
@@ -314,7 +314,7 @@ describe('when the mail server fails', () => {
 
   it('through a real SMTP_URL that refuses connections: 201, the message stored, the mail kept for later', async () => {
     const tokens = await tokenFactory();
-    const { app, db, mail } = await startService('pglite', tokens, { NODE_ENV: 'production', ...DEPLOYED_MAIL_ENV, SMTP_URL: 'smtp://127.0.0.1:9' });
+    const { app, db, mail } = await startService('pglite', tokens, { NODE_ENV: 'production', ...DEPLOYED_ENV, SMTP_URL: 'smtp://127.0.0.1:9' });
     try {
       const response = await call(app, '/contact', { body: contact });
       expect(response.status).toBe(201);

@@ -2,11 +2,13 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
-import { limitBody, publicRateLimit, requireOperatorToken } from '../http/middleware';
-import { COHORTS, HEALTH_EVENT_KINDS, healthCounters, type DeploymentHealth } from '../store/telemetry';
+import { createHash } from 'node:crypto';
+import { TELEMETRY_REMOTES, VIEW_TOKEN_MAX_LENGTH } from '../contract/telemetry';
+import { verifyViewToken } from '../contract/viewToken';
+import { clientAddress, limitBody, publicRateLimit, requireOperatorToken } from '../http/middleware';
+import { HEALTH_EVENT_KINDS, healthCounters, type DeploymentHealth } from '../store/telemetry';
 
-/** The remotes the shell reports on (the site's remotes document names the same three). */
-export const TELEMETRY_REMOTES = ['mfe_marketing', 'mfe_auth', 'mfe_account'] as const;
+export { TELEMETRY_REMOTES };
 
 /** A batch is a few events from one page: anything larger is not the shell's. */
 export const TELEMETRY_BODY_LIMIT_BYTES = 2048;
@@ -14,14 +16,17 @@ export const TELEMETRY_MAX_EVENTS = 20;
 export const SUMMARY_DEFAULT_MINUTES = 30;
 export const SUMMARY_MAX_MINUTES = 1440;
 
-// Strict objects: a field beyond these (an id, a URL, a user agent) refuses the batch rather than being ignored.
+// Strict objects: a field beyond these (an id, a URL, a user agent) refuses the batch rather than
+// being ignored. An event names its remote and kind only: the version and cohort are the view
+// token's, as the site's server signed them (contract/viewToken.ts).
 const healthEvent = z.strictObject({
   remote: z.enum(TELEMETRY_REMOTES),
-  version: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/),
-  cohort: z.enum(COHORTS),
   kind: z.enum(HEALTH_EVENT_KINDS),
 });
-const telemetryBatch = z.strictObject({ events: z.array(healthEvent).min(1).max(TELEMETRY_MAX_EVENTS) });
+const telemetryBatch = z.strictObject({
+  token: z.string().min(1).max(VIEW_TOKEN_MAX_LENGTH),
+  events: z.array(healthEvent).min(1).max(TELEMETRY_MAX_EVENTS),
+});
 
 /** What the shell sends (as text/plain: navigator.sendBeacon's JSON type would need a preflight). */
 export type TelemetryBatch = z.infer<typeof telemetryBatch>;
@@ -51,7 +56,9 @@ const invalidBody = (fields: string) => new ApiError(400, 'invalid_body', `Inval
 
 /**
  * The shell's health beacons per remote, version and cohort, counted per minute (nothing else is
- * kept: no address, no agent, no id), and their summary for the release command.
+ * kept: no address, no agent, no id), and their summary for the release command. A beacon counts
+ * only with a valid view token, once per token, remote and kind, and within its address's cap;
+ * anything else is answered 204 all the same (a forger learns nothing from the answer).
  */
 export function telemetryRoutes(deps: Deps) {
   const counters = healthCounters(deps.db);
@@ -66,7 +73,12 @@ export function telemetryRoutes(deps: Deps) {
       }
       const parsed = telemetryBatch.safeParse(json);
       if (!parsed.success) throw invalidBody(parsed.error.issues.map((issue) => issue.path.join('.') || '(body)').join(', '));
-      await counters.record(parsed.data.events);
+      const token = await verifyViewToken(deps.config.viewTokenSecret, parsed.data.token);
+      if (token) {
+        // The cap is kept under a hash of the address: nothing stored names the client.
+        const client = createHash('sha256').update(clientAddress(c, deps.config.trustProxy)).digest('hex');
+        await counters.recordVouched(token, parsed.data.events, { client, ...deps.config.telemetryCountsPerAddress });
+      }
       // A beacon is a no-cors request from the site's origin: the default same-origin resource
       // policy would have the browser block the answer and log an error on every page.
       c.header('Cross-Origin-Resource-Policy', 'cross-origin');

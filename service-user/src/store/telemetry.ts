@@ -1,11 +1,12 @@
-import type { Database } from '../db/database';
+import type { VerifiedViewToken } from '../contract/viewToken';
+import type { Database, Queryable } from '../db/database';
 
 /** What the shell reports about a remote's page (shell/src/remotes/health.ts sends them). */
 export const HEALTH_EVENT_KINDS = ['view', 'load_failure', 'render_error', 'hydration_error'] as const;
 export type HealthEventKind = (typeof HEALTH_EVENT_KINDS)[number];
 
-export const COHORTS = ['stable', 'canary'] as const;
-export type Cohort = (typeof COHORTS)[number];
+export { COHORTS, type Cohort } from '../contract/telemetry';
+import type { Cohort } from '../contract/telemetry';
 
 export interface HealthEvent {
   remote: string;
@@ -38,42 +39,92 @@ export const HEALTH_RETENTION_MINUTES = 2 * 1440;
 const CLEANUP_EVERY_MS = 10 * 60_000;
 
 /**
- * Counts a batch of events into the current minute (the database's clock: one clock for every
+ * Adds events to the current minute's counters (the database's clock: one clock for every
  * replica). One atomic upsert per deployment and kind, `x = x + n`, so concurrent beacons on any
- * replica add up; the batch is one transaction, counted whole or not at all.
+ * replica add up; inside the caller's transaction, so a batch is counted whole or not at all.
  */
+async function addUp(tx: Queryable, events: HealthEvent[]): Promise<void> {
+  const counts = new Map<string, { event: HealthEvent; n: number }>();
+  for (const event of events) {
+    const key = JSON.stringify([event.remote, event.version, event.cohort, event.kind]);
+    const counted = counts.get(key);
+    if (counted) counted.n += 1;
+    else counts.set(key, { event, n: 1 });
+  }
+  for (const { event, n } of counts.values()) {
+    const column = COLUMN[event.kind];
+    await tx.query(
+      `INSERT INTO remote_health_minutes AS h (minute, remote, version, cohort, ${column})
+       VALUES (date_trunc('minute', now()), $1, $2, $3, $4)
+       ON CONFLICT (minute, remote, version, cohort) DO UPDATE SET ${column} = h.${column} + EXCLUDED.${column}`,
+      [event.remote, event.version, event.cohort, n],
+    );
+  }
+}
+
+/** The shell's health counters, and the view tokens each counted once (see recordVouched). */
 export function healthCounters(db: Database) {
   let lastCleanup = 0;
   const removeOldMinutes = () => {
     if (Date.now() - lastCleanup < CLEANUP_EVERY_MS) return;
     lastCleanup = Date.now();
     // Not awaited: a beacon does not wait for housekeeping, nor fail with it.
-    db.query(`DELETE FROM remote_health_minutes WHERE minute < now() - make_interval(mins => $1)`, [HEALTH_RETENTION_MINUTES]).catch(() => {
+    Promise.all([
+      db.query(`DELETE FROM remote_health_minutes WHERE minute < now() - make_interval(mins => $1)`, [HEALTH_RETENTION_MINUTES]),
+      // A token past its expiry counts nothing anyway: its rows are no longer needed to refuse a replay.
+      db.query(`DELETE FROM view_token_counts WHERE expires_at < now()`),
+    ]).catch(() => {
       lastCleanup = 0;
     });
   };
 
   return {
-    async record(events: HealthEvent[]): Promise<void> {
-      const counts = new Map<string, { event: HealthEvent; n: number }>();
-      for (const event of events) {
-        const key = JSON.stringify([event.remote, event.version, event.cohort, event.kind]);
-        const counted = counts.get(key);
-        if (counted) counted.n += 1;
-        else counts.set(key, { event, n: 1 });
+    /**
+     * Counts what a valid view token vouches for: each kind of event of each remote the token
+     * names, once per token, with the version and cohort the token gives (a beacon names only the
+     * remote and the kind). Returns how many were counted: none for a replay, none for a remote
+     * the token does not name, none once the client's address has had `cap.limit` counted in the
+     * window (its count is kept beside the rate limits', under a hash of the address).
+     */
+    async recordVouched(token: VerifiedViewToken, events: { remote: string; kind: HealthEventKind }[], cap: { client: string; limit: number; windowMs: number }): Promise<number> {
+      const vouched = new Map<string, HealthEvent>();
+      for (const { remote, kind } of events) {
+        const deployment = token.deployments[remote as keyof VerifiedViewToken['deployments']];
+        if (deployment) vouched.set(`${remote} ${kind}`, { remote, kind, version: deployment.version, cohort: deployment.cohort });
       }
-      await db.transaction(async (tx) => {
-        for (const { event, n } of counts.values()) {
-          const column = COLUMN[event.kind];
-          await tx.query(
-            `INSERT INTO remote_health_minutes AS h (minute, remote, version, cohort, ${column})
-             VALUES (date_trunc('minute', now()), $1, $2, $3, $4)
-             ON CONFLICT (minute, remote, version, cohort) DO UPDATE SET ${column} = h.${column} + EXCLUDED.${column}`,
-            [event.remote, event.version, event.cohort, n],
+      if (vouched.size === 0) return 0;
+      const overCap = new Error('over the cap');
+      try {
+        return await db.transaction(async (tx) => {
+          const counted: HealthEvent[] = [];
+          for (const event of vouched.values()) {
+            const { rows } = await tx.query(
+              `INSERT INTO view_token_counts (token_id, remote, kind, expires_at) VALUES ($1, $2, $3, to_timestamp($4 / 1000.0))
+               ON CONFLICT DO NOTHING RETURNING token_id`,
+              [token.id, event.remote, event.kind, token.expiresAt],
+            );
+            if (rows.length > 0) counted.push(event);
+          }
+          if (counted.length === 0) return 0;
+          const { rows } = await tx.query<{ hits: number }>(
+            `INSERT INTO rate_limit_hits AS r (key, hits, reset_at) VALUES ($1, $2, now() + $3 * interval '1 millisecond')
+             ON CONFLICT (key) DO UPDATE SET
+               hits = CASE WHEN r.reset_at <= now() THEN EXCLUDED.hits ELSE r.hits + EXCLUDED.hits END,
+               reset_at = CASE WHEN r.reset_at <= now() THEN EXCLUDED.reset_at ELSE r.reset_at END
+             RETURNING hits`,
+            [`telemetry-counted:${cap.client}`, counted.length, cap.windowMs],
           );
-        }
-      });
-      removeOldMinutes();
+          // Past the cap nothing of this beacon is kept (its tokens stay unused, its count unraised).
+          if (rows[0]!.hits > cap.limit) throw overCap;
+          await addUp(tx, counted);
+          return counted.length;
+        });
+      } catch (error) {
+        if (error === overCap) return 0;
+        throw error;
+      } finally {
+        removeOldMinutes();
+      }
     },
 
     /** Per deployment (version and cohort), the counters of the last `minutes` minutes, the current one included. */

@@ -69,12 +69,14 @@ export async function sharedPostgresDatabases(count: number): Promise<{ database
 }
 
 /** What a deployment sets for mail (outside local mode each is required); nothing listens on that port. */
-export const DEPLOYED_MAIL_ENV = {
+/** What a deployment sets besides Stripe and CORS: its mail, and the view tokens' secret. */
+export const DEPLOYED_ENV = {
   SMTP_URL: 'smtp://127.0.0.1:9',
   MAIL_FROM: 'Vedere <no-reply@site.example>',
   CONTACT_INBOX: 'team@site.example',
   PUBLIC_SITE_URL: 'https://site.example',
   MAIL_TOKEN_SECRET: 'a-deployment-secret-of-at-least-32-characters',
+  VIEW_TOKEN_SECRET: 'a-view-token-secret-of-at-least-32-characters',
 };
 
 /** A folder of this test file's own for the mail the service writes (local mode's outbox). */
@@ -84,7 +86,7 @@ let sharedOutbox: string | null = null;
 export function testConfig(env: Record<string, string> = {}): Config {
   const local = (LOCAL_NODE_ENVS as readonly string[]).includes(env.NODE_ENV ?? 'test');
   return loadConfig({
-    ...(local ? { MAIL_OUTBOX_DIR: (sharedOutbox ??= testOutboxDir()) } : DEPLOYED_MAIL_ENV),
+    ...(local ? { MAIL_OUTBOX_DIR: (sharedOutbox ??= testOutboxDir()) } : DEPLOYED_ENV),
     NODE_ENV: 'test',
     FIREBASE_PROJECT_ID: PROJECT_ID,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,

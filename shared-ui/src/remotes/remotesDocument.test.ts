@@ -1,4 +1,15 @@
-import { cohortBucket, deploymentFor, manifestFor, parseRemotesDocument, REMOTE_NAMES, RemotesDocumentError, type RemotesDocument } from './remotesDocument';
+import {
+  cohortBucket,
+  deploymentFor,
+  LOCAL_VERSION,
+  manifestFor,
+  parseRemotesDocument,
+  REMOTE_NAMES,
+  RemotesDocumentError,
+  UNRECOGNISED_VERSION,
+  versionOfManifest,
+  type RemotesDocument,
+} from './remotesDocument';
 
 const valid = {
   mfe_marketing: { manifest: 'https://cdn.example/mfe-marketing/1.0.0/mf-manifest.json' },
@@ -82,5 +93,22 @@ describe('canary cohorts', () => {
     const at = (percentage: number) => ({ manifest: '/stable', canary: { manifest: '/canary', percentage } });
     expect(visitors.some((v) => manifestFor('mfe_marketing', at(0), v) === '/canary')).toBe(false);
     expect(visitors.every((v) => manifestFor('mfe_marketing', at(100), v) === '/canary')).toBe(true);
+  });
+});
+
+describe('the version of a deployment, from its manifest URL', () => {
+  it("is the manifest's folder in the deployment store", () => {
+    expect(versionOfManifest('http://localhost:3004/mfe-account/1.0.0-abc123def456/mf-manifest.json')).toBe('1.0.0-abc123def456');
+    expect(versionOfManifest('https://cdn.example/site/mfe-auth/2.1.0-0123456789ab/mf-manifest.json?v=1')).toBe('2.1.0-0123456789ab');
+  });
+
+  it("is 'local' for a manifest at a host's root, as each remote's own port serves it", () => {
+    expect(versionOfManifest('http://localhost:3003/mf-manifest.json')).toBe(LOCAL_VERSION);
+    expect(versionOfManifest('/mf-manifest.json')).toBe(LOCAL_VERSION);
+  });
+
+  it('never passes on a folder name that is no version of the store', () => {
+    expect(versionOfManifest('https://cdn.example/a%20b/mf-manifest.json')).toBe(UNRECOGNISED_VERSION);
+    expect(versionOfManifest(`https://cdn.example/${'v'.repeat(65)}/mf-manifest.json`)).toBe(UNRECOGNISED_VERSION);
   });
 });

@@ -10,6 +10,7 @@
  *   "mfe_account": { "manifest": "…" }
  * }
  */
+import { VERSION_PATTERN } from '@site/service-user/telemetry';
 import { REMOTE_NAMES, type RemoteName } from './siteApps';
 
 export { REMOTE_NAMES, remoteFolder, type RemoteName } from './siteApps';
@@ -88,4 +89,26 @@ export function deploymentFor(name: RemoteName, location: RemoteLocation, visito
 /** Every manifest URL of a document, canaries included (what a page may load from). */
 export function allManifests(doc: RemotesDocument): string[] {
   return REMOTE_NAMES.flatMap((name) => [doc[name].manifest, ...(doc[name].canary ? [doc[name].canary!.manifest] : [])]);
+}
+
+/** The version of a manifest served at a host's root (each remote's own port, locally). */
+export const LOCAL_VERSION = 'local';
+/** A manifest folder that is no version the store writes (its folders are VERSION_PATTERN's). */
+export const UNRECOGNISED_VERSION = 'unrecognised';
+
+/**
+ * A deployment's version: the folder its manifest is in (the store's `<remote>/<version>/`), or
+ * `local` for a manifest at a host's root.
+ */
+export function versionOfManifest(manifestUrl: string): string {
+  let path: string;
+  try {
+    path = new URL(manifestUrl, 'http://base.invalid').pathname;
+  } catch {
+    return UNRECOGNISED_VERSION;
+  }
+  const folders = path.split('/').filter(Boolean).slice(0, -1);
+  const folder = folders.at(-1);
+  if (folder === undefined) return LOCAL_VERSION;
+  return VERSION_PATTERN.test(folder) ? folder : UNRECOGNISED_VERSION;
 }

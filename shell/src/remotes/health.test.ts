@@ -1,38 +1,15 @@
 import type { TelemetryBatch } from '@site/shared-ui';
-import {
-  createHealthReporter,
-  EVENTS_PER_BEACON,
-  FLUSH_DELAY_MS,
-  LOCAL_VERSION,
-  MAX_EVENTS_PER_PAGE,
-  sendBeaconToService,
-  UNRECOGNISED_VERSION,
-  versionOfManifest,
-} from './health';
+import { createHealthReporter, FLUSH_DELAY_MS, sendBeaconToService } from './health';
 
-describe('the version of a deployment, from its manifest URL', () => {
-  it("is the manifest's folder in the deployment store", () => {
-    expect(versionOfManifest('http://localhost:3004/mfe-account/1.0.0-abc123def456/mf-manifest.json')).toBe('1.0.0-abc123def456');
-    expect(versionOfManifest('https://cdn.example/site/mfe-auth/2.1.0-0123456789ab/mf-manifest.json?v=1')).toBe('2.1.0-0123456789ab');
-  });
+const TOKEN = 'the.view.token';
 
-  it("is 'local' for a manifest at a host's root, as each remote's own port serves it", () => {
-    expect(versionOfManifest('http://localhost:3003/mf-manifest.json')).toBe(LOCAL_VERSION);
-    expect(versionOfManifest('/mf-manifest.json')).toBe(LOCAL_VERSION);
-  });
-
-  it('never passes on a folder name the service would refuse', () => {
-    expect(versionOfManifest('https://cdn.example/a%20b/mf-manifest.json')).toBe(UNRECOGNISED_VERSION);
-    expect(versionOfManifest(`https://cdn.example/${'v'.repeat(65)}/mf-manifest.json`)).toBe(UNRECOGNISED_VERSION);
-  });
-});
-
-function harness() {
+function harness({ token = TOKEN }: { token?: string | null } = {}) {
   const sent: TelemetryBatch[] = [];
   const timers: (() => void)[] = [];
   const delays: number[] = [];
   const target = { addEventListener: window.addEventListener.bind(window), document };
   const reporter = createHealthReporter({
+    token,
     send: (batch) => {
       sent.push(JSON.parse(JSON.stringify(batch)));
       return true;
@@ -53,7 +30,7 @@ function harness() {
 }
 
 describe('reporting the health of the remotes', () => {
-  it(`sends the events of a page together, ${FLUSH_DELAY_MS / 1000} s after the first, by version and cohort`, () => {
+  it(`sends the events of a page together, ${FLUSH_DELAY_MS / 1000} s after the first, with the page's view token (the version and cohort are the token's)`, () => {
     const { reporter, sent, timers, delays } = harness();
     reporter.report('mfe_account', 'view');
     reporter.report('mfe_marketing', 'render_error');
@@ -62,12 +39,21 @@ describe('reporting the health of the remotes', () => {
     timers[0]!();
     expect(sent).toEqual([
       {
+        token: TOKEN,
         events: [
-          { remote: 'mfe_account', version: '1.0.0-abc123def456', cohort: 'canary', kind: 'view' },
-          { remote: 'mfe_marketing', version: 'local', cohort: 'stable', kind: 'render_error' },
+          { remote: 'mfe_account', kind: 'view' },
+          { remote: 'mfe_marketing', kind: 'render_error' },
         ],
       },
     ]);
+  });
+
+  it('sends nothing when no view token came with the page (nothing would count)', () => {
+    const { reporter, sent, timers } = harness({ token: null });
+    reporter.report('mfe_account', 'view');
+    timers.forEach((run) => run());
+    reporter.flush();
+    expect(sent).toEqual([]);
   });
 
   it('sends what is waiting when the page is hidden or left', () => {
@@ -82,15 +68,26 @@ describe('reporting the health of the remotes', () => {
     expect(sent.map((batch) => batch.events.map((e) => e.kind))).toEqual([['view'], ['load_failure']]);
   });
 
-  it(`sends a full beacon of ${EVENTS_PER_BEACON} events at once, and stops counting past ${MAX_EVENTS_PER_PAGE} on a page`, () => {
+  it('sends each kind of event of a remote once a page (the service counts it once per token): a page that keeps failing sends one', () => {
     const { reporter, sent } = harness();
-    for (let i = 0; i < EVENTS_PER_BEACON; i += 1) reporter.report('mfe_account', 'render_error');
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.events).toHaveLength(EVENTS_PER_BEACON);
-    for (let i = 0; i < MAX_EVENTS_PER_PAGE * 2; i += 1) reporter.report('mfe_account', 'render_error');
+    for (let i = 0; i < 500; i += 1) {
+      reporter.report('mfe_account', 'render_error');
+      reporter.report('mfe_account', 'view');
+    }
+    reporter.report('mfe_marketing', 'view');
     reporter.flush();
-    expect(sent.flatMap((batch) => batch.events)).toHaveLength(MAX_EVENTS_PER_PAGE);
-    expect(Math.max(...sent.map((batch) => batch.events.length))).toBe(EVENTS_PER_BEACON);
+    reporter.report('mfe_account', 'view');
+    reporter.flush();
+    expect(sent).toEqual([
+      {
+        token: TOKEN,
+        events: [
+          { remote: 'mfe_account', kind: 'render_error' },
+          { remote: 'mfe_account', kind: 'view' },
+          { remote: 'mfe_marketing', kind: 'view' },
+        ],
+      },
+    ]);
   });
 
   it("counts a hydration error of a prerendered page (hydrateRoot's onRecoverableError), and still reports the error", () => {
@@ -106,12 +103,13 @@ describe('reporting the health of the remotes', () => {
       globalThis.reportError = original;
     }
     timers.forEach((run) => run());
-    expect(sent).toEqual([{ events: [{ remote: 'mfe_account', version: '1.0.0-abc123def456', cohort: 'canary', kind: 'hydration_error' }] }]);
+    expect(sent).toEqual([{ token: TOKEN, events: [{ remote: 'mfe_account', kind: 'hydration_error' }] }]);
   });
 
   it('counts nothing for a remote whose deployment it was not told (a server render), and never throws when sending fails', () => {
     const timers: (() => void)[] = [];
     const reporter = createHealthReporter({
+      token: TOKEN,
       send: () => {
         throw new Error('beacon refused');
       },
@@ -131,7 +129,7 @@ describe('the beacon', () => {
     delete (globalThis as { __APP_CONFIG__?: unknown }).__APP_CONFIG__;
   });
 
-  it('goes to the user service as text/plain, carrying the events and nothing of the visitor', async () => {
+  it('goes to the user service as text/plain, carrying the view token and the events, and nothing of the visitor', async () => {
     const visitor = 'c0ffee00-1234-4bcd-9aaa-0123456789ab';
     document.cookie = `visitor-id=${visitor}; path=/`;
     localStorage.setItem('visitor-id', visitor);
@@ -140,7 +138,7 @@ describe('the beacon', () => {
     const sendBeacon = jest.fn((_url: string, _body?: BodyInit | null) => true);
     Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
 
-    const reporter = createHealthReporter({ send: sendBeaconToService });
+    const reporter = createHealthReporter({ token: TOKEN, send: sendBeaconToService });
     reporter.rememberDeployments(new Map([['mfe_account', { manifest: 'https://cdn.example/mfe-account/1.0.0-abc123def456/mf-manifest.json', cohort: 'stable' }]] as const));
     reporter.report('mfe_account', 'view');
     reporter.report('mfe_account', 'render_error');
@@ -157,10 +155,11 @@ describe('the beacon', () => {
       reader.readAsText(blob);
     });
     const sent = JSON.parse(text) as TelemetryBatch;
-    expect(Object.keys(sent)).toEqual(['events']);
+    expect(Object.keys(sent)).toEqual(['token', 'events']);
+    expect(sent.token).toBe(TOKEN);
     expect(sent.events.map((event) => Object.keys(event).sort())).toEqual([
-      ['cohort', 'kind', 'remote', 'version'],
-      ['cohort', 'kind', 'remote', 'version'],
+      ['kind', 'remote'],
+      ['kind', 'remote'],
     ]);
     expect(sent.events.map((event) => event.kind)).toEqual(['view', 'render_error']);
     expect(text).not.toContain(visitor);
@@ -169,6 +168,6 @@ describe('the beacon', () => {
 
   it('is not sent, and nothing throws, where the browser has no sendBeacon', () => {
     Object.defineProperty(navigator, 'sendBeacon', { value: undefined, configurable: true });
-    expect(sendBeaconToService({ events: [{ remote: 'mfe_auth', version: 'local', cohort: 'stable', kind: 'view' }] })).toBe(false);
+    expect(sendBeaconToService({ token: TOKEN, events: [{ remote: 'mfe_auth', kind: 'view' }] })).toBe(false);
   });
 });

@@ -1,12 +1,15 @@
-// The health of each remote as visitors meet it, reported to the user service (POST /telemetry)
-// per remote, version and cohort: a page view, a load failure (after the retry), a render error
-// caught by the boundary, a hydration error. The release command reads the summary and rolls a
-// failing canary back (release watch). Nothing else is sent: no visitor id, no URL, no time.
-import { runtimeConfig, type TelemetryBatch, type TelemetryEvent } from '@site/shared-ui';
+// The health of each remote as visitors meet it, reported to the user service (POST /telemetry):
+// a page view, a load failure (after the retry), a render error caught by the boundary, a
+// hydration error. Each beacon carries the view token the site's server set beside the page (its
+// cookie): the service counts an event only with it, under the version and cohort the token names,
+// once per token, remote and kind. The release command reads the summary and rolls a failing
+// canary back (release watch). Nothing else is sent: no visitor id, no URL, no time.
+import { runtimeConfig, VIEW_TOKEN_COOKIE, type TelemetryBatch, type TelemetryEvent } from '@site/shared-ui';
 import type { RemoteName } from '@site/shared-ui/remotes-document';
+import Cookies from 'js-cookie';
 
 export type HealthEventKind = TelemetryEvent['kind'];
-export type Cohort = TelemetryEvent['cohort'];
+export type Cohort = 'stable' | 'canary';
 
 /** Which deployment of a remote this visitor gets: its manifest URL, and the cohort that chose it. */
 export interface RemoteDeployment {
@@ -14,37 +17,14 @@ export interface RemoteDeployment {
   cohort: Cohort;
 }
 
-/** The version of a manifest served at a host's root (each remote's own port, locally). */
-export const LOCAL_VERSION = 'local';
-/** A manifest folder that is no version the service accepts (not the store's layout). */
-export const UNRECOGNISED_VERSION = 'unrecognised';
 /** Events wait this long for company before they are sent (or until the page is hidden). */
 export const FLUSH_DELAY_MS = 5_000;
 /** The service's limit per beacon. */
 export const EVENTS_PER_BEACON = 20;
-/** A page that keeps failing (a retry loop) reports this many events at most. */
-export const MAX_EVENTS_PER_PAGE = 200;
-
-const VERSION_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-
-/**
- * A deployment's version: the folder its manifest is in (the store's `<remote>/<version>/`), or
- * `local` for a manifest at a host's root.
- */
-export function versionOfManifest(manifestUrl: string): string {
-  let path: string;
-  try {
-    path = new URL(manifestUrl, 'http://base.invalid').pathname;
-  } catch {
-    return UNRECOGNISED_VERSION;
-  }
-  const folders = path.split('/').filter(Boolean).slice(0, -1);
-  const folder = folders.at(-1);
-  if (folder === undefined) return LOCAL_VERSION;
-  return VERSION_PATTERN.test(folder) ? folder : UNRECOGNISED_VERSION;
-}
 
 export interface HealthReporterOptions {
+  /** The page's view token (null: none was served with the page, and nothing would count: nothing is sent). */
+  token: string | null;
   /** Sends one batch; false when the browser would not take it. */
   send: (batch: TelemetryBatch) => boolean;
   setTimer?: (run: () => void, ms: number) => unknown;
@@ -53,10 +33,10 @@ export interface HealthReporterOptions {
 }
 
 /** Batches events and sends them after FLUSH_DELAY_MS, when the page is hidden, or when a beacon is full. */
-export function createHealthReporter({ send, setTimer = (run, ms) => setTimeout(run, ms), target = null }: HealthReporterOptions) {
+export function createHealthReporter({ token, send, setTimer = (run, ms) => setTimeout(run, ms), target = null }: HealthReporterOptions) {
   const deployments = new Map<RemoteName, RemoteDeployment>();
   let queue: TelemetryEvent[] = [];
-  let reported = 0;
+  const sent = new Set<string>();
   let timer = false;
   let listening = false;
 
@@ -64,9 +44,10 @@ export function createHealthReporter({ send, setTimer = (run, ms) => setTimeout(
     timer = false;
     const events = queue;
     queue = [];
+    if (!token) return;
     for (let at = 0; at < events.length; at += EVENTS_PER_BEACON) {
       try {
-        send({ events: events.slice(at, at + EVENTS_PER_BEACON) });
+        send({ token, events: events.slice(at, at + EVENTS_PER_BEACON) });
       } catch {
         // Health reports are best effort: they never break or block the page.
       }
@@ -89,12 +70,16 @@ export function createHealthReporter({ send, setTimer = (run, ms) => setTimeout(
       for (const [remote, deployment] of current) deployments.set(remote, deployment);
     },
 
-    /** Counts one event of a remote whose deployment is known (none is during a server render). */
+    /**
+     * Counts one event of a remote whose deployment is known (none is during a server render).
+     * The service counts each kind once per page and remote: a repeat is not sent.
+     */
     report(remote: RemoteName, kind: HealthEventKind): void {
-      const deployment = deployments.get(remote);
-      if (!deployment || reported >= MAX_EVENTS_PER_PAGE) return;
-      reported += 1;
-      queue.push({ remote, version: versionOfManifest(deployment.manifest), cohort: deployment.cohort, kind });
+      if (!deployments.has(remote)) return;
+      const key = `${remote} ${kind}`;
+      if (sent.has(key)) return;
+      sent.add(key);
+      queue.push({ remote, kind });
       listen();
       if (queue.length >= EVENTS_PER_BEACON) flush();
       else if (!timer) {
@@ -127,7 +112,12 @@ export function sendBeaconToService(batch: TelemetryBatch): boolean {
   return navigator.sendBeacon(`${runtimeConfig().userServiceUrl}/telemetry`, new Blob([JSON.stringify(batch)], { type: 'text/plain' }));
 }
 
-const reporter = createHealthReporter({ send: sendBeaconToService, target: typeof window === 'undefined' ? null : window });
+const reporter = createHealthReporter({
+  // Read once, as the page starts: the token served with this page (a later page's may replace the cookie).
+  token: typeof document === 'undefined' ? null : (Cookies.get(VIEW_TOKEN_COOKIE) ?? null),
+  send: sendBeaconToService,
+  target: typeof window === 'undefined' ? null : window,
+});
 
 export const rememberDeployments = reporter.rememberDeployments;
 export const reportRemoteEvent = reporter.report;

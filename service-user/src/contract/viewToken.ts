@@ -1,0 +1,76 @@
+// The view token: what makes a health beacon count. The site's server signs one with each page it
+// serves (HMAC-SHA256, a JWS by jose) naming the deployments that page's visitor is given (each
+// remote's version and cohort, from the remotes document in force), and sets it in a cookie beside
+// the page, never in the page's HTML (the public pages stay cached); the shell sends it with its
+// beacons; the service counts the events of a beacon only with a valid token, for a remote the
+// token names, at most once per token, remote and kind. A forged, expired or replayed token, or an
+// event for a remote or version the server never gave, changes no figure.
+//
+// Both sides share the secret (VIEW_TOKEN_SECRET). Local mode has a public default, refused
+// elsewhere by the service's and the site's server's configuration alike.
+import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import { COHORTS, TELEMETRY_REMOTES, VERSION_PATTERN, VIEW_TOKEN_MAX_LENGTH, VIEW_TOKEN_TTL_S, type Cohort, type TelemetryRemote } from './telemetry';
+
+export { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_COOKIE, VIEW_TOKEN_MAX_LENGTH, VIEW_TOKEN_TTL_S } from './telemetry';
+
+export interface ViewDeployment {
+  version: string;
+  cohort: Cohort;
+}
+export type ViewDeployments = Partial<Record<TelemetryRemote, ViewDeployment>>;
+
+const AUDIENCE = 'telemetry';
+const ALGORITHM = 'HS256';
+
+const deploymentsClaim = z.partialRecord(z.enum(TELEMETRY_REMOTES), z.tuple([z.string().regex(VERSION_PATTERN), z.enum(COHORTS)]));
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+/** Signs a view token for the deployments a page's visitor is given. */
+export async function signViewToken(
+  secret: string,
+  deployments: ViewDeployments,
+  { now = Date.now(), id = crypto.randomUUID() }: { now?: number; id?: string } = {},
+): Promise<string> {
+  const d = Object.fromEntries(Object.entries(deployments).map(([remote, deployment]) => [remote, [deployment.version, deployment.cohort]]));
+  const issuedAt = Math.floor(now / 1000);
+  return new SignJWT({ d })
+    .setProtectedHeader({ alg: ALGORITHM })
+    .setAudience(AUDIENCE)
+    .setJti(id)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + VIEW_TOKEN_TTL_S)
+    .sign(key(secret));
+}
+
+export interface VerifiedViewToken {
+  /** The token's own id (a random nonce): what a count is kept once for. */
+  id: string;
+  deployments: ViewDeployments;
+  /** When it stops counting (ms since the epoch). */
+  expiresAt: number;
+}
+
+/** The token's deployments when its signature, audience and time hold; null for anything else. */
+export async function verifyViewToken(secret: string, token: unknown, { now = Date.now() }: { now?: number } = {}): Promise<VerifiedViewToken | null> {
+  if (typeof token !== 'string' || token.length === 0 || token.length > VIEW_TOKEN_MAX_LENGTH) return null;
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: [ALGORITHM],
+      audience: AUDIENCE,
+      currentDate: new Date(now),
+      maxTokenAge: VIEW_TOKEN_TTL_S,
+      requiredClaims: ['jti', 'iat', 'exp'],
+    });
+    const d = deploymentsClaim.safeParse(payload.d);
+    if (!d.success || typeof payload.jti !== 'string' || payload.jti.length > 64 || payload.exp === undefined) return null;
+    // A token that claims to live longer than the server ever signs for is not the server's.
+    if (payload.exp - (payload.iat ?? 0) > VIEW_TOKEN_TTL_S) return null;
+    const deployments: ViewDeployments = {};
+    for (const [remote, [version, cohort]] of Object.entries(d.data) as [TelemetryRemote, [string, Cohort]][]) deployments[remote] = { version, cohort };
+    return { id: payload.jti, deployments, expiresAt: payload.exp * 1000 };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,53 @@
+// The view token served beside each page (@site/service-user/view-token says what it is): signed
+// here for the deployments the remotes document gives this visitor, set in a cookie on the page's
+// response, never in its HTML, so that the public pages stay cached. The shell sends it with its
+// health beacons, and only what it vouches for is counted.
+import { deploymentFor, REMOTE_NAMES, versionOfManifest, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import { LOCAL_VIEW_TOKEN_SECRET, signViewToken, VIEW_TOKEN_COOKIE, VIEW_TOKEN_TTL_S, type ViewDeployments } from '@site/service-user/view-token';
+import type { MiddlewareHandler } from 'hono';
+import { setCookie } from 'hono/cookie';
+import { isLocalMode } from './runtimeConfig';
+import { visitorIdOf } from './visitor';
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * VIEW_TOKEN_SECRET, the user service's own: the public local value in local mode only; outside
+ * it, unset, short or the local value refuses the start (a health figure nobody can forge needs a
+ * secret nobody else knows).
+ */
+export function viewTokenSecret(env: Env = process.env): string {
+  const secret = env.VIEW_TOKEN_SECRET || undefined;
+  if (isLocalMode(env)) return secret ?? LOCAL_VIEW_TOKEN_SECRET;
+  const why = `(NODE_ENV is ${env.NODE_ENV === undefined ? 'unset' : `"${env.NODE_ENV}"`}; only development and test run with local defaults)`;
+  if (!secret) throw new Error(`VIEW_TOKEN_SECRET must be set, the same as the user service's ${why}`);
+  if (secret === LOCAL_VIEW_TOKEN_SECRET) throw new Error(`VIEW_TOKEN_SECRET is the public local value: set a secret of your own ${why}`);
+  if (secret.length < 32) throw new Error('VIEW_TOKEN_SECRET must be at least 32 characters');
+  return secret;
+}
+
+/** The deployment of each remote this visitor is given: its version (the store's folder) and cohort. */
+export function viewDeployments(document: RemotesDocument, visitorId: string): ViewDeployments {
+  return Object.fromEntries(
+    REMOTE_NAMES.map((name) => {
+      const { manifest, cohort } = deploymentFor(name, document[name], visitorId);
+      return [name, { version: versionOfManifest(manifest), cohort }];
+    }),
+  );
+}
+
+/** Sets a fresh view token beside every page this app answers (a 200 of HTML), and nothing beside anything else. */
+export function viewTokenCookie({ remotes, secret }: { remotes: () => RemotesDocument; secret: string }): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.res.status !== 200 || !(c.res.headers.get('Content-Type') ?? '').startsWith('text/html')) return;
+    let document: RemotesDocument;
+    try {
+      document = remotes();
+    } catch {
+      return; // no remotes document yet: no deployment to vouch for
+    }
+    const token = await signViewToken(secret, viewDeployments(document, visitorIdOf(c)));
+    setCookie(c, VIEW_TOKEN_COOKIE, token, { path: '/', sameSite: 'Lax', maxAge: VIEW_TOKEN_TTL_S, secure: new URL(c.req.url).protocol === 'https:' });
+  };
+}
