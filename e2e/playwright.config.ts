@@ -12,12 +12,12 @@ export default defineConfig({
   outputDir: './test-results',
   fullyParallel: false,
   workers: 2,
-  // One retry on CI, for a fault not found: in two of the last six runs on a fresh machine, a
-  // test's first navigation got no answer for its whole timeout (page.goto: net::ERR_ABORTED) while
-  // the server answered the other tests at once; never reproduced in runs of the whole command or of
-  // the first files alone, idle or with the cores loaded. A test that passes on its retry is listed
-  // as flaky in the report; a page the server held for its render or hints is logged (PAGE_WAIT_MS).
-  retries: process.env.CI ? 1 : 0,
+  // No retry: a test that fails once has failed. The retry once kept on CI for a first navigation
+  // that got no answer (net::ERR_ABORTED after the whole timeout, two of six fresh-machine runs)
+  // is gone: every request the site's server takes is answered within REQUEST_DEADLINE_MS, or
+  // answered 503 with a log line naming what it waited on (site-server/src/staticServer.ts), so
+  // a repeat would fail here with its cause in the log instead of passing on a second try.
+  retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
   expect: { timeout: 10_000 },
