@@ -294,7 +294,7 @@ try {
     if (wanted.some((r) => AFTER_TRIAL.includes(r))) {
       // The trial, started as a user starts it (local billing): then the account's tabs.
       await session.goto(`${origin}/pricing`);
-      await session.getByRole('button', { name: 'Începe perioada de probă' }).click();
+      await session.getByRole('button', { name: 'Începeți perioada de probă' }).click();
       await session.waitForURL(/\/account/, { timeout: 60_000 });
       for (const route of wanted.filter((r) => AFTER_TRIAL.includes(r))) await measure(route);
     }

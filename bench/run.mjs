@@ -423,7 +423,7 @@ async function signInOn(origin, email) {
 /** The trial, started as a user starts it: the plan card's button (local billing), then /account. */
 async function startTrial(page) {
   try {
-    await page.getByRole('button', { name: 'Începe perioada de probă' }).click();
+    await page.getByRole('button', { name: 'Începeți perioada de probă' }).click();
     await page.waitForURL(/\/account/, { timeout: 60_000 });
     await page.close();
   } catch (error) {

@@ -42,7 +42,7 @@ export async function signInThroughWidget(page: Page, email: string, password = 
   await page.goto(`${origin}/login`);
   await expect(page.locator('input.firebaseui-id-email')).toBeVisible();
   await page.getByRole('textbox', { name: /Adresa de email|Email address/ }).fill(email);
-  await page.getByRole('button', { name: /Continuă|Continue/ }).click();
+  await page.getByRole('button', { name: /Continuați|Continue/ }).click();
   const passwordField = page.locator('input.firebaseui-id-password');
   await expect(passwordField).toBeFocused();
   await passwordField.fill(password);

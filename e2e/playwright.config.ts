@@ -4,6 +4,9 @@ import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium.mjs';
 // The tests run the site in local mode (the emulator's tokens, local billing): the servers they
 // start, in this process and through webServer, read it from here.
 process.env.NODE_ENV ||= 'test';
+// A deployment's contact phone, for the servers the tests start (none is shown unless one is configured).
+process.env.CONTACT_PHONE_RO ||= '021 555 0199';
+process.env.CONTACT_PHONE_EN ||= '+40 21 555 0199';
 
 export default defineConfig({
   testDir: './tests',

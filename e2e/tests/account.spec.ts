@@ -49,7 +49,7 @@ test('a new user starts the free trial on the local plans, and the account shows
     await held;
     await route.continue();
   });
-  await page.getByRole('button', { name: 'Începe perioada de probă' }).click();
+  await page.getByRole('button', { name: 'Începeți perioada de probă' }).click();
   const working = page.getByRole('button', { name: 'Se activează…' });
   await expect(working).toBeFocused();
   await expect(working).toHaveAttribute('aria-disabled', 'true');
@@ -62,7 +62,7 @@ test('a new user starts the free trial on the local plans, and the account shows
   await expect(subscription).toContainText('Activ');
   await expect(subscription).toContainText('Perioadă de probă gratuită');
   await expect(subscription).toContainText('mai aveți 14 zile din perioada de probă');
-  await expect(subscription.getByRole('link', { name: 'Reînnoiește abonamentul' })).toHaveCount(0);
+  await expect(subscription.getByRole('link', { name: 'Reînnoiți abonamentul' })).toHaveCount(0);
 
   // The trial is on: pricing sends the user to the account.
   await page.goto('/pricing');
@@ -192,13 +192,13 @@ test('a subscription Stripe deletes shows Expired with a renew button, and renew
   await expect(page.getByRole('tab', { name: 'Abonament' })).toHaveAttribute('aria-selected', 'true');
   const subscription = panel(page, 'Abonament');
   await expect(subscription).toContainText('Expirat');
-  await subscription.getByRole('link', { name: 'Reînnoiește abonamentul' }).click();
+  await subscription.getByRole('link', { name: 'Reînnoiți abonamentul' }).click();
 
   await expect(page).toHaveURL(/\/pricing$/);
   await expect(h1(page)).toHaveText(PRICING_H1);
-  await page.getByRole('button', { name: 'Începe perioada de probă' }).click();
+  await page.getByRole('button', { name: 'Începeți perioada de probă' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Ați folosit deja perioada de probă gratuită' })).toBeVisible();
-  await page.getByRole('button', { name: 'Alege planul complet' }).click();
+  await page.getByRole('button', { name: 'Alegeți planul complet' }).click();
   await expect(page).toHaveURL(/\/account\?tab=subscription$/);
   await expect(h1(page)).toHaveText(welcome(email));
   await expect(panel(page, 'Abonament')).toContainText('Activ');
@@ -215,13 +215,13 @@ test('a phone the app links shows in the device tab, and unlinking it works', as
   await page.reload();
   const device = panel(page, 'Dispozitiv');
   await expect(device).toContainText('Pixel 8');
-  await device.getByRole('link', { name: 'Schimbă telefonul' }).click();
+  await device.getByRole('link', { name: 'Schimbați telefonul' }).click();
 
   await expect(page).toHaveURL(/\/reset-linked-device$/);
   await expect(h1(page)).toHaveText('Deconectați telefonul');
-  await page.getByRole('button', { name: 'Deconectează telefonul' }).click();
+  await page.getByRole('button', { name: 'Deconectați telefonul' }).click();
   await expect(page.getByRole('heading', { name: 'Sigur doriți să deconectați „Pixel 8”?' })).toBeFocused();
-  await page.getByRole('button', { name: 'Da, deconectează' }).click();
+  await page.getByRole('button', { name: 'Da, deconectați' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Telefonul „Pixel 8” a fost deconectat.' })).toBeFocused();
 
   await page.getByRole('link', { name: 'Înapoi la telefonul conectat, în contul meu' }).click();
@@ -268,7 +268,7 @@ test.describe('with the user service stopped', () => {
     await expect(h1(page)).toHaveText(welcome(email));
 
     await site.startService();
-    await subscription.getByRole('button', { name: 'Încearcă din nou' }).click();
+    await subscription.getByRole('button', { name: 'Încercați din nou' }).click();
     await expect(subscription).toContainText('Activ');
     await expect(subscription.getByRole('alert')).toHaveCount(0);
   });

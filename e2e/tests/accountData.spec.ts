@@ -45,7 +45,7 @@ async function userWithTrialAndPhone(page: Page, email: string, { verified = fal
   if (verified) await verifyEmail(account.uid);
   await signInThroughWidget(page, email);
   await expect(page).toHaveURL(/\/account-pricing$/);
-  await page.getByRole('button', { name: /Începe perioada de probă|Start the free trial/ }).click();
+  await page.getByRole('button', { name: /Începeți perioada de probă|Start the free trial/ }).click();
   await expect(page).toHaveURL(/\/account\?tab=subscription$/);
   const deviceId = `pixel-${Date.now()}`;
   await linkDevice(account.idToken, { deviceId, deviceName: 'Pixel 8' });
@@ -68,11 +68,11 @@ test('the account tab downloads everything the service holds about the user as a
   const account = panel(page, 'Cont');
   await expect(account.getByRole('heading', { level: 2, name: 'Datele dumneavoastră' })).toBeVisible();
   const downloading = page.waitForEvent('download');
-  await account.getByRole('button', { name: 'Descarcă datele mele' }).click();
+  await account.getByRole('button', { name: 'Descărcați datele mele' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^vedere-account-data-\d{4}-\d{2}-\d{2}\.json$/);
   await expect(account.getByRole('status').filter({ hasText: `Datele dumneavoastră au fost descărcate, în fișierul ${download.suggestedFilename()}.` })).toBeVisible();
-  await expect(account.getByRole('button', { name: 'Descarcă datele mele' })).toBeFocused();
+  await expect(account.getByRole('button', { name: 'Descărcați datele mele' })).toBeFocused();
 
   const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
   expect(data.account).toMatchObject({ uid, email });
@@ -109,7 +109,7 @@ test("the deletion's confirmation in English and the light theme: what is lost, 
 test('deleting an account with a subscription: confirmed, announced, signed out to /login, and gone', async ({ page }) => {
   const { email, idToken } = await userWithTrialAndPhone(page, uniqueEmail('sterge'));
   const account = panel(page, 'Cont');
-  await account.getByRole('button', { name: 'Șterge contul meu' }).click();
+  await account.getByRole('button', { name: 'Ștergeți contul meu' }).click();
   await expect(page.getByRole('heading', { level: 3, name: 'Sigur doriți să vă ștergeți contul?' })).toBeFocused();
   const confirmation = page.getByRole('group', { name: 'Sigur doriți să vă ștergeți contul?' });
   await expect(confirmation.getByRole('listitem').first()).toHaveText('perioada de probă gratuită se încheie acum, iar cele 14 zile rămase se pierd');
@@ -122,7 +122,7 @@ test('deleting an account with a subscription: confirmed, announced, signed out 
     await held;
     await route.continue();
   });
-  await confirmation.getByRole('button', { name: 'Da, șterge contul meu' }).click();
+  await confirmation.getByRole('button', { name: 'Da, ștergeți contul meu' }).click();
   const working = confirmation.getByRole('button', { name: 'Se șterge contul…' });
   await expect(working).toBeFocused();
   await expect(working).toHaveAttribute('aria-disabled', 'true');

@@ -13,7 +13,7 @@ test('a new user creates an account in the widget, reaches pricing, then the acc
   await expect(page.locator('[lang="en"] input.firebaseui-id-email')).toBeVisible();
   // The page's own email field hands over to the widget's email step.
   await page.getByRole('textbox', { name: /Adresa de email/ }).fill(email);
-  await page.getByRole('button', { name: 'Continuă' }).click();
+  await page.getByRole('button', { name: 'Continuați' }).click();
   await expect(page.locator('input.firebaseui-id-name')).toBeFocused();
   await expect(page.locator('input.firebaseui-id-email')).toHaveValue(email);
   await page.locator('input.firebaseui-id-name').fill('Ana Pop');

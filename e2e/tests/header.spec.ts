@@ -58,7 +58,7 @@ test.describe('one instance of each shared singleton', () => {
   test('a react-router Link inside a remote navigates the shell without reloading the page (react-router-dom)', async ({ page }) => {
     await open(page, '/', landing);
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'still here'));
-    await page.getByRole('link', { name: 'Pornește la drum!' }).click();
+    await page.getByRole('link', { name: 'Porniți la drum!' }).click();
     await expect(h1(page)).toHaveText('Autentificare');
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
@@ -69,7 +69,7 @@ test.describe('one instance of each shared singleton', () => {
 test('the skip link is the first stop of the Tab key and moves focus to the main content', async ({ page }) => {
   await open(page, '/contact', 'Contact');
   await page.keyboard.press('Tab');
-  const skip = page.getByRole('link', { name: 'Sari la conținutul principal' });
+  const skip = page.getByRole('link', { name: 'Salt la conținutul principal' });
   await expect(skip).toBeFocused();
   await expect(skip).toBeInViewport();
   await page.keyboard.press('Enter');
@@ -116,7 +116,7 @@ test.describe('side panel at 375px, keyboard only', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Meniu' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Închide meniul' })).toBeFocused();
+    await expect(dialog.getByRole('button', { name: 'Închideți meniul' })).toBeFocused();
 
     // Where each press of Tab leaves the focus: in the panel, or in the browser's own UI (the page
     // then has no focus at all), which Tab passes through after the last link; never the page behind,

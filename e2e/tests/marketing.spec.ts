@@ -58,18 +58,18 @@ test.describe('the landing page', () => {
     expect(await mark.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
   });
 
-  test('"Pornește la drum!" leads to /login; "Vezi funcționalitățile." moves focus to howItWorks', async ({ page }) => {
+  test('"Porniți la drum!" leads to /login; "Vedeți funcționalitățile" moves focus to howItWorks', async ({ page }) => {
     await open(page, '/', routes[0].h1);
-    await page.getByRole('link', { name: 'Vezi funcționalitățile.' }).click();
+    await page.getByRole('link', { name: 'Vedeți funcționalitățile' }).click();
     await expect(page.locator('#howItWorks')).toBeFocused();
     await expect(page).toHaveURL(/\/#howItWorks$/);
-    await page.getByRole('link', { name: 'Pornește la drum!' }).click();
+    await page.getByRole('link', { name: 'Porniți la drum!' }).click();
     await expect(h1(page)).toHaveText('Autentificare');
   });
 
   test('the call to action leads to /contact', async ({ page }) => {
     await open(page, '/', routes[0].h1);
-    await page.getByRole('link', { name: 'Cere o demonstrație' }).click();
+    await page.getByRole('link', { name: 'Cereți o demonstrație' }).click();
     await expect(h1(page)).toHaveText('Contact');
   });
 
@@ -109,7 +109,7 @@ test.describe('forms that reach the user service', () => {
   async function subscribeAndReadLink(page: Page, address: string) {
     await open(page, `${site.origin}/`, routes[0].h1);
     await page.getByRole('textbox', { name: /Adresa de email/ }).fill(address);
-    await page.getByRole('button', { name: 'Abonează-mă' }).click();
+    await page.getByRole('button', { name: 'Mă abonez' }).click();
     await expect(page.locator('#newsletter [role="status"]')).toHaveText(checkInbox(address));
     return linkIn(address, 'Confirmați abonarea la noutățile Vedere', '/newsletter-confirm');
   }
@@ -138,12 +138,12 @@ test.describe('forms that reach the user service', () => {
     await page.goto(`${site.origin}/`);
     const email = page.getByRole('textbox', { name: /Adresa de email/ });
     await email.fill('nu-e-o-adresa');
-    await page.getByRole('button', { name: 'Abonează-mă' }).click();
+    await page.getByRole('button', { name: 'Mă abonez' }).click();
     await expect(email).toHaveAccessibleDescription(/Introduceți o adresă de email validă/);
 
     for (let time = 0; time < 2; time += 1) {
       await email.fill('Ana.Pop@Exemplu.ro');
-      await page.getByRole('button', { name: 'Abonează-mă' }).click();
+      await page.getByRole('button', { name: 'Mă abonez' }).click();
       await expect(page.locator('#newsletter [role="status"]')).toHaveText(checkInbox('Ana.Pop@Exemplu.ro'));
       await expect(email).toHaveValue('');
     }
@@ -251,7 +251,7 @@ test.describe('forms that reach the user service', () => {
     });
     await open(page, `${site.origin}/`, routes[0].h1);
     await page.getByRole('textbox', { name: /Adresa de email/ }).fill('radu@exemplu.ro');
-    await page.getByRole('button', { name: 'Abonează-mă' }).click();
+    await page.getByRole('button', { name: 'Mă abonez' }).click();
     const sending = page.getByRole('button', { name: 'Se trimite…' });
     await expect(sending).toBeFocused();
     await expect(sending).toHaveAttribute('aria-disabled', 'true');
@@ -260,7 +260,7 @@ test.describe('forms that reach the user service', () => {
     await page.keyboard.press('Enter');
     release();
     await expect(page.locator('#newsletter [role="status"]')).toHaveText(checkInbox('radu@exemplu.ro'));
-    await expect(page.getByRole('button', { name: 'Abonează-mă' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Mă abonez' })).toBeFocused();
     const { rows } = await site.db.query<{ n: number }>("SELECT count(*)::int AS n FROM newsletter_subscriptions WHERE email = 'radu@exemplu.ro'");
     expect(rows).toEqual([{ n: 1 }]);
   });
@@ -268,11 +268,11 @@ test.describe('forms that reach the user service', () => {
   test('the contact form shows its errors, then stores the message and clears itself', async ({ page }) => {
     await page.goto(`${site.origin}/contact`);
     await expect(h1(page)).toHaveText('Contact');
-    await expect(page.getByRole('link', { name: '021 000 0000' })).toHaveAttribute('href', 'tel:0210000000');
+    await expect(page.getByRole('link', { name: '021 555 0199' })).toHaveAttribute('href', 'tel:0215550199');
     await expect(page.getByRole('link', { name: 'contact@vedere.app' })).toHaveAttribute('href', 'mailto:contact@vedere.app');
 
     await page.getByLabel(/^Prenume/).fill('Ana');
-    await page.getByRole('button', { name: 'Trimite mesajul' }).click();
+    await page.getByRole('button', { name: 'Trimiteți mesajul' }).click();
     const summary = page.getByRole('group', { name: 'Verificați formularul' });
     await expect(summary).toBeFocused();
     await summary.getByRole('link', { name: 'Completați câmpul „Nume”.' }).click();
@@ -282,7 +282,7 @@ test.describe('forms that reach the user service', () => {
     await page.getByLabel(/^Adresa de email/).fill('ana@exemplu.ro');
     await page.getByLabel(/^Subiect/).fill('Demonstrație');
     await page.getByLabel(/^Mesaj/).fill('Aș dori o demonstrație a aplicației.');
-    await page.getByRole('button', { name: 'Trimite mesajul' }).click();
+    await page.getByRole('button', { name: 'Trimiteți mesajul' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Mesajul a fost trimis' })).toBeVisible();
     await expect(page.getByLabel(/^Mesaj/)).toHaveValue('');
 
@@ -302,7 +302,7 @@ test.describe('forms that reach the user service', () => {
     ] as const) {
       await page.getByLabel(label).fill(value);
     }
-    await page.getByRole('button', { name: 'Trimite mesajul' }).click();
+    await page.getByRole('button', { name: 'Trimiteți mesajul' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'serviciul nu răspunde' })).toBeVisible();
     await expect(page.getByLabel(/^Mesaj/)).toHaveValue('Un mesaj lung');
   });

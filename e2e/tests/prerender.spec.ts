@@ -71,7 +71,7 @@ test.describe('prerendered public pages', () => {
 
   test("the contact page shows this environment's contact details in its HTML", async ({ request }) => {
     const html = await (await request.get('/contact')).text();
-    expect(html).toContain('href="tel:0210000000"');
+    expect(html).toContain('href="tel:0215550199"');
     expect(html).toContain('contact@vedere.app');
   });
 });
@@ -187,7 +187,7 @@ test.describe('used before it has hydrated, a prerendered page does what it woul
 
     test(`the theme chosen in the header is kept, and applied once hydrated${tried}`, async ({ page }) => {
       const hydrate = await openBeforeHydration(page, '/');
-      await page.getByRole('combobox', { name: 'Temă de culori' }).selectOption({ label: 'Temă luminoasă' });
+      await page.getByRole('combobox', { name: 'Temă de culori' }).selectOption({ label: 'Tema luminoasă' });
       await hydrate();
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
       await expect(page.getByRole('combobox', { name: 'Temă de culori' })).toHaveValue('light');
@@ -197,10 +197,10 @@ test.describe('used before it has hydrated, a prerendered page does what it woul
     test(`a link within the page (the skip link, a section's anchor) works at once, without waiting for the page's code${tried}`, async ({ page }) => {
       await openBeforeHydration(page, '/');
       await page.keyboard.press('Tab');
-      await expect(page.getByRole('link', { name: 'Sari la conținutul principal' })).toBeFocused();
+      await expect(page.getByRole('link', { name: 'Salt la conținutul principal' })).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/#main$/);
-      await page.getByRole('link', { name: 'Vezi funcționalitățile.' }).click();
+      await page.getByRole('link', { name: 'Vedeți funcționalitățile' }).click();
       await expect(page).toHaveURL(/#howItWorks$/);
       await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
     });

@@ -71,6 +71,6 @@ test('a remote that goes down while the site is open fails alone, and comes back
   // The remote is still down: the page fails again before it comes back.
   await expect(h1(page)).toHaveText('Această pagină nu s-a putut încărca');
   marketing = await listen(remoteApp('mfe_marketing'), MARKETING);
-  await page.getByRole('button', { name: 'Încearcă din nou' }).click();
+  await page.getByRole('button', { name: 'Încercați din nou' }).click();
   await expect(h1(page)).toHaveText('Contact');
 });

@@ -33,7 +33,7 @@ async function signedInSubscriber(page: Page, label: string) {
   const account = await createAccount(email);
   await signInThroughWidget(page, email);
   await expect(page).toHaveURL(/\/account-pricing$/);
-  await page.getByRole('button', { name: 'Începe perioada de probă' }).click();
+  await page.getByRole('button', { name: 'Începeți perioada de probă' }).click();
   await expect(page).toHaveURL(/\/account\?tab=subscription$/);
   // The account drawn, its reads answered: nothing of the sign-in's pages is still on its way.
   await expect(h1(page)).toHaveText(welcome(email));
@@ -143,7 +143,7 @@ test.describe('a subscriber opening their account', () => {
     });
     // Signed in with that name (the token's claims carry it), the trial chosen.
     await signInThroughWidget(page, email);
-    await page.getByRole('button', { name: 'Începe perioada de probă' }).click();
+    await page.getByRole('button', { name: 'Începeți perioada de probă' }).click();
     await expect(page).toHaveURL(/\/account\?tab=subscription$/);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {

@@ -12,6 +12,14 @@ describe('the browser configuration', () => {
     expect(browserConfig({ NODE_ENV: nodeEnv }).localBilling).toBe(expected);
   });
 
+  it('has no contact phone unless one is configured (no placeholder number is shown), per language', () => {
+    expect(browserConfig({}).contact).toEqual({ ro: { phone: '', email: 'contact@vedere.app' }, en: { phone: '', email: 'contact@vedere.app' } });
+    expect(browserConfig({ CONTACT_PHONE_RO: '021 555 0199', CONTACT_PHONE_EN: '+40 21 555 0199' }).contact).toMatchObject({
+      ro: { phone: '021 555 0199' },
+      en: { phone: '+40 21 555 0199' },
+    });
+  });
+
   it('never offers local billing with a Stripe key, even locally', () => {
     expect(browserConfig({ NODE_ENV: 'development', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }).localBilling).toBe(false);
     expect(browserConfig({ NODE_ENV: 'development', STRIPE_SECRET_KEY: 'sk_test_x' }).localBilling).toBe(false);

@@ -77,8 +77,9 @@ export function browserConfig(env: Env = process.env): RuntimeConfig {
     remotesUrl: env.REMOTES_URL || DEFAULT_REMOTES_URL,
     userServiceUrl: env.USER_SERVICE_URL || `http://localhost:${ports.service_user}`,
     contact: {
-      ro: { phone: env.CONTACT_PHONE_RO || '021 000 0000', email: env.CONTACT_EMAIL_RO || 'contact@vedere.app' },
-      en: { phone: env.CONTACT_PHONE_EN || '+40 21 000 0000', email: env.CONTACT_EMAIL_EN || 'contact@vedere.app' },
+      // No phone number unless one is configured: /contact shows only the details that are real.
+      ro: { phone: env.CONTACT_PHONE_RO || '', email: env.CONTACT_EMAIL_RO || 'contact@vedere.app' },
+      en: { phone: env.CONTACT_PHONE_EN || '', email: env.CONTACT_EMAIL_EN || 'contact@vedere.app' },
     },
     firebase: {
       apiKey: env.FIREBASE_API_KEY || 'demo-api-key',

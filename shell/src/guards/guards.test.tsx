@@ -197,7 +197,7 @@ describe('the trial guard', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Contul nu s-a putut încărca' })).toBeInTheDocument();
     answerUserInfo({ trialActivated: true, subscriptionActive: true });
-    await userEvent.click(screen.getByRole('button', { name: 'Încearcă din nou' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Încercați din nou' }));
     expect(await screen.findByRole('heading', { name: 'guarded content' })).toBeInTheDocument();
   });
 });
@@ -271,7 +271,7 @@ describe("the trial guard's time limit", () => {
       expect(call).toHaveBeenCalledTimes(1);
 
       const again = answerUserInfo('never');
-      const retry = screen.getByRole('button', { name: 'Încearcă din nou' });
+      const retry = screen.getByRole('button', { name: 'Încercați din nou' });
       retry.focus();
       await act(async () => retry.click());
       await act(() => jest.advanceTimersByTimeAsync(0));

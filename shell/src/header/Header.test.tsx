@@ -116,7 +116,7 @@ describe('side panel (narrow screens)', () => {
     renderHeader();
     const opener = screen.getByRole('button', { name: 'Meniu' });
     await userEvent.click(opener);
-    await userEvent.click(within(panel()).getByRole('button', { name: 'Închide meniul' }));
+    await userEvent.click(within(panel()).getByRole('button', { name: 'Închideți meniul' }));
     expect(panel()).not.toHaveAttribute('open');
     expect(opener).toHaveFocus();
   });

@@ -81,7 +81,7 @@ describe("a remote's page that fails", () => {
     renderWithSite(<RemotePage page={page} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Această pagină nu s-a putut încărca' })).toBeInTheDocument();
     load.mockResolvedValueOnce({ default: () => <PageHeading>Acasă</PageHeading> });
-    await userEvent.click(screen.getByRole('button', { name: 'Încearcă din nou' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Încercați din nou' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Acasă' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Acasă' })).toHaveFocus());
@@ -90,9 +90,9 @@ describe("a remote's page that fails", () => {
   it('logs what it caught, and keeps failing alone while the remote stays down', async () => {
     load.mockRejectedValue(new RemoteLoadFailure('mfe_marketing', new Error('entry 404')));
     renderWithSite(<RemotePage page={page} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Încearcă din nou' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Încercați din nou' }));
     await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
-    expect(await screen.findByRole('button', { name: 'Încearcă din nou' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Încercați din nou' })).toBeInTheDocument();
     expect(console.error).toHaveBeenCalledWith('A remote failed to load or render', expect.any(RemoteLoadFailure), expect.any(String));
   });
 });

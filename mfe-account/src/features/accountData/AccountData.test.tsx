@@ -76,7 +76,7 @@ describe('downloading my data', () => {
     renderWithSite(<AccountTab email="ana.pop@exemplu.ro" />);
     expect(screen.getByRole('heading', { level: 2, name: 'Datele dumneavoastră' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Descarcă datele mele' }));
+    await user.click(screen.getByRole('button', { name: 'Descărcați datele mele' }));
     const working = screen.getByRole('button', { name: 'Se pregătesc datele…' });
     expect(working).toHaveFocus();
     expect(working).toHaveAttribute('aria-disabled', 'true');
@@ -94,7 +94,7 @@ describe('downloading my data', () => {
     const user = userEvent.setup();
     fakeUserService({ exportData: jest.fn(async () => refusal('database_unavailable', 503)) });
     renderWithSite(<AccountTab email="ana.pop@exemplu.ro" />);
-    await user.click(screen.getByRole('button', { name: 'Descarcă datele mele' }));
+    await user.click(screen.getByRole('button', { name: 'Descărcați datele mele' }));
     const alert = await screen.findByText(/Datele nu au putut fi descărcate: serviciul nu răspunde acum/);
     expect(alert).toHaveAttribute('role', 'alert');
     expect(saved).toEqual([]);
@@ -106,10 +106,10 @@ describe('deleting my account', () => {
     const user = userEvent.setup();
     const client = fakeUserService({ exportData: jest.fn(async () => fileAnswer(exported(), FILE)), ...handlers });
     renderWithSite(<AccountTab email="ana.pop@exemplu.ro" />);
-    await user.click(screen.getByRole('button', { name: 'Șterge contul meu' }));
+    await user.click(screen.getByRole('button', { name: 'Ștergeți contul meu' }));
     const question = screen.getByRole('heading', { level: 3, name: 'Sigur doriți să vă ștergeți contul?' });
     expect(question).toHaveFocus();
-    await screen.findByRole('button', { name: 'Da, șterge contul meu' });
+    await screen.findByRole('button', { name: 'Da, ștergeți contul meu' });
     return { user, client, group: screen.getByRole('group', { name: 'Sigur doriți să vă ștergeți contul?' }) };
   }
 
@@ -151,9 +151,9 @@ describe('deleting my account', () => {
   it('changes nothing on Cancel, and gives the focus back to the Delete button', async () => {
     const deleteAccount = jest.fn();
     const { user } = await openConfirmation({ deleteAccount });
-    await user.click(screen.getByRole('button', { name: 'Renunță' }));
+    await user.click(screen.getByRole('button', { name: 'Renunțați' }));
     await nextFrame();
-    expect(screen.getByRole('button', { name: 'Șterge contul meu' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Ștergeți contul meu' })).toHaveFocus();
     expect(deleteAccount).not.toHaveBeenCalled();
   });
 
@@ -161,7 +161,7 @@ describe('deleting my account', () => {
     let answerNow!: () => void;
     const deleteAccount = jest.fn(() => new Promise((resolve) => (answerNow = () => resolve(answer({ deleted: true, subscriptionsCancelled: 1 })))));
     const { user } = await openConfirmation({ deleteAccount });
-    await user.click(screen.getByRole('button', { name: 'Da, șterge contul meu' }));
+    await user.click(screen.getByRole('button', { name: 'Da, ștergeți contul meu' }));
     expect(deleteAccount).toHaveBeenCalledWith({ json: { confirm: true } }, expect.anything());
     const working = screen.getByRole('button', { name: 'Se șterge contul…' });
     expect(working).toHaveFocus();
@@ -178,13 +178,13 @@ describe('deleting my account', () => {
       .mockResolvedValueOnce(refusal('deletion_interrupted', 503))
       .mockResolvedValueOnce(answer({ deleted: true, subscriptionsCancelled: 0 }));
     const { user } = await openConfirmation({ deleteAccount });
-    await user.click(screen.getByRole('button', { name: 'Da, șterge contul meu' }));
+    await user.click(screen.getByRole('button', { name: 'Da, ștergeți contul meu' }));
     const alert = await screen.findByText(
       'Ștergerea contului a început, dar nu s-a terminat: abonamentul a fost anulat sau autentificarea ștearsă, dar datele dumneavoastră nu au fost încă șterse toate. Încercați din nou pentru a termina ștergerea.',
     );
     expect(alert).toHaveAttribute('role', 'alert');
     expect(signOut).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: 'Da, șterge contul meu' }));
+    await user.click(screen.getByRole('button', { name: 'Da, ștergeți contul meu' }));
     await screen.findByText('Contul dumneavoastră a fost șters. Vă deconectăm…');
     expect(deleteAccount).toHaveBeenCalledTimes(2);
     expect(signOut).toHaveBeenCalledWith('deleted');
@@ -192,7 +192,7 @@ describe('deleting my account', () => {
 
   it('says that the account is already being deleted when another request runs the deletion', async () => {
     const { user } = await openConfirmation({ deleteAccount: jest.fn(async () => refusal('deletion_in_progress', 409)) });
-    await user.click(screen.getByRole('button', { name: 'Da, șterge contul meu' }));
+    await user.click(screen.getByRole('button', { name: 'Da, ștergeți contul meu' }));
     expect(
       await screen.findByText('Contul dumneavoastră este deja în curs de ștergere. Așteptați câteva secunde, apoi încercați din nou pentru a vedea ștergerea încheiată.'),
     ).toHaveAttribute('role', 'alert');
@@ -201,7 +201,7 @@ describe('deleting my account', () => {
 
   it('says that nothing was deleted when the subscription could not be cancelled', async () => {
     const { user } = await openConfirmation({ deleteAccount: jest.fn(async () => refusal('billing_unavailable', 502)) });
-    await user.click(screen.getByRole('button', { name: 'Da, șterge contul meu' }));
+    await user.click(screen.getByRole('button', { name: 'Da, ștergeți contul meu' }));
     expect(await screen.findByText('Abonamentul nu a putut fi anulat, așa că contul nu a fost șters. Încercați din nou peste câteva momente.')).toHaveAttribute('role', 'alert');
     expect(signOut).not.toHaveBeenCalled();
   });
@@ -212,7 +212,7 @@ describe('deleting my account', () => {
       .mockResolvedValueOnce(refusal('reauthentication_required', 401))
       .mockResolvedValueOnce(answer({ deleted: true, subscriptionsCancelled: 1 }));
     const { user } = await openConfirmation({ deleteAccount });
-    await user.click(screen.getByRole('button', { name: 'Da, șterge contul meu' }));
+    await user.click(screen.getByRole('button', { name: 'Da, ștergeți contul meu' }));
 
     const password = await screen.findByLabelText(/^Parola/);
     expect(password).toHaveFocus();
@@ -221,20 +221,20 @@ describe('deleting my account', () => {
     expect(screen.getByText('Contul nu a fost încă șters: pentru siguranța dumneavoastră, introduceți din nou parola.')).toHaveAttribute('role', 'alert');
 
     // Empty: said at once, beside the field.
-    await user.click(screen.getByRole('button', { name: 'Confirmă și șterge contul meu' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmați și ștergeți contul meu' }));
     expect(password).toHaveAttribute('aria-invalid', 'true');
     expect(confirmPassword).not.toHaveBeenCalled();
 
     // Wrong: Firebase refuses; the user hears why and stays in the field.
     jest.mocked(confirmPassword).mockRejectedValueOnce(Object.assign(new Error('wrong'), { code: 'auth/wrong-password' }));
     await user.type(password, 'gresita');
-    await user.click(screen.getByRole('button', { name: 'Confirmă și șterge contul meu' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmați și ștergeți contul meu' }));
     expect(await screen.findAllByText('Parola nu este corectă. Introduceți parola cu care vă conectați.')).not.toHaveLength(0);
     expect(deleteAccount).toHaveBeenCalledTimes(1);
 
     await user.clear(password);
     await user.type(password, ' parola corecta ');
-    await user.click(screen.getByRole('button', { name: 'Confirmă și șterge contul meu' }));
+    await user.click(screen.getByRole('button', { name: 'Confirmați și ștergeți contul meu' }));
     expect(confirmPassword).toHaveBeenLastCalledWith(' parola corecta ');
     await screen.findByText('Contul dumneavoastră a fost șters. Vă deconectăm…');
     expect(deleteAccount).toHaveBeenCalledTimes(2);

@@ -14,13 +14,13 @@ describe('the device tab', () => {
     fakeUserService({ device: jest.fn(async () => answer({ deviceId: 'phone-1', deviceName: 'Pixel 8' })) });
     renderWithSite(<DeviceTab />);
     expect(await screen.findByText('Pixel 8')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Schimbă telefonul' })).toHaveAttribute('href', '/reset-linked-device');
+    expect(screen.getByRole('link', { name: 'Schimbați telefonul' })).toHaveAttribute('href', '/reset-linked-device');
   });
 
   it('says that no phone is linked, and offers no change link', async () => {
     fakeUserService({ device: jest.fn(async () => answer({ deviceId: null, deviceName: null })) });
     renderWithSite(<DeviceTab />);
     expect(await screen.findByText(/Niciun telefon nu este conectat la cont/)).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Schimbă telefonul' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Schimbați telefonul' })).not.toBeInTheDocument();
   });
 });

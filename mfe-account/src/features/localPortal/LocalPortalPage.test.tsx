@@ -41,8 +41,11 @@ describe('the local customer portal', () => {
     expect(await screen.findByText('Perioadă de probă gratuită')).toBeInTheDocument();
     expect(screen.getByText('ana.pop@exemplu.ro')).toBeInTheDocument();
     expect(screen.getByText('23 decembrie 2026')).toBeInTheDocument();
+    // A free trial ends: nothing about a renewal is said of it.
+    expect(screen.getByText('Perioada de probă se încheie pe')).toBeInTheDocument();
+    expect(screen.queryByText(/reînnoi/)).not.toBeInTheDocument();
 
-    const switchButton = screen.getByRole('button', { name: 'Treceți la Plan complet (60 lei pe lună)' });
+    const switchButton = screen.getByRole('button', { name: 'Treceți la planul complet (60 lei pe lună)' });
     await user.click(switchButton);
     expect(portalUpdate).toHaveBeenCalledWith({ json: { action: 'switch_plan', subscription: 'sub_local_1', plan: 'full' } }, expect.anything());
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Se salvează schimbarea…');
@@ -55,6 +58,8 @@ describe('the local customer portal', () => {
     expect(done).toHaveAttribute('role', 'status');
     expect(done).toHaveFocus();
     expect(screen.getByText(/Nu există alt plan la care să treceți/)).toBeInTheDocument();
+    // The paid plan renews.
+    expect(screen.getByText('Se reînnoiește pe')).toBeInTheDocument();
   });
 
   it('asks before cancelling, saying what happens; then says the end date and offers to resume', async () => {
@@ -120,7 +125,7 @@ describe('the local customer portal', () => {
     fakeUserService({ portal: jest.fn(async () => answer({ subscription: null, switchTo: [] })) });
     renderWithSite(<LocalPortalPage />);
     expect(await screen.findByText('Nu aveți un abonament activ. Alegeți un plan pentru a începe unul.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Reînnoiește abonamentul' })).toHaveAttribute('href', '/pricing');
+    expect(screen.getByRole('link', { name: 'Reînnoiți abonamentul' })).toHaveAttribute('href', '/pricing');
   });
 
   it('does nothing where local billing is off (production configuration): it never calls the service', () => {
@@ -146,6 +151,6 @@ describe('a cancellation after the period has passed', () => {
     expect(await screen.findByText('Abonamentul s-a încheiat.')).toHaveFocus();
     expect(screen.getByText('Expirat')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reluați abonamentul' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Reînnoiește abonamentul' })).toHaveAttribute('href', '/pricing');
+    expect(screen.getByRole('link', { name: 'Reînnoiți abonamentul' })).toHaveAttribute('href', '/pricing');
   });
 });

@@ -85,7 +85,8 @@ function ManageSubscription({ initial, email }: { initial: Subscription & { swit
         <dd>{planName(portal.plan, portal.productName)}</dd>
         {(endsOn ?? renewsOn) && (
           <>
-            <dt>{endsOn ? t('localPortal.endsOn') : t('localPortal.renewsOn')}</dt>
+            {/* A free trial ends; only a paid plan renews. */}
+            <dt>{endsOn ? t('localPortal.endsOn') : portal.plan === 'trial' ? t('localPortal.trialEndsOn') : t('localPortal.renewsOn')}</dt>
             <dd>{t('localPortal.date', { date: endsOn ?? renewsOn })}</dd>
           </>
         )}
@@ -115,7 +116,8 @@ function ManageSubscription({ initial, email }: { initial: Subscription & { swit
                     {pending === 'switch_plan'
                       ? t('localPortal.working')
                       : t('localPortal.plan.switch', {
-                          plan: planName(plan, null),
+                          // The plan as named inside a sentence ("planul complet"), not as a title.
+                          plan: t(`plans.${plan}.inSentence`),
                           price: t('plans.price', { price: PLANS.find((p) => p.id === plan)?.price ?? 0 }),
                         })}
                   </Button>

@@ -54,7 +54,7 @@ describe("pricing without Stripe (the site's own plans)", () => {
     const checkout = jest.fn(async () => answer({ plan: 'trial', completed: true }));
     fakeUserService({ checkout });
     renderPricing();
-    await userEvent.click(screen.getByRole('button', { name: 'Începe perioada de probă' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Începeți perioada de probă' }));
     expect(await screen.findByRole('heading', { name: 'account page' })).toBeInTheDocument();
     expect(checkout).toHaveBeenCalledWith({ json: { plan: 'trial' } }, expect.anything());
   });
@@ -62,22 +62,22 @@ describe("pricing without Stripe (the site's own plans)", () => {
   it('says the trial was already used, and keeps the page', async () => {
     fakeUserService({ checkout: jest.fn(async () => answer({ error: { code: 'trial_already_used', message: '' } }, 409)) });
     renderPricing();
-    await userEvent.click(screen.getByRole('button', { name: 'Începe perioada de probă' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Începeți perioada de probă' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Ați folosit deja perioada de probă gratuită');
-    expect(screen.getByRole('button', { name: 'Alege planul complet' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('button', { name: 'Alegeți planul complet' })).not.toHaveAttribute('aria-disabled');
   });
 
   it('says so when the service does not answer', async () => {
     fakeUserService({ checkout: jest.fn(networkError) });
     renderPricing();
-    await userEvent.click(screen.getByRole('button', { name: 'Alege planul complet' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Alegeți planul complet' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('serviciul nu răspunde acum');
   });
 
   it('offers no checkout when local billing is off', () => {
     setRuntimeConfig({ localBilling: false });
     renderPricing();
-    expect(screen.queryByRole('button', { name: 'Începe perioada de probă' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Începeți perioada de probă' })).not.toBeInTheDocument();
     expect(screen.getByText(/Abonarea online nu este disponibilă acum/)).toBeInTheDocument();
   });
 });
@@ -98,10 +98,10 @@ describe('pricing with Stripe configured', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Tabelul de prețuri Stripe nu s-a putut încărca');
     expect(plans()).toHaveLength(3);
     // With Stripe configured, checkout is Stripe's: the cards only inform.
-    expect(screen.queryByRole('button', { name: 'Începe perioada de probă' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Începeți perioada de probă' })).not.toBeInTheDocument();
     expect(document.head.querySelector(`script[src="${STRIPE_PRICING_TABLE_SCRIPT}"]`)).toBeNull();
 
-    await act(async () => screen.getByRole('button', { name: 'Încearcă din nou' }).click());
+    await act(async () => screen.getByRole('button', { name: 'Încercați din nou' }).click());
     expect(screen.getByRole('status')).toHaveTextContent('Se încarcă tabelul de prețuri…');
     expect(document.head.querySelector(`script[src="${STRIPE_PRICING_TABLE_SCRIPT}"]`)).not.toBeNull();
   });

@@ -24,13 +24,13 @@ describe('unlinking the phone', () => {
     expect(screen.getByText(/aplicația de pe acel telefon nu vă mai recunoaște contul/)).toBeInTheDocument();
     expect(await screen.findByText('Pixel 8')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Deconectează telefonul' }));
+    await user.click(screen.getByRole('button', { name: 'Deconectați telefonul' }));
     expect(reset).not.toHaveBeenCalled();
     const question = screen.getByRole('heading', { name: 'Sigur doriți să deconectați „Pixel 8”?' });
     expect(question).toHaveFocus();
     expect(screen.getByRole('group', { name: 'Sigur doriți să deconectați „Pixel 8”?' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Da, deconectează' }));
+    await user.click(screen.getByRole('button', { name: 'Da, deconectați' }));
     const status = await screen.findByText(/Telefonul „Pixel 8” a fost deconectat/);
     expect(status).toHaveAttribute('role', 'status');
     expect(status).toHaveFocus();
@@ -43,12 +43,12 @@ describe('unlinking the phone', () => {
     const reset = jest.fn();
     fakeUserService({ device: linked(), reset });
     renderWithSite(<ResetLinkedDevicePage />);
-    await user.click(await screen.findByRole('button', { name: 'Deconectează telefonul' }));
-    await user.click(screen.getByRole('button', { name: 'Renunță' }));
+    await user.click(await screen.findByRole('button', { name: 'Deconectați telefonul' }));
+    await user.click(screen.getByRole('button', { name: 'Renunțați' }));
     expect(reset).not.toHaveBeenCalled();
-    await screen.findByRole('button', { name: 'Deconectează telefonul' });
+    await screen.findByRole('button', { name: 'Deconectați telefonul' });
     await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-    expect(screen.getByRole('button', { name: 'Deconectează telefonul' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Deconectați telefonul' })).toHaveFocus();
   });
 
   it('shows a failure and lets the user try again', async () => {
@@ -56,11 +56,11 @@ describe('unlinking the phone', () => {
     const reset = jest.fn(networkError);
     fakeUserService({ device: linked(), reset });
     renderWithSite(<ResetLinkedDevicePage />);
-    await user.click(await screen.findByRole('button', { name: 'Deconectează telefonul' }));
-    await user.click(screen.getByRole('button', { name: 'Da, deconectează' }));
+    await user.click(await screen.findByRole('button', { name: 'Deconectați telefonul' }));
+    await user.click(screen.getByRole('button', { name: 'Da, deconectați' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Nu am putut încărca telefonul');
     reset.mockResolvedValue(answer({ deviceId: null, deviceName: null }));
-    await user.click(screen.getByRole('button', { name: 'Da, deconectează' }));
+    await user.click(screen.getByRole('button', { name: 'Da, deconectați' }));
     expect(await screen.findByText(/a fost deconectat/)).toBeInTheDocument();
   });
 
@@ -68,6 +68,6 @@ describe('unlinking the phone', () => {
     fakeUserService({ device: jest.fn(async () => answer({ deviceId: null, deviceName: null })) });
     renderWithSite(<ResetLinkedDevicePage />);
     expect(await screen.findByText(/Niciun telefon nu este conectat/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Deconectează telefonul' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Deconectați telefonul' })).not.toBeInTheDocument();
   });
 });

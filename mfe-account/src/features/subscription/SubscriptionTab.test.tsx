@@ -30,7 +30,7 @@ describe('the subscription tab', () => {
     expect(screen.getByText('Perioadă de probă gratuită')).toBeInTheDocument();
     expect(screen.queryByText('Free Trial')).not.toBeInTheDocument();
     expect(screen.getByText(/mai aveți 14 zile din perioada de probă/)).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Reînnoiește abonamentul' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Reînnoiți abonamentul' })).not.toBeInTheDocument();
   });
 
   it('shows another product by the name the billing provider gives it', () => {
@@ -42,27 +42,27 @@ describe('the subscription tab', () => {
     show(expired);
     expect(screen.getByText('Expirat')).toBeInTheDocument();
     expect(screen.getByText('Indisponibil')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Reînnoiește abonamentul' })).toHaveAttribute('href', '/pricing');
+    expect(screen.getByRole('link', { name: 'Reînnoiți abonamentul' })).toHaveAttribute('href', '/pricing');
     expect(screen.queryByText(/perioada de probă/)).not.toBeInTheDocument();
   });
 
   it('links to the customer portal with the email prefilled and URL-encoded; cancel only while active', () => {
     const expected = `${PORTAL}?prefilled_email=ana%2Btest%40exemplu.ro`;
     const { unmount } = show(trial);
-    for (const name of [/Schimbă datele de plată/, /Schimbă planul/, /Anulează abonamentul/]) {
+    for (const name of [/Schimbați datele de plată/, /Schimbați planul/, /Anulați abonamentul/]) {
       expect(screen.getByRole('link', { name })).toHaveAttribute('href', expected);
     }
-    expect(screen.getByRole('link', { name: /Anulează abonamentul/ })).toHaveAccessibleName('Anulează abonamentul (deschide site-ul Stripe)');
+    expect(screen.getByRole('link', { name: /Anulați abonamentul/ })).toHaveAccessibleName('Anulați abonamentul (deschide site-ul Stripe)');
     unmount();
     show(expired);
-    expect(screen.getByRole('link', { name: /Schimbă datele de plată/ })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /Anulează abonamentul/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Schimbați datele de plată/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Anulați abonamentul/ })).not.toBeInTheDocument();
   });
 
   it('shows no portal links when no portal is configured', () => {
     setRuntimeConfig({});
     show(trial);
-    expect(screen.queryByRole('link', { name: /Schimbă planul/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Schimbați planul/ })).not.toBeInTheDocument();
   });
 
   it('says the days left in English too, singular and plural', () => {
@@ -111,7 +111,7 @@ describe('loading the subscription', () => {
     renderWithSite(<SubscriptionTab email="ana@exemplu.ro" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Nu am putut încărca abonamentul: serviciul nu răspunde acum.');
     subscription.mockResolvedValue(answer(trial));
-    await userEvent.click(screen.getByRole('button', { name: 'Încearcă din nou' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Încercați din nou' }));
     expect(await screen.findByText('Activ')).toBeInTheDocument();
     expect(subscription).toHaveBeenCalledTimes(2);
   });
@@ -150,20 +150,20 @@ describe('the portal links with local billing (no Stripe keys)', () => {
     const expected = '/account-billing?prefilled_email=ana%2Btest%40exemplu.ro';
     const { unmount } = show(trial);
     expect(screen.getByRole('list', { name: 'Administrarea abonamentului, în portalul local (simulat, fără plată)' })).toBeInTheDocument();
-    for (const name of [/Schimbă datele de plată/, /Schimbă planul/, /Anulează abonamentul/]) {
+    for (const name of [/Schimbați datele de plată/, /Schimbați planul/, /Anulați abonamentul/]) {
       expect(screen.getByRole('link', { name })).toHaveAttribute('href', expected);
     }
-    expect(screen.getByRole('link', { name: /Anulează/ })).toHaveAccessibleName('Anulează abonamentul (portal local, simulat)');
+    expect(screen.getByRole('link', { name: /Anulați/ })).toHaveAccessibleName('Anulați abonamentul (portal local, simulat)');
     unmount();
     show(expired);
-    expect(screen.getByRole('link', { name: /Schimbă planul/ })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /Anulează abonamentul/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Schimbați planul/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Anulați abonamentul/ })).not.toBeInTheDocument();
   });
 
   it('shows no local links where local billing is off (production configuration) and no portal is configured', () => {
     setRuntimeConfig({ localBilling: false });
     show(trial);
-    expect(screen.queryByRole('link', { name: /Schimbă planul/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Schimbați planul/ })).not.toBeInTheDocument();
     expect(document.querySelector('a[href^="/account-billing"]')).toBeNull();
   });
 });
@@ -176,9 +176,9 @@ describe('the portal links with Stripe', () => {
   afterEach(() => leave.mockRestore());
 
   it.each([
-    [/Schimbă datele de plată/, 'payment_method'],
-    [/Schimbă planul/, 'manage'],
-    [/Anulează abonamentul/, 'cancel'],
+    [/Schimbați datele de plată/, 'payment_method'],
+    [/Schimbați planul/, 'manage'],
+    [/Anulați abonamentul/, 'cancel'],
   ])('%s opens a portal session the service makes, at flow %s, returning to the subscription tab', async (name, flow) => {
     const portalSession = jest.fn(async () => answer({ url: `https://billing.stripe.com/p/session/${flow}` }));
     fakeUserService({ portalSession });
@@ -199,7 +199,7 @@ describe('the portal links with Stripe', () => {
       ),
     });
     show(trial);
-    await userEvent.click(screen.getByRole('link', { name: /Schimbă planul/ }));
+    await userEvent.click(screen.getByRole('link', { name: /Schimbați planul/ }));
     expect(screen.getByRole('status')).toHaveTextContent('Se deschide portalul Stripe…');
     answerSession(answer({ error: { code: 'portal_sessions_disabled', message: '' } }, 404));
     await waitFor(() => expect(leave).toHaveBeenCalledWith(`${PORTAL}?prefilled_email=ana%2Btest%40exemplu.ro`));
@@ -208,7 +208,7 @@ describe('the portal links with Stripe', () => {
   it('falls back to the portal URL when the service does not answer', async () => {
     fakeUserService({ portalSession: jest.fn(networkError) });
     show(trial);
-    await userEvent.click(screen.getByRole('link', { name: /Anulează abonamentul/ }));
+    await userEvent.click(screen.getByRole('link', { name: /Anulați abonamentul/ }));
     await waitFor(() => expect(leave).toHaveBeenCalledWith(`${PORTAL}?prefilled_email=ana%2Btest%40exemplu.ro`));
   });
 });

@@ -63,7 +63,7 @@ describe('/login', () => {
 
 describe("/login's own email field", () => {
   const field = () => screen.getByRole('textbox', { name: 'Adresa de email (obligatoriu)' });
-  const submit = () => screen.getByRole('button', { name: 'Continuă' });
+  const submit = () => screen.getByRole('button', { name: 'Continuați' });
 
   it('refuses an empty or malformed address: the field says why, keeps the focus, and the refusal is said at once', async () => {
     const user = userEvent.setup();

@@ -40,7 +40,7 @@ describe('contact form', () => {
     const user = userEvent.setup();
     renderWithSite(<ContactForm />);
     await fillIn(user, { firstname: 'Ana', email: 'ana' });
-    await user.click(screen.getByRole('button', { name: 'Trimite mesajul' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți mesajul' }));
 
     const summary = screen.getByRole('group', { name: 'Verificați formularul' });
     expect(summary).toHaveFocus();
@@ -63,7 +63,7 @@ describe('contact form', () => {
     const user = userEvent.setup();
     renderWithSite(<ContactForm />);
     await fillIn(user, { ...complete, subject: '   ' });
-    await user.click(screen.getByRole('button', { name: 'Trimite mesajul' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți mesajul' }));
     expect(box(/^Subiect/)).toHaveAccessibleDescription('Eroare: Completați câmpul „Subiect”.');
     expect(send).not.toHaveBeenCalled();
   });
@@ -73,7 +73,7 @@ describe('contact form', () => {
     const user = userEvent.setup();
     renderWithSite(<ContactForm />);
     await fillIn(user, complete);
-    await user.click(screen.getByRole('button', { name: 'Trimite mesajul' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți mesajul' }));
     expect(send).toHaveBeenCalledWith(complete, expect.any(String));
     expect(await screen.findByRole('status')).toHaveTextContent('Mesajul a fost trimis.');
     expect(box(/^Mesaj/)).toHaveValue('');
@@ -85,7 +85,7 @@ describe('contact form', () => {
     const user = userEvent.setup();
     renderWithSite(<ContactForm />);
     await fillIn(user, complete);
-    await user.click(screen.getByRole('button', { name: 'Trimite mesajul' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți mesajul' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Ați trimis prea multe cereri');
     expect(box(/^Mesaj/)).toHaveValue(complete.message);
     expect(box(/^Adresa de email/)).toHaveValue(complete.email);
@@ -99,7 +99,7 @@ describe('contact form', () => {
       .mockResolvedValueOnce({ ok: true, data: { id: '8' } });
     const user = userEvent.setup();
     renderWithSite(<ContactForm />);
-    const submit = () => user.click(screen.getByRole('button', { name: 'Trimite mesajul' }));
+    const submit = () => user.click(screen.getByRole('button', { name: 'Trimiteți mesajul' }));
 
     await fillIn(user, complete);
     await submit();
@@ -124,9 +124,9 @@ describe('contact form', () => {
     const user = userEvent.setup();
     renderWithSite(<ContactForm />);
     await fillIn(user, complete);
-    await user.click(screen.getByRole('button', { name: 'Trimite mesajul' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți mesajul' }));
     await user.type(box(/^Mesaj/), ' Mulțumesc.');
-    await user.click(screen.getByRole('button', { name: 'Trimite mesajul' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți mesajul' }));
     expect(send).toHaveBeenCalledTimes(2);
     expect(send.mock.calls[1]![0].message).toBe(`${complete.message} Mulțumesc.`);
     expect(send.mock.calls[1]![1]).not.toBe(send.mock.calls[0]![1]);
@@ -135,7 +135,7 @@ describe('contact form', () => {
   it('translates its errors when the language changes', async () => {
     const user = userEvent.setup();
     renderWithSite(<ContactForm />);
-    await user.click(screen.getByRole('button', { name: 'Trimite mesajul' }));
+    await user.click(screen.getByRole('button', { name: 'Trimiteți mesajul' }));
     act(() => setLocale('en'));
     expect(screen.getByRole('textbox', { name: /^First name/ })).toHaveAccessibleDescription('Error: Fill in the “First name” field.');
   });

@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 
 const field = () => screen.getByRole('textbox', { name: /Adresa de email/ });
-const submit = () => screen.getByRole('button', { name: 'Abonează-mă' });
+const submit = () => screen.getByRole('button', { name: 'Mă abonez' });
 
 describe('newsletter', () => {
   it('has a visible label and a placeholder', () => {
