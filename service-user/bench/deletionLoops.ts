@@ -20,14 +20,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import pg from 'pg';
 import { startFakeIdentityToolkit } from '../src/testing/fakeIdentityToolkit';
+import { benchKeySet, freePort } from './benchKeys';
 import { PRODUCTION_SETTINGS } from './productionSettings';
 
 const PROJECT_ID = 'bench-project';
@@ -73,19 +72,8 @@ const repeat = process.env.BENCH_LOOP === 'repeat';
 const control = process.env.BENCH_LOOP === 'control';
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  return port;
-}
-
-const { privateKey, publicKey } = await generateKeyPair('RS256');
-const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: 'bench-key', alg: 'RS256', use: 'sig' }] };
-const jwksServer = createHttpServer((_, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(jwks)));
-jwksServer.listen(0, '127.0.0.1');
-await once(jwksServer, 'listening');
+const keys = await benchKeySet();
+const { privateKey } = keys;
 const sign = (uid: string) => {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ email: `${uid}@example.com`, email_verified: true, auth_time: now - 5 })
@@ -121,7 +109,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', join(here, 'deletionS
     DATA_DIR: dataDir,
     ...(schema ? { DATABASE_URL: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` } : {}),
     FIREBASE_PROJECT_ID: PROJECT_ID,
-    GOOGLE_JWKS_URL: `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/jwks`,
+    GOOGLE_JWKS_URL: keys.jwksUrl,
     IDENTITY_TOOLKIT_HOST: identityToolkit.host,
     ...(process.env.BENCH_SERVICE_ROOT ? { BENCH_SERVICE_ROOT: process.env.BENCH_SERVICE_ROOT } : {}),
   },
@@ -193,6 +181,6 @@ console.log(JSON.stringify({ ...result, ratio: Math.round((result.loaded.medianM
 server.kill('SIGTERM');
 await once(server, 'exit');
 await identityToolkit.close();
-jwksServer.close();
+keys.close();
 if (schema) await admin(`DROP SCHEMA ${schema} CASCADE`);
 rmSync(dataDir, { recursive: true, force: true });

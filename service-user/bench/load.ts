@@ -27,15 +27,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { createServer as createHttpServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import pg from 'pg';
 import { serviceReportMarkdown } from './report.mjs';
+import { benchKeySet, freePort } from './benchKeys';
 import { PRODUCTION_SETTINGS } from './productionSettings';
 import { perRequest, readProfile } from './profile';
 
@@ -59,21 +58,9 @@ const FLOOR: Partial<Record<Target, Target>> = { pglite: 'floor-pglite', postgre
 const TARGET_RATIOS: Partial<Record<Target, number>> = { middleware: 0.7, pglite: 0.8, postgres: 0.8 };
 if (!targets.includes('bare')) throw new Error('BENCH_TARGETS must include bare: every figure is a ratio to it');
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  return port;
-}
-
 // Firebase-shaped tokens signed by a key whose public half this bench serves as "Google's" key set.
-const { privateKey, publicKey } = await generateKeyPair('RS256');
-const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: 'bench-key', alg: 'RS256', use: 'sig' }] };
-const jwksServer = createHttpServer((_, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(jwks)));
-jwksServer.listen(0, '127.0.0.1');
-await once(jwksServer, 'listening');
-const jwksUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/jwks`;
+const keys = await benchKeySet();
+const { privateKey, jwksUrl } = keys;
 const now = Math.floor(Date.now() / 1000);
 const token = await new SignJWT({ email: 'bench@example.com', auth_time: now - 60 })
   .setProtectedHeader({ alg: 'RS256', kid: 'bench-key' })
@@ -262,7 +249,7 @@ const measured = [];
 try {
   for (const target of targets) measured.push(await measure(target));
 } finally {
-  jwksServer.close();
+  keys.close();
 }
 const bare = measured.find((r) => r.target === 'bare')!.requestsPerSecond;
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
