@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-const root = join(dirname(dirname(dirname(__dirname))));
+const root = dirname(dirname(dirname(__dirname)));
 const FILES = [
   'shared-ui/src/i18n/common.ro.json',
   'shared-ui/src/i18n/common.en.json',
@@ -31,8 +31,8 @@ function entries(file: string): Entry[] {
 }
 
 const all = FILES.flatMap(entries);
-const romanian = all.filter((e) => /(^|[./])ro\.json$|common\.ro\.json$/.test(e.file));
-const english = all.filter((e) => /en\.json$/.test(e.file));
+const romanian = all.filter((e) => /(^|[./])ro\.json$/.test(e.file));
+const english = all.filter((e) => /(^|[./])en\.json$/.test(e.file));
 const shown = (list: Entry[]) => list.map((e) => `${e.file} ${e.key}: ${e.text}`);
 
 /** The keys that name a button's or a link's label across the site's files. */

@@ -10,10 +10,11 @@
  *   "mfe_account": { "manifest": "…" }
  * }
  */
-import { VERSION_PATTERN } from '@site/service-user/telemetry';
+import { VERSION_PATTERN, type Cohort } from '@site/service-user/telemetry';
 import { REMOTE_NAMES, type RemoteName } from './siteApps';
 
 export { REMOTE_NAMES, remoteFolder, type RemoteName } from './siteApps';
+export type { Cohort } from '@site/service-user/telemetry';
 
 export interface RemoteLocation {
   manifest: string;
@@ -81,7 +82,7 @@ export function manifestFor(name: RemoteName, location: RemoteLocation, visitorI
 }
 
 /** Which deployment of a remote a visitor gets: its manifest, and whether it is the canary. */
-export function deploymentFor(name: RemoteName, location: RemoteLocation, visitorId: string): { manifest: string; cohort: 'stable' | 'canary' } {
+export function deploymentFor(name: RemoteName, location: RemoteLocation, visitorId: string): { manifest: string; cohort: Cohort } {
   const canary = location.canary && cohortBucket(visitorId, name) < location.canary.percentage;
   return canary ? { manifest: location.canary!.manifest, cohort: 'canary' } : { manifest: location.manifest, cohort: 'stable' };
 }

@@ -5,11 +5,10 @@
 // once per token, remote and kind. The release command reads the summary and rolls a failing
 // canary back (release watch). Nothing else is sent: no visitor id, no URL, no time.
 import { runtimeConfig, VIEW_TOKEN_COOKIE, type TelemetryBatch, type TelemetryEvent } from '@site/shared-ui';
-import type { RemoteName } from '@site/shared-ui/remotes-document';
+import type { Cohort, RemoteName } from '@site/shared-ui/remotes-document';
 import Cookies from 'js-cookie';
 
 export type HealthEventKind = TelemetryEvent['kind'];
-export type Cohort = 'stable' | 'canary';
 
 /** Which deployment of a remote this visitor gets: its manifest URL, and the cohort that chose it. */
 export interface RemoteDeployment {
