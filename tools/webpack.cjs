@@ -147,7 +147,8 @@ function baseConfig({ dir, name, outputPath = path.join(dir, 'dist') }, producti
   return {
     mode: production ? 'production' : 'development',
     context: dir,
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps are written for error reports, not named in the scripts nor served (SOURCE_MAPS=public serves them).
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: outputPath,
       publicPath: 'auto',

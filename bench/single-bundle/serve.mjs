@@ -56,7 +56,7 @@ await listen(
       const url = new URL(c.req.url);
       return page(url.pathname, url.origin, looksSignedIn(c));
     },
-    pageLinks: async (c) => signedInPreconnects(c, routeAt(new URL(c.req.url).pathname), signedInCalls).join(', '),
+    pageLinks: async (c) => signedInPreconnects(c, routeAt(new URL(c.req.url).pathname), signedInCalls, `http://localhost:${port}`).join(', '),
     securityHeaders: (html) => securityHeaders({ html, remotes: null }),
     documents: {
       '/config.js': () => ({ type: 'text/javascript; charset=utf-8', body: runtimeConfig.configScript() }),

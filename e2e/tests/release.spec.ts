@@ -4,8 +4,9 @@ import { cohortBucket, type RemoteName } from '@site/shared-ui/remotes-document'
 import { deployStoreApp, listen, shellApp } from '@site/site-server';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { h1 } from '../support';
@@ -64,6 +65,7 @@ async function releasedSite({ shellPort, storePort }: { shellPort: number; store
   ];
   return {
     origin: `http://localhost:${shellPort}`,
+    deployDir,
     release,
     released,
     document,
@@ -92,7 +94,7 @@ let service: Awaited<ReturnType<typeof startEmbeddedService>>;
 let site: Awaited<ReturnType<typeof releasedSite>> | null = null;
 
 test.beforeAll(async () => {
-  service = await startEmbeddedService({ port: SERVICE, env: { CORS_ORIGINS: [3163, 3165, 3167, 3169, 3171].map((port) => `http://localhost:${port}`).join(',') } });
+  service = await startEmbeddedService({ port: SERVICE, env: { CORS_ORIGINS: [3163, 3165, 3167, 3169, 3171, 3173].map((port) => `http://localhost:${port}`).join(',') } });
 });
 test.afterEach(async () => {
   await site?.close();
@@ -210,6 +212,37 @@ test('a canary of mfe-marketing whose page throws is rolled back by release watc
   const marketing = (await released('history', 'mfe_marketing')).entries as { verb: string; reason: string | null }[];
   expect(marketing.map((e) => e.verb)).toEqual(['publish', 'init', 'publish', 'canary', 'rollback']);
   expect(marketing.at(-1)!.reason).toMatch(/^canary .*: 3 errors \/ [34] views \((100|75)%\) vs stable 0 \/ \d+ \(0%\), over 30 min$/);
+});
+
+test('a version whose files were changed in the store after it was published is run neither by the server nor by the browser', async ({ browser }) => {
+  test.setTimeout(90_000);
+  site = await releasedSite({ shellPort: 3173, storePort: 3174 });
+  const { origin, released } = site;
+  const { version } = await released('publish', 'mfe-marketing', '--from', variantDist('marketingV2'));
+  // Someone who can write to the store (or the CDN in front of it) changes the published code.
+  const folder = join(site.deployDir, 'mfe-marketing', version);
+  const marker = join(site.deployDir, 'render-entry-ran');
+  const renderEntry = readdirSync(join(folder, 'server')).find((file) => /^render\.[0-9a-f]+\.js$/.test(file))!;
+  appendFileSync(join(folder, 'server', renderEntry), `\nrequire('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran');\n`);
+  appendFileSync(join(folder, 'remoteEntry.js'), '\nwindow.__changedInTheStore = true;\n');
+  // Its compressed copies too (the store sends those to a browser that takes them).
+  const changedEntry = readFileSync(join(folder, 'remoteEntry.js'));
+  writeFileSync(join(folder, 'remoteEntry.js.br'), brotliCompressSync(changedEntry));
+  writeFileSync(join(folder, 'remoteEntry.js.gz'), gzipSync(changedEntry));
+  await released('canary', 'mfe_marketing', version, '100', '--reason', 'changed in the store after publish');
+  expect(site.document().mfe_marketing.canary.integrity['remoteEntry.js']).toMatch(/^sha256-/);
+
+  const { page, close } = await visitor(browser, origin, 'integrity-visitor-1');
+  // The server does not run the changed render entry: the page is served unrendered, as for a missing entry.
+  const served = await (await page.request.get(`${origin}/`)).text();
+  expect(served).toMatch(/<div id="?root"?><\/div>/);
+  expect(served).not.toContain('Versiunea nouă');
+  expect(existsSync(marker)).toBe(false);
+  // Nor does the browser: the changed entry is refused, and the visitor is told the page could not be loaded.
+  await page.goto(`${origin}/`);
+  await expect(h1(page)).toHaveText('Această pagină nu s-a putut încărca');
+  expect(await page.evaluate(() => (window as { __changedInTheStore?: boolean }).__changedInTheStore)).toBeUndefined();
+  await close();
 });
 
 test('a candidate that requires a newer shared-ui or react than the shell provides is refused by publish, naming the package', async () => {

@@ -361,3 +361,47 @@ test.describe('no layout shift while a page loads (CLS 0)', () => {
     });
   }
 });
+
+test.describe('what each port of the site makes public', () => {
+  const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const apps = SITE_APPS.map((app) => {
+    const dist = join(root, app.folder, 'dist');
+    return {
+      name: app.name,
+      origin: `http://localhost:${runtimeConfig.ports[app.name as keyof typeof runtimeConfig.ports]}`,
+      entry: app.name === 'shell' ? '/main.js' : '/remoteEntry.js',
+      serverBuild: `/server/${readdirSync(join(dist, 'server')).find((file) => file.endsWith('.js'))}`,
+      dist,
+    };
+  });
+
+  test('a range past the end of a file is 416 with its size, a malformed one 400, on every port', async ({ request }) => {
+    for (const { origin, entry, dist, name } of apps) {
+      const size = readFileSync(join(dist, entry)).length;
+      for (const range of ['bytes=99999999-', 'bytes=5-2']) {
+        const response = await request.get(`${origin}${entry}`, { headers: { Range: range } });
+        expect([name, range, response.status(), response.headers()['content-range']]).toEqual([name, range, 416, `bytes */${size}`]);
+      }
+      expect((await request.get(`${origin}${entry}`, { headers: { Range: 'bytes=abc' } })).status(), name).toBe(400);
+      const part = await request.get(`${origin}${entry}`, { headers: { Range: 'bytes=0-9' } });
+      expect([part.status(), (await part.body()).equals(readFileSync(join(dist, entry)).subarray(0, 10))]).toEqual([206, true]);
+    }
+  });
+
+  test('CORS opens only the code other origins load: not a page, /config.js or an error', async ({ request }) => {
+    const allowed = async (url: string) => (await request.get(url, { headers: { Origin: 'https://elsewhere.example' } })).headers()['access-control-allow-origin'];
+    for (const { origin, entry, name } of apps) {
+      if (name !== 'shell') expect(await allowed(`${origin}${entry}`), `${name}${entry}`).toBe('*');
+      for (const path of ['/', '/contact', '/config.js', '/no-such-file.js']) expect(await allowed(`${origin}${path}`), `${name}${path}`).toBeUndefined();
+    }
+  });
+
+  test('no server build and no source map is given to a browser, and no script names its map', async ({ request }) => {
+    for (const { origin, entry, serverBuild, dist, name } of apps) {
+      expect(existsSync(join(dist, `${entry}.map`)), `${name}: maps are built, for error reports`).toBe(true);
+      expect((await request.get(`${origin}${entry}.map`)).status(), `${name}${entry}.map`).toBe(404);
+      expect((await request.get(`${origin}${serverBuild}`)).status(), `${name}${serverBuild}`).toBe(404);
+      expect(await (await request.get(`${origin}${entry}`)).text()).not.toContain('sourceMappingURL');
+    }
+  });
+});

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { documentPath } from './document';
-import { fakeSite, type FakeSite } from './fixtures/fakeSite';
+import { fakeSite, recorded, type FakeSite } from './fixtures/fakeSite';
 import { init } from './release';
 import { repoRoot } from './store';
 
@@ -69,7 +69,7 @@ it('aborts a canary with rollback and no version, on the first release: the stab
   const aborted = release('rollback', 'mfe_account', '--reason', 'not yet');
   expect(aborted.code).toBe(0);
   expect(aborted.stdout).toContain(`mfe_account: canary ${version} aborted; stable ${stable.version} stays`);
-  expect(JSON.parse(readFileSync(documentPath(site.ctx.store), 'utf8')).mfe_account).toEqual({ manifest: stable.manifest });
+  expect(JSON.parse(readFileSync(documentPath(site.ctx.store), 'utf8')).mfe_account).toEqual(recorded(stable.manifest));
   expect(release('history', 'mfe_account').stdout.trim().split('\n').at(-1)).toMatch(/ci-job {2}rollback mfe_account .* "not yet"$/);
 });
 
@@ -86,7 +86,7 @@ it('puts the published version in a canary, shows it in status --json, and rolls
   const back = release('rollback', 'mfe_account', stable, '--reason', 'heading wrong');
   expect(back.code).toBe(0);
   expect(back.stdout).toContain(`mfe_account: canary ${version} aborted; stable ${stable} stays`);
-  expect(JSON.parse(readFileSync(documentPath(site.ctx.store), 'utf8')).mfe_account).toEqual({ manifest: account.stable.manifest });
+  expect(JSON.parse(readFileSync(documentPath(site.ctx.store), 'utf8')).mfe_account).toEqual(recorded(account.stable.manifest));
 
   const text = release('history').stdout.trim().split('\n');
   expect(text.at(-2)).toMatch(new RegExp(`ci-job  canary mfe_account \\(none\\) → ${version} at 50%$`));

@@ -1,10 +1,12 @@
 import fs, { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { documentPath, readDocument } from './document';
-import { fakeSite, type FakeSite } from './fixtures/fakeSite';
+import { fakeSite, recorded, type FakeSite } from './fixtures/fakeSite';
 import { historyPath, readHistory } from './history';
 import { canary, history, init, promote, publish, Refused, rollback, status } from './release';
-import { publishedVersions, versionDir } from './store';
+import { sriSha256 } from '@site/rendering/integrity';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { integrityOfBuild, publishedVersions, versionDir } from './store';
 
 let site: FakeSite;
 beforeEach(() => {
@@ -50,6 +52,43 @@ describe('publish', () => {
     expect(publishedVersions(site.ctx.store, 'mfe_account').sort()).toEqual([first, second].sort());
   });
 
+  it("records the sha256 of the version's manifest and entries, which the document then carries", async () => {
+    const published = await publish(site.ctx, 'mfe-account');
+    const stored = versionDir(site.ctx.store, 'mfe_account', published.version);
+    const recordedIntegrity = JSON.parse(readFileSync(`${stored}.integrity.json`, 'utf8'));
+    expect(recordedIntegrity).toEqual({
+      'mf-manifest.json': sriSha256(readFileSync(join(stored, 'mf-manifest.json'))),
+      'remoteEntry.js': sriSha256(readFileSync(join(stored, 'remoteEntry.js'))),
+    });
+    await init(site.ctx);
+    expect(readDocument(site.ctx.store)!.mfe_account).toEqual({ manifest: published.manifest, integrity: recordedIntegrity });
+  });
+
+  it('records it for a version published before integrity was recorded, from a build that is that version', async () => {
+    const first = await publish(site.ctx, 'mfe-account');
+    const file = `${versionDir(site.ctx.store, 'mfe_account', first.version)}.integrity.json`;
+    const before = readFileSync(file, 'utf8');
+    rmSync(file);
+    expect(await publish(site.ctx, 'mfe-account')).toMatchObject({ version: first.version, copied: false });
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it('names the render entry a manifest names among the files it records', () => {
+    const dist = join(site.root, 'with-render-entry');
+    mkdirSync(join(dist, 'server'), { recursive: true });
+    writeFileSync(
+      join(dist, 'mf-manifest.json'),
+      JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, ssrRemoteEntry: { name: 'render.0123456789ab.js', path: 'server' } } }),
+    );
+    writeFileSync(join(dist, 'remoteEntry.js'), 'var entry;');
+    writeFileSync(join(dist, 'server', 'render.0123456789ab.js'), 'exports.render = 1;');
+    expect(integrityOfBuild(dist)).toEqual({
+      'mf-manifest.json': sriSha256(readFileSync(join(dist, 'mf-manifest.json'))),
+      'remoteEntry.js': sriSha256('var entry;'),
+      'server/render.0123456789ab.js': sriSha256('exports.render = 1;'),
+    });
+  });
+
   it('refuses a build that does not fit the shell, and copies nothing', async () => {
     const from = site.build('mfe_account', { changes: { shared: { react: { requiredVersion: '^20.0.0' } } } });
     const refusal = publish(site.ctx, 'mfe_account', { from });
@@ -64,7 +103,7 @@ describe('init', () => {
   it("makes the first release from every remote's build, all stable, and only once", async () => {
     const { document, versions } = await init(site.ctx, { reason: 'first release' });
     expect(readDocument(site.ctx.store)).toEqual(document);
-    expect(document.mfe_auth).toEqual({ manifest: `http://cdn.test/mfe-auth/${versions.mfe_auth}/mf-manifest.json` });
+    expect(document.mfe_auth).toEqual(recorded(`http://cdn.test/mfe-auth/${versions.mfe_auth}/mf-manifest.json`));
     expect((await status(site.ctx))!.map((remote) => remote.canary)).toEqual([null, null, null]);
     await expect(init(site.ctx)).rejects.toThrow(/already has a remotes document/);
   });
@@ -87,8 +126,8 @@ describe('changing the remotes document', () => {
 
     await canary(site.ctx, 'mfe_account', v2, '50', { reason: 'new heading' });
     expect(readDocument(site.ctx.store)!.mfe_account).toEqual({
-      manifest: `http://cdn.test/mfe-account/${v1}/mf-manifest.json`,
-      canary: { manifest: `http://cdn.test/mfe-account/${v2}/mf-manifest.json`, percentage: 50 },
+      ...recorded(`http://cdn.test/mfe-account/${v1}/mf-manifest.json`),
+      canary: { ...recorded(`http://cdn.test/mfe-account/${v2}/mf-manifest.json`), percentage: 50 },
     });
     await promote(site.ctx, 'mfe_account');
     await canary(site.ctx, 'mfe_account', v3.slice(0, 12), '10'); // a prefix only one version has
@@ -97,7 +136,7 @@ describe('changing the remotes document', () => {
 
     const back = await rollback(site.ctx, 'mfe_account', v1, { reason: 'v2 and v3 break the pricing page' });
     expect(back).toMatchObject({ from: v3, to: v1 });
-    expect(readDocument(site.ctx.store)!.mfe_account).toEqual({ manifest: `http://cdn.test/mfe-account/${v1}/mf-manifest.json` });
+    expect(readDocument(site.ctx.store)!.mfe_account).toEqual(recorded(`http://cdn.test/mfe-account/${v1}/mf-manifest.json`));
     // The other remotes stay as they were.
     expect(readDocument(site.ctx.store)!.mfe_auth.manifest).toMatch(/\/mfe-auth\//);
   });
@@ -123,7 +162,7 @@ describe('changing the remotes document', () => {
     const v2 = await publishAccount('v2');
     await canary(site.ctx, 'mfe_account', v2, '10');
     expect(await rollback(site.ctx, 'mfe_account', undefined, { reason: 'wrong heading' })).toMatchObject({ from: v1, to: v1, removedCanary: v2 });
-    expect(readDocument(site.ctx.store)!.mfe_account).toEqual({ manifest: stable });
+    expect(readDocument(site.ctx.store)!.mfe_account).toEqual(recorded(stable));
     expect(history(site.ctx, 'mfe_account').at(-1)).toMatchObject({ verb: 'rollback', from: v1, to: v1, removedCanary: v2, reason: 'wrong heading' });
     // With no canary left, no version: back before the first release, which there is not.
     await expect(rollback(site.ctx, 'mfe_account')).rejects.toThrow(/the history has no stable version of mfe_account before/);
@@ -133,7 +172,7 @@ describe('changing the remotes document', () => {
     const stable = readDocument(site.ctx.store)!.mfe_account.manifest;
     await canary(site.ctx, 'mfe_account', await publishAccount('v2'), '30');
     await rollback(site.ctx, 'mfe_account', stable.split('/')[4]);
-    expect(readDocument(site.ctx.store)!.mfe_account).toEqual({ manifest: stable });
+    expect(readDocument(site.ctx.store)!.mfe_account).toEqual(recorded(stable));
   });
 
   it('refuses a change that does not fit, leaving the document byte for byte as it was', async () => {

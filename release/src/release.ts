@@ -13,6 +13,7 @@ import { actor, appendHistory, previousStable, readHistory, type HistoryEntry, t
 import {
   copyIntoStore,
   deploymentAt,
+  deploymentIn,
   manifestUrl,
   openStore,
   publishedVersion,
@@ -204,7 +205,7 @@ export async function init(ctx: ReleaseContext, { reason }: Options = {}): Promi
     for (const build of builds) {
       if (copyIntoStore(ctx.store, build.remote, build.dist, build.version)) record(ctx, 'publish', build.remote, { from: null, to: build.version }, reason);
     }
-    const document = Object.fromEntries(builds.map((build) => [build.remote, { manifest: manifestUrl(ctx.store, build.remote, build.version) }])) as RemotesDocument;
+    const document = Object.fromEntries(builds.map((build) => [build.remote, deploymentIn(ctx.store, build.remote, build.version)])) as RemotesDocument;
     writeDocument(ctx.store, document);
     for (const build of builds) record(ctx, 'init', build.remote, { from: null, to: build.version }, reason);
     return { document, versions: Object.fromEntries(builds.map((build) => [build.remote, build.version])) as Record<RemoteName, string> };
@@ -252,7 +253,8 @@ export async function canary(ctx: ReleaseContext, remoteName: string, wanted: st
     if (doc[remote].manifest === url) throw new Error(`${remote} ${version} is the stable version already`);
     await admit(ctx, remote, url, doc);
     const before = doc[remote].canary ? versionIn(ctx.store, doc[remote].canary!.manifest) : null;
-    const location = { manifest: doc[remote].manifest, canary: { manifest: url, percentage } };
+    const { canary: _replaced, ...stable } = doc[remote];
+    const location = { ...stable, canary: { ...deploymentIn(ctx.store, remote, version), percentage } };
     writeDocument(ctx.store, { ...doc, [remote]: location });
     const removedCanary = before !== version ? before : null;
     record(ctx, 'canary', remote, { from: before, to: version, percentage, removedCanary }, reason);
@@ -268,7 +270,7 @@ export async function promote(ctx: ReleaseContext, remoteName: string, { reason 
     const current = doc[remote];
     if (!current.canary) throw new Error(`${remote} has no canary to promote`);
     await admit(ctx, remote, current.canary.manifest, doc);
-    const location = { manifest: current.canary.manifest };
+    const { percentage: _all, ...location } = current.canary;
     writeDocument(ctx.store, { ...doc, [remote]: location });
     const change = { from: versionIn(ctx.store, current.manifest), to: versionIn(ctx.store, current.canary.manifest) };
     record(ctx, 'promote', remote, change, reason);
@@ -311,7 +313,7 @@ export async function rollback(
     if (url === current.manifest && !current.canary) throw new Error(`${remote} ${version} is the stable version already, with no canary`);
     // A version already stable enters nothing new: the canary is taken out, whatever the gate would say.
     if (url !== current.manifest) await admit(ctx, remote, url, doc);
-    const location = { manifest: url };
+    const location = deploymentIn(ctx.store, remote, version);
     writeDocument(ctx.store, { ...doc, [remote]: location });
     const removedCanary = current.canary ? versionIn(ctx.store, current.canary.manifest) : null;
     record(ctx, 'rollback', remote, { from, to: version, removedCanary }, reason);

@@ -2,13 +2,17 @@
 //
 //   <remote-folder>/<version>/…   a copy of a build, never overwritten (hashed files immutable,
 //                                 mf-manifest.json and remoteEntry.js revalidated: by name)
+//   <remote-folder>/<version>.integrity.json
+//                                 the sha256 of its manifest, entry and render entry, recorded
+//                                 when it was published (not served: the document carries it)
 //   remotes.json                   the remotes document in force (document.ts)
 //   history.jsonl                  every change, appended (history.ts)
-import { REMOTE_NAMES, type RemoteName } from '@site/shared-ui/remotes-document';
+import { REMOTE_NAMES, type Deployment, type Integrity, type RemoteName } from '@site/shared-ui/remotes-document';
+import { sriSha256 } from '@site/rendering/integrity';
 import { deployBaseUrl, deployDir, remoteFolder } from '@site/site-server/runtime-config';
 import lockfile from 'proper-lockfile';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -102,6 +106,40 @@ export function publishedVersion(store: Store, remote: RemoteName, wanted: strin
 }
 
 /**
+ * What the release records of a build's files that are run as they are fetched: its manifest, its
+ * entry (the browser's) and its render entry (the site's server's), each one's sha256 by its path in
+ * the build (the manifest names the entries).
+ */
+export function integrityOfBuild(dist: string): Integrity {
+  const manifest = readFileSync(join(dist, 'mf-manifest.json'));
+  const { metaData } = JSON.parse(manifest.toString('utf8')) as { metaData?: { remoteEntry?: { name: string; path?: string }; ssrRemoteEntry?: { name: string; path?: string } } };
+  const pathOf = (entry: { name: string; path?: string }) => `${entry.path ? `${entry.path.replace(/^\/+|\/+$/g, '')}/` : ''}${entry.name}`;
+  const files = ['mf-manifest.json', ...[metaData?.remoteEntry, metaData?.ssrRemoteEntry].flatMap((entry) => (entry ? [pathOf(entry)] : []))];
+  return Object.fromEntries(files.map((file) => [file, sriSha256(file === 'mf-manifest.json' ? manifest : readFileSync(join(dist, file)))]));
+}
+
+const integrityFile = (store: Store, remote: RemoteName, version: string) => `${versionDir(store, remote, version)}.integrity.json`;
+
+/** A published version as the document names it: its manifest, with the integrity recorded when it was published (none for a version published before integrity was recorded). */
+export function deploymentIn(store: Store, remote: RemoteName, version: string): Deployment {
+  const manifest = manifestUrl(store, remote, version);
+  const file = integrityFile(store, remote, version);
+  return existsSync(file) ? { manifest, integrity: JSON.parse(readFileSync(file, 'utf8')) as Integrity } : { manifest };
+}
+
+/**
+ * Records a version's integrity from a build that is that version (its content hash checked), once:
+ * written aside and renamed into place.
+ */
+function recordIntegrity(store: Store, remote: RemoteName, build: string, version: string) {
+  const file = integrityFile(store, remote, version);
+  if (existsSync(file)) return;
+  const incoming = `${file}.incoming-${randomBytes(6).toString('hex')}`;
+  writeFileSync(incoming, `${JSON.stringify(integrityOfBuild(build), null, 2)}\n`);
+  renameSync(incoming, file);
+}
+
+/**
  * Copies a build into `<remote-folder>/<version>/`, never over an existing one: copied into a
  * hidden folder first, checked against the version it was given (a build changing while it is
  * copied is refused), then renamed into place, so a half-copied version is never served.
@@ -109,13 +147,15 @@ export function publishedVersion(store: Store, remote: RemoteName, wanted: strin
  */
 export function copyIntoStore(store: Store, remote: RemoteName, dist: string, version: string): boolean {
   const target = versionDir(store, remote, version);
-  if (existsSync(target)) return false;
+  if (existsSync(target) && existsSync(integrityFile(store, remote, version))) return false;
   const incoming = join(store.dir, remoteFolder(remote), `.incoming-${randomBytes(6).toString('hex')}`);
   mkdirSync(incoming, { recursive: true });
   try {
     cpSync(dist, incoming, { recursive: true, dereference: true, errorOnExist: true });
     if (!version.endsWith(`-${contentHash(incoming)}`)) throw new Error(`${dist} changed while it was being copied; publish it again once its build is finished`);
-    if (existsSync(target)) return false; // published meanwhile by another run: same content
+    // The copy is this version: what it records is the version's, published now or before.
+    recordIntegrity(store, remote, incoming, version);
+    if (existsSync(target)) return false; // published before (or meanwhile by another run): same content
     renameSync(incoming, target);
     return true;
   } finally {

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { readDocument } from './document';
-import { fakeSite, type FakeSite } from './fixtures/fakeSite';
+import { fakeSite, recorded, type FakeSite } from './fixtures/fakeSite';
 import { healthLine, serviceSummary, summaryHealth, SummaryUnreadable } from './health';
 import { readHistory } from './history';
 import { canary, init, publish, status } from './release';
@@ -76,7 +76,7 @@ describe('release watch, one check', () => {
     expect(check).toMatchObject({ reason });
     expect(asked).toEqual([{ minutes: 30, remote: 'mfe_account' }]);
 
-    expect(readDocument(site.ctx.store)!.mfe_account).toEqual({ manifest: `http://cdn.test/mfe-account/${stable}/mf-manifest.json` });
+    expect(readDocument(site.ctx.store)!.mfe_account).toEqual(recorded(`http://cdn.test/mfe-account/${stable}/mf-manifest.json`));
     expect(readHistory(site.ctx.store).at(-1)).toMatchObject({ verb: 'rollback', remote: 'mfe_account', from: stable, to: stable, reason });
   });
 
@@ -111,8 +111,8 @@ describe('release watch, one check', () => {
     const other = await replaceCanaryWhileJudged();
     await expect(checkOnce(site.ctx, 'mfe_account')).rejects.toThrow(`canary is no longer ${candidate}`);
     expect(readDocument(site.ctx.store)!.mfe_account).toEqual({
-      manifest: `http://cdn.test/mfe-account/${stable}/mf-manifest.json`,
-      canary: { manifest: `http://cdn.test/mfe-account/${other}/mf-manifest.json`, percentage: 10 },
+      ...recorded(`http://cdn.test/mfe-account/${stable}/mf-manifest.json`),
+      canary: { ...recorded(`http://cdn.test/mfe-account/${other}/mf-manifest.json`), percentage: 10 },
     });
     expect(readHistory(site.ctx.store).at(-1)).toMatchObject({ verb: 'canary', remote: 'mfe_account', to: other, percentage: 10 });
   });
@@ -193,7 +193,7 @@ describe('release watch, every interval', () => {
     expect(await watcher.next(1)).toBe('asleep');
     expect(watcher.checks).toEqual([]);
     expect(watcher.skipped.map((error) => error.message)).toEqual([expect.stringContaining(`canary is no longer ${candidate}`)]);
-    expect(readDocument(site.ctx.store)!.mfe_account.canary).toEqual({ manifest: `http://cdn.test/mfe-account/${other}/mf-manifest.json`, percentage: 10 });
+    expect(readDocument(site.ctx.store)!.mfe_account.canary).toEqual({ ...recorded(`http://cdn.test/mfe-account/${other}/mf-manifest.json`), percentage: 10 });
 
     answer.deployments = [row(stable, 'stable', 25), row(other, 'canary', 20)];
     watcher.waits[0]!.end();

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sriSha256 } from '@site/rendering/integrity';
 import { manifestReader, type FederationManifest } from './manifests';
 
 const manifest: FederationManifest = { metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [] };
@@ -61,5 +62,13 @@ describe('the manifest reader', () => {
     await read(url);
     await read(url);
     expect(requests).toBe(2);
+  });
+
+  it('takes a manifest only when it matches the integrity its release recorded, and logs one that does not', async () => {
+    const log = jest.fn();
+    const read = manifestReader({ log });
+    expect(await read(url, sriSha256(JSON.stringify(manifest)))).toEqual(manifest);
+    expect(await read(url, sriSha256('{"changed":true}'))).toBeNull();
+    expect(log).toHaveBeenCalledWith(expect.stringContaining('does not match the integrity its release recorded'));
   });
 });

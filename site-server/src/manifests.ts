@@ -1,7 +1,10 @@
 // A remote's federation manifest as the site's server reads it (preload hints, prerendered pages):
 // fetched with a short timeout and kept a few seconds (browsers revalidate it on every load). A read
 // that failed is not kept: one slow answer under load would otherwise serve that remote's pages
-// without their prerendered HTML for the whole TTL; the next request asks again.
+// without their prerendered HTML for the whole TTL; the next request asks again. A manifest whose
+// release recorded its integrity is taken only when it matches (otherwise: as if it did not answer,
+// and logged).
+import { checkIntegrity } from '@site/rendering/integrity';
 const TTL_MS = 10_000;
 const TIMEOUT_MS = 1_000;
 
@@ -16,21 +19,33 @@ export interface FederationManifest {
   shared?: { name: string; assets: { js: { sync: string[] } } }[];
 }
 
-export type ManifestReader = (url: string) => Promise<FederationManifest | null>;
+/** A manifest, checked against the integrity its release recorded when one is given. */
+export type ManifestReader = (url: string, integrity?: string | null) => Promise<FederationManifest | null>;
 
-/** A reader with its own small cache (reads under way shared); null when the manifest does not answer. */
-export function manifestReader({ ttlMs = TTL_MS, timeoutMs = TIMEOUT_MS } = {}): ManifestReader {
+/** A reader with its own small cache (reads under way shared); null when the manifest does not answer, or does not match. */
+export function manifestReader({ ttlMs = TTL_MS, timeoutMs = TIMEOUT_MS, log = console.error } = {}): ManifestReader {
   const manifests = new Map<string, { at: number; value: Promise<FederationManifest | null> }>();
-  return (url) => {
-    const cached = manifests.get(url);
+  return (url, integrity = null) => {
+    const key = `${url} ${integrity ?? ''}`;
+    const cached = manifests.get(key);
     if (cached && Date.now() - cached.at < ttlMs) return cached.value;
     const value = fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
-      .then((response) => (response.ok ? (response.json() as Promise<FederationManifest>) : null))
+      .then(async (response) => {
+        if (!response.ok) return null;
+        const text = await response.text();
+        try {
+          checkIntegrity(url, text, integrity, false);
+        } catch (error) {
+          log((error as Error).message);
+          return null;
+        }
+        return JSON.parse(text) as FederationManifest;
+      })
       .catch(() => null);
     const entry = { at: Date.now(), value };
-    manifests.set(url, entry);
+    manifests.set(key, entry);
     void value.then((manifest) => {
-      if (manifest === null && manifests.get(url) === entry) manifests.delete(url);
+      if (manifest === null && manifests.get(key) === entry) manifests.delete(key);
     });
     return value;
   };

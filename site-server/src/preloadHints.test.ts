@@ -39,7 +39,7 @@ const doc: RemotesDocument = {
 /** The hints of a page of https://vedere.example, for a visitor with the login cookie or not. */
 async function hintsAt(path: string, options: { drawn: DrawnPart | null; signedIn?: boolean; remotesUrl?: string; signedInCalls?: string[] }) {
   const { drawn, signedIn = false, remotesUrl = '/remotes.json', signedInCalls } = options;
-  const hints = preloadHints({ dist, remotes: () => doc, remotesUrl, manifestAt: async () => null, signedInCalls });
+  const hints = preloadHints({ dist, remotes: () => doc, remotesUrl, manifestAt: async () => null, siteOrigin: 'https://vedere.example', signedInCalls });
   const app = new Hono().get('*', async (c) => c.text(await hints(c, { drawn })));
   const response = await app.request(`https://vedere.example${path}`, { headers: signedIn ? { Cookie: `${LOGIN_COOKIE}=token` } : {} });
   return (await response.text()).split(', ');
@@ -101,5 +101,44 @@ describe('the connections a signed-in page needs', () => {
     const local = browserConfig({ FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9099' });
     expect(signedInCallOrigins(local)).toEqual(['http://127.0.0.1:9099', local.userServiceUrl.replace(/\/$/, '')]);
     expect(signedInCallOrigins({ ...local, userServiceUrl: '/api' })).toEqual(['http://127.0.0.1:9099']);
+  });
+});
+
+describe("the hints of a page's remote", () => {
+  const sri = (c: string) => `sha256-${c.repeat(43)}=`;
+  const released: RemotesDocument = {
+    ...doc,
+    mfe_auth: { manifest: '/mfe-auth/1.0.0-aaaaaaaaaaaa/mf-manifest.json', integrity: { 'mf-manifest.json': sri('A'), 'remoteEntry.js': sri('B') } },
+  };
+  const manifest = { metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [] };
+  // The URL a request's Host makes (@hono/node-server builds c.req.url from it).
+  const hintsFor = async (headers: Record<string, string>, url = 'https://vedere.example/login') => {
+    const asked: (string | null | undefined)[][] = [];
+    const hints = preloadHints({
+      dist,
+      remotes: () => released,
+      remotesUrl: '/remotes.json',
+      manifestAt: async (url, integrity) => {
+        asked.push([url, integrity]);
+        return manifest;
+      },
+      siteOrigin: 'https://vedere.example',
+    });
+    const app = new Hono().get('*', async (c) => c.text(await hints(c, { drawn: null })));
+    const response = await app.request(url, { headers });
+    return { links: (await response.text()).split(', '), asked };
+  };
+
+  it('are on the configured origins, whatever Host or X-Forwarded-Host a request names', async () => {
+    const { links, asked } = await hintsFor({ Host: 'attacker.example:3999', 'X-Forwarded-Host': 'attacker.example' }, 'http://attacker.example:3999/login');
+    expect(links.join(', ')).not.toContain('attacker');
+    expect(asked.map(([url]) => url)).toEqual(['https://vedere.example/mfe-auth/1.0.0-aaaaaaaaaaaa/mf-manifest.json']);
+  });
+
+  it('read the manifest with the integrity its release recorded, and hint its entry with it, as the browser asks for it', async () => {
+    const { links, asked } = await hintsFor({});
+    expect(asked).toEqual([['https://vedere.example/mfe-auth/1.0.0-aaaaaaaaaaaa/mf-manifest.json', sri('A')]]);
+    expect(links).toContain('<https://vedere.example/mfe-auth/1.0.0-aaaaaaaaaaaa/mf-manifest.json>; rel=preload; as=fetch; crossorigin');
+    expect(links).toContain(`<https://vedere.example/mfe-auth/1.0.0-aaaaaaaaaaaa/remoteEntry.js>; rel=preload; as=script; crossorigin; integrity="${sri('B')}"`);
   });
 });

@@ -3,7 +3,7 @@
 // discovering them one after the other (HTML → main.js → remotes.json → manifest → remoteEntry.js
 // → the page's chunks). Sent as a Link header, computed per request from the remotes document in
 // force and the visitor's cohort (the version its browser will load).
-import { allManifests, deploymentFor, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import { allManifests, deploymentFor, integrityAt, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import type { Context } from 'hono';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,27 +21,31 @@ const LAZY_SHARED = /^firebase\//;
  * runtimeConfig.ts, signedInCallOrigins), each call then spared the connection's round trips (DNS,
  * TCP, TLS) on a slow network. The calls send no cookies: anonymous connections (crossorigin).
  */
-export function signedInPreconnects(c: Context, route: { access?: boolean } | null | undefined, signedInCalls: string[]): string[] {
+export function signedInPreconnects(c: Context, route: { access?: boolean } | null | undefined, signedInCalls: string[], siteOrigin: string): string[] {
   if (!route?.access || !looksSignedIn(c)) return [];
-  const { origin } = new URL(c.req.url);
-  return signedInCalls.filter((callOrigin) => callOrigin !== origin).map((callOrigin) => `<${callOrigin}>; rel=preconnect; crossorigin`);
+  return signedInCalls.filter((callOrigin) => callOrigin !== siteOrigin).map((callOrigin) => `<${callOrigin}>; rel=preconnect; crossorigin`);
 }
 
 /**
  * `remotesUrl`: where this environment serves the remotes document (REMOTES_URL), which the shell
- * reads before it registers the remotes. `signedInCalls`: see signedInPreconnects.
+ * reads before it registers the remotes. `siteOrigin`: the site's own origin, from configuration
+ * (runtimeConfig.ts; never the request's Host), what a relative manifest is relative to.
+ * `signedInCalls`: see signedInPreconnects. A remote's entry whose release recorded its integrity is
+ * hinted with it, as the browser then asks for it (the shell's integrity plugin).
  */
 export function preloadHints({
   dist,
   remotes,
   remotesUrl,
   manifestAt,
+  siteOrigin,
   signedInCalls = [],
 }: {
   dist: string;
   remotes: () => RemotesDocument;
   remotesUrl: string;
   manifestAt: ManifestReader;
+  siteOrigin: string;
   signedInCalls?: string[];
 }) {
   const table = readRouteTable(dist);
@@ -60,7 +64,8 @@ export function preloadHints({
   const authChunks = unique(shared.filter((s) => LAZY_SHARED.test(s.name)).flatMap((s) => s.assets.js.sync)).filter((file) => !shellChunks.includes(`/${file}`));
 
   return async (c: Context, { drawn }: { drawn: DrawnPart | null }): Promise<string> => {
-    const { pathname, origin } = new URL(c.req.url);
+    const { pathname } = new URL(c.req.url);
+    const origin = siteOrigin;
     const route = routeAt(table, pathname);
     // A page drawn by the server (a public page, or a signed-in page drawn whole) is drawn by its
     // HTML: its scripts are found in it, and the remotes document is asked for by its code
@@ -74,9 +79,11 @@ export function preloadHints({
     // fetched at once, but with low priority (as its own scripts are), so that none competes with
     // that first paint; a page served empty paints nothing before them.
     const priority = drawn === 'loading status' ? '; fetchpriority=low' : '';
-    const script = (url: string | URL) => `<${url}>; rel=preload; as=script${priority}`;
+    const script = (url: string | URL, integrity: string | null = null) =>
+      `<${url}>; rel=preload; as=script${integrity ? `; crossorigin; integrity="${integrity}"` : ''}${priority}`;
+    // (A fetch preload carries no integrity: browsers ignore it there, and say so in the console.)
     const fetched = (url: string | URL) => `<${url}>; rel=preload; as=fetch; crossorigin${priority}`;
-    const links = drawnByHtml ? [] : [...shellScripts.map(script), fetched(remotesUrl)];
+    const links = drawnByHtml ? [] : [...shellScripts.map((file) => script(file)), fetched(remotesUrl)];
     const doc = remotes();
     const remoteOrigins = new Set(
       allManifests(doc)
@@ -92,15 +99,18 @@ export function preloadHints({
     if (route.access) {
       if (!looksSignedIn(c)) return links.join(', ');
       for (const file of authChunks) links.push(script(`/${file}`));
-      links.push(...signedInPreconnects(c, route, signedInCalls));
+      links.push(...signedInPreconnects(c, route, signedInCalls, siteOrigin));
     }
     const page = route.exposed;
-    const manifestUrl = new URL(deploymentFor(page.remote, doc[page.remote], visitorIdOf(c)).manifest, origin);
+    const deployment = deploymentFor(page.remote, doc[page.remote], visitorIdOf(c));
+    const manifestUrl = new URL(deployment.manifest, origin);
+    const manifestIntegrity = integrityAt(deployment, manifestUrl.href, origin);
     links.push(fetched(manifestUrl));
-    const manifest = await manifestAt(manifestUrl.href);
+    const manifest = await manifestAt(manifestUrl.href, manifestIntegrity);
     if (manifest) {
       const { remoteEntry } = manifest.metaData;
-      links.push(script(new URL(`${remoteEntry.path}${remoteEntry.name}`, manifestUrl)));
+      const entryUrl = new URL(`${remoteEntry.path}${remoteEntry.name}`, manifestUrl);
+      links.push(script(entryUrl, integrityAt(deployment, entryUrl.href, origin)));
       for (const file of exposedFiles(manifest, page.module) ?? []) links.push(script(new URL(file, manifestUrl)));
     }
     return links.join(', ');

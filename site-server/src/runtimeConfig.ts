@@ -1,10 +1,10 @@
 // Runtime configuration of the site, read from the environment when a server starts (and the
 // remotes document on every read), never compiled into a build: the same build is promoted
 // unchanged from one environment to the next.
-import { REMOTE_NAMES, parseRemotesDocument, remoteFolder, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import { REMOTE_NAMES, parseRemotesDocument, remoteFolder, type ManifestPolicy, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { DEFAULT_REMOTES_URL, type RuntimeConfig } from '@site/shared-ui/runtime-config';
 import { SITE_APPS, type SiteApp } from '@site/shared-ui/site-apps';
-import { isLocalBilling } from '../../service-user/src/localMode';
+import { isLocalBilling, isLocalMode } from '../../service-user/src/localMode';
 import { SIGNED_IN_READS_BUDGET_MS } from '@site/rendering/server';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -58,15 +58,73 @@ export const mailOutboxDir = (env: Env = process.env) => resolve(env.MAIL_OUTBOX
 /** A real Firebase project is configuration only; without one, the local Auth emulator. */
 export const firebaseProjectId = (env: Env) => env.FIREBASE_PROJECT_ID || 'demo-assistive-site';
 
+const isAbsoluteHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+
+/**
+ * The site's public origin (PUBLIC_SITE_URL, the user service's own setting; default the local
+ * shell's): what the site's server resolves a relative manifest against, in local mode, where the
+ * remotes document may hold one. Never a request's Host.
+ */
+export function siteOrigin(env: Env = process.env): string {
+  const url = env.PUBLIC_SITE_URL || `http://localhost:${ports.shell}`;
+  if (!isAbsoluteHttpUrl(url)) throw new Error(`PUBLIC_SITE_URL must be an absolute http(s) URL (it is "${url}")`);
+  return new URL(url).origin;
+}
+
+/**
+ * Where the remotes document's manifests may be, outside local mode: absolute URLs on the origins
+ * REMOTE_ORIGINS lists (comma-separated), else on the deployment store's (DEPLOY_BASE_URL). A
+ * document with a relative manifest, or one on another origin, is refused. In local mode: none
+ * (the local ports, a relative path on the site's origin).
+ */
+export function manifestPolicy(env: Env = process.env): ManifestPolicy | undefined {
+  if (isLocalMode(env)) return undefined;
+  const listed = env.REMOTE_ORIGINS ? env.REMOTE_ORIGINS.split(',').map((origin) => origin.trim()) : [deployBaseUrl(env)];
+  return {
+    origins: listed.map((origin) => {
+      if (!isAbsoluteHttpUrl(origin)) throw new Error(`REMOTE_ORIGINS must list absolute http(s) origins, separated by commas (it has "${origin}")`);
+      return new URL(origin).origin;
+    }),
+  };
+}
+
+/**
+ * A secret of this deployment: the public local value in local mode, unless one is set; outside it,
+ * unset, shorter than 32 characters or the public local value refuses the start. `sharedWith`: who
+ * else must be given the same value.
+ */
+export function configuredSecret(env: Env, name: string, localValue: string, sharedWith?: string): string {
+  const secret = env[name] || undefined;
+  if (isLocalMode(env)) return secret ?? localValue;
+  const why = `(NODE_ENV is ${env.NODE_ENV === undefined ? 'unset' : `"${env.NODE_ENV}"`}; only development and test run with local defaults)`;
+  if (!secret) throw new Error(`${name} must be set${sharedWith ? `, the same as ${sharedWith}` : ''} ${why}`);
+  if (secret === localValue) throw new Error(`${name} is the public local value: set a secret of your own ${why}`);
+  if (secret.length < 32) throw new Error(`${name} must be at least 32 characters`);
+  return secret;
+}
+
+/** The header with which the site's server asks for a server build (render entries are given to no one else). */
+export const SERVER_BUILD_KEY_HEADER = 'X-Server-Build-Key';
+/** The public local value of SERVER_BUILDS_KEY (local mode only). */
+export const LOCAL_SERVER_BUILDS_KEY = 'local-server-builds-key: public, for local mode only';
+
+/**
+ * SERVER_BUILDS_KEY: what the site's server sends (SERVER_BUILD_KEY_HEADER) when it fetches a
+ * render entry, and what the store and the remotes' servers require before they give one (a CDN in
+ * front of the store: a rule that forwards `server/` paths only with that header). Fail closed, as
+ * every secret: configuredSecret.
+ */
+export const serverBuildsKey = (env: Env = process.env) => configuredSecret(env, 'SERVER_BUILDS_KEY', LOCAL_SERVER_BUILDS_KEY, 'the one the store is served with');
+
 /**
  * The remotes document: remote name -> manifest URL (+ optional canary). REMOTES_DOCUMENT names a
  * file, else the deployment store's once a release wrote one (`deployStore: false` skips it), read
  * anew on every call (a release changes it while the servers run); otherwise each remote on its
- * local port. A file that does not validate is an error the caller reports.
+ * local port. A file that does not validate (manifestPolicy included) is an error the caller reports.
  */
 export function remotesDocument(env: Env = process.env, { deployStore = true } = {}): RemotesDocument {
   const file = env.REMOTES_DOCUMENT || (deployStore && existsSync(storeDocumentPath(env)) ? storeDocumentPath(env) : null);
-  if (file) return parseRemotesDocument(JSON.parse(readFileSync(file, 'utf8')));
+  if (file) return parseRemotesDocument(JSON.parse(readFileSync(file, 'utf8')), manifestPolicy(env));
   const host = env.REMOTES_HOST || 'http://localhost';
   return Object.fromEntries(REMOTE_NAMES.map((name) => [name, { manifest: `${host}:${ports[name]}/mf-manifest.json` }])) as RemotesDocument;
 }
@@ -136,8 +194,6 @@ export function signedInReadsBudgetMs(env: Env = process.env): number {
   if (!Number.isInteger(ms) || ms < 1 || ms > 10_000) throw new Error(`SIGNED_IN_READS_BUDGET_MS must be a whole number of milliseconds from 1 to 10000 (it is "${value}")`);
   return ms;
 }
-
-const isAbsoluteHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 
 /**
  * Where the site's server reaches the user service for the signed-in pages it draws:

@@ -11,9 +11,14 @@ import { renderedPages, type PageAnswer } from '@site/rendering/server';
 import {
   browserConfig as environmentConfig,
   configScript,
+  isLocalMode,
+  manifestPolicy,
   remoteFolder,
   remotesDocument,
+  SERVER_BUILD_KEY_HEADER,
+  serverBuildsKey,
   serverUserServiceUrl,
+  siteOrigin,
   signedInCallOrigins,
   signedInReadsBudgetMs,
   type BrowserConfig,
@@ -63,6 +68,9 @@ export interface ShellAppOptions {
   dist?: string;
 }
 
+/** Whether this deployment serves its source maps (SOURCE_MAPS=public); by default they are built for error reports only. */
+const publicSourceMaps = (env: Record<string, string | undefined>) => env.SOURCE_MAPS === 'public';
+
 export function shellApp({
   remotes: read = () => remotesDocument(),
   browserConfig = {},
@@ -71,7 +79,10 @@ export function shellApp({
   readsBudgetMs = signedInReadsBudgetMs(process.env),
   readsServiceUrl,
 }: ShellAppOptions = {}) {
-  const remotes = remotesInForce(read);
+  // Every URL the server fetches or writes into a page comes from configuration: the document's
+  // manifests on the configured origins (outside local mode), a relative one against the site's own.
+  const remotes = remotesInForce(read, console.error, manifestPolicy(process.env));
+  const origin = siteOrigin(process.env);
   const manifestAt = manifestReader();
   const browser = { ...environmentConfig(process.env), ...browserConfig };
   const serviceUrl = readsServiceUrl === undefined ? serverUserServiceUrl(process.env, browser) : readsServiceUrl;
@@ -81,6 +92,7 @@ export function shellApp({
   const site = createStaticApp({
     root: dist,
     spa: true,
+    sourceMaps: publicSourceMaps(process.env),
     documents: {
       '/config.js': config(browserConfig),
       // Where the shell reads it unless REMOTES_URL points elsewhere.
@@ -90,19 +102,40 @@ export function shellApp({
     securityHeaders: (html) => securityHeaders({ html, remotes: remotes(), config: browserConfig }),
     // PRELOAD_HINTS=off serves the pages without them (to measure what they bring).
     pageLinks:
-      process.env.PRELOAD_HINTS === 'off' ? undefined : preloadHints({ dist, remotes, remotesUrl: browser.remotesUrl, manifestAt, signedInCalls: signedInCallOrigins(browser) }),
-    pageHtml: prerender ? pageAnswers(renderedPages({ dist, remotes, manifestAt, config: browser, serviceUrl, readsBudgetMs })) : undefined,
+      process.env.PRELOAD_HINTS === 'off'
+        ? undefined
+        : preloadHints({ dist, remotes, remotesUrl: browser.remotesUrl, manifestAt, siteOrigin: origin, signedInCalls: signedInCallOrigins(browser) }),
+    pageHtml: prerender
+      ? pageAnswers(
+          renderedPages({
+            dist,
+            remotes,
+            manifestAt,
+            config: browser,
+            serviceUrl,
+            readsBudgetMs,
+            siteOrigin: origin,
+            integrityRequired: !isLocalMode(process.env),
+            serverBuildHeaders: { [SERVER_BUILD_KEY_HEADER]: serverBuildsKey(process.env) },
+          }),
+        )
+      : undefined,
   });
   // Each page comes with its view token (a cookie): the health beacons count only with one.
   return new Hono().use('*', tokens).route('/', site);
 }
 
-/** A remote, served alone as an independent deployment (its own page is its local host). */
+/**
+ * A remote, served alone as an independent deployment (its own page is its local host): its render
+ * entry only to the site's server (SERVER_BUILDS_KEY).
+ */
 export function remoteApp(name: RemoteName, dist = join(root, remoteFolder(name), 'dist')) {
   return createStaticApp({
     root: dist,
     spa: true,
     cors: true,
+    serverBuildsKey: serverBuildsKey(process.env),
+    sourceMaps: publicSourceMaps(process.env),
     documents: { '/config.js': config() },
     securityHeaders: (html) => securityHeaders({ html, remotes: null }),
   });
@@ -111,11 +144,26 @@ export function remoteApp(name: RemoteName, dist = join(root, remoteFolder(name)
 /**
  * The deployment store (the release command's), served as a CDN would serve it: the versioned
  * builds (hashed files immutable, manifests and entries revalidated, by name) and the remotes
- * document. Nothing else in the folder is public: its history names who released what.
+ * document. Nothing else in the folder is public: its history names who released what, a build's
+ * standalone page (index.html) is its team's local host, not the site's, and its render entry is
+ * the site's server's alone (SERVER_BUILDS_KEY).
  */
 export function deployStoreApp(store: string) {
-  const published = new RegExp(`^/(${REMOTE_NAMES.map(remoteFolder).join('|')})/[^/.][^/]*/|^/remotes\\.json$`);
+  const published = new RegExp(`^/(${REMOTE_NAMES.map(remoteFolder).join('|')})/[^/.][^/]*/[^?#]*[^/]$|^/remotes\\.json$`);
+  const page = /\.html?$/;
   return new Hono()
-    .use('*', async (c, next) => (published.test(new URL(c.req.url).pathname) ? next() : c.notFound()))
-    .route('/', createStaticApp({ root: store, cors: true, securityHeaders: (html) => securityHeaders({ html, remotes: null }) }));
+    .use('*', async (c, next) => {
+      const path = new URL(c.req.url).pathname;
+      return published.test(path) && !page.test(path) ? next() : c.notFound();
+    })
+    .route(
+      '/',
+      createStaticApp({
+        root: store,
+        cors: true,
+        serverBuildsKey: serverBuildsKey(process.env),
+        sourceMaps: publicSourceMaps(process.env),
+        securityHeaders: (html) => securityHeaders({ html, remotes: null }),
+      }),
+    );
 }

@@ -167,3 +167,108 @@ describe('compression', () => {
     expect(await decoded(await app.request('/contact'))).toEqual({ encoding: null, text: PRERENDERED });
   });
 });
+
+describe('a byte range of a file', () => {
+  const CONTENT = 'console.log("a file of the build");\n';
+  let files: string;
+  beforeAll(() => {
+    files = mkdtempSync(join(tmpdir(), 'ranges-'));
+    writeFileSync(join(files, 'main.js'), CONTENT);
+    writeFileSync(join(files, 'main.js.br'), brotliCompressSync(CONTENT));
+  });
+  afterAll(() => rmSync(files, { recursive: true, force: true }));
+  const get = (range: string) => createStaticApp({ root: files }).request('/main.js', { headers: { Range: range, 'Accept-Encoding': 'br, gzip' } });
+
+  it('is answered 206 with those bytes of the file itself (not of its compressed copy)', async () => {
+    const response = await get('bytes=8-10');
+    expect(response.status).toBe(206);
+    expect(response.headers.get('Content-Range')).toBe(`bytes 8-10/${CONTENT.length}`);
+    expect(response.headers.get('Content-Encoding')).toBeNull();
+    expect(await response.text()).toBe(CONTENT.slice(8, 11));
+    expect(await (await get('bytes=-4')).text()).toBe(CONTENT.slice(-4));
+  });
+
+  it.each(['bytes=99999999-', 'bytes=5-2'])('past the end, or empty (%s), is 416 with the file size', async (range) => {
+    const response = await get(range);
+    expect(response.status).toBe(416);
+    expect(response.headers.get('Content-Range')).toBe(`bytes */${CONTENT.length}`);
+  });
+
+  it.each(['bytes', 'bytes=abc', 'bytes=1-2-3', 'bytes=--1'])('malformed (%j) is 400', async (range) => {
+    expect((await get(range)).status).toBe(400);
+  });
+
+  it('several at once, or in another unit, is the whole file', async () => {
+    for (const range of ['bytes=0-1,5-6', 'items=0-1']) {
+      const response = await get(range);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(CONTENT);
+    }
+  });
+});
+
+describe('request headers, fuzzed', () => {
+  // A fixed seed: the same requests every run (a failure is repeatable).
+  let seed = 0x2f6e2b1;
+  const random = () => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return seed / 2 ** 32;
+  };
+  const pick = <T>(values: readonly T[]) => values[Math.floor(random() * values.length)]!;
+  const junk = ['0', '-', '99999999999999999999', ',', ' ', '%', '%zz', '"', 'W/', '*', ';', '=', 'q=0', 'not a date', 'a'.repeat(300), '\u00e9', '\t'];
+  const offset = () => pick(['', '0', '2', '5', '17', '4095', '99999999', '-1', 'x']);
+  const VALUES: Record<string, () => string> = {
+    Range: () =>
+      pick([`bytes=${offset()}-${offset()}`, `bytes=${offset()}-${offset()},${offset()}-${offset()}`, `${pick(['bytes', 'items', ''])}=${offset()}${pick(junk)}`, pick(junk)]),
+    'If-None-Match': () => pick(['*', `"${offset()}"`, `W/"${pick(junk)}"`, pick(junk)]),
+    'If-Modified-Since': () => pick(['Thu, 01 Jan 1970 00:00:00 GMT', 'Fri, 31 Dec 9999 23:59:59 GMT', 'not a date', pick(junk)]),
+    'Accept-Encoding': () => pick(['br', 'gzip', 'br;q=0, gzip;q=0', 'identity;q=0', '*', `${pick(junk)}, br`, pick(junk)]),
+    Cookie: () => pick([`visitor-id=${pick(junk)}`, `__session=${pick(junk)}; visitor-id=%zz`, `${pick(junk)}=${pick(junk)}`, ';;=;', pick(junk)]),
+  };
+  it('never make a 500, on a file, a page or a missing path', async () => {
+    const files = mkdtempSync(join(tmpdir(), 'fuzz-'));
+    writeFileSync(join(files, 'index.html'), INDEX);
+    writeFileSync(join(files, 'main.0123456789ab.js'), 'let a = 1;\n'.repeat(200));
+    const app = createStaticApp({ root: files, spa: true, cors: true, pageHtml: async () => ({ html: PRERENDERED, drawn: 'page' as const, personal: false }) });
+    const statuses = new Map<number, number>();
+    try {
+      for (let i = 0; i < 600; i += 1) {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(VALUES)) if (random() < 0.6) headers.set(name, value());
+        const response = await app.request(pick(['/main.0123456789ab.js', '/', '/contact', '/missing.js', '/%zz']), { headers });
+        await response.arrayBuffer();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        if (response.status >= 500) throw new Error(`${response.status} for ${JSON.stringify([...headers])}`);
+      }
+    } finally {
+      rmSync(files, { recursive: true, force: true });
+    }
+    // The fuzz reached every kind of answer it is meant to check.
+    expect([...statuses.keys()]).toEqual(expect.arrayContaining([200, 206, 400, 416]));
+  });
+});
+
+describe('what is open to other origins', () => {
+  let files: string;
+  beforeAll(() => {
+    files = mkdtempSync(join(tmpdir(), 'cors-'));
+    writeFileSync(join(files, 'index.html'), INDEX);
+    for (const file of ['remoteEntry.js', 'mf-manifest.json', 'styles.0123456789ab.css', 'font.0123456789ab.woff2', 'remoteEntry.js.map']) writeFileSync(join(files, file), 'x');
+  });
+  afterAll(() => rmSync(files, { recursive: true, force: true }));
+  const app = () => createStaticApp({ root: files, spa: true, cors: true, documents: { '/config.js': () => ({ type: 'text/javascript', body: 'window.__APP_CONFIG__ = {};' }) } });
+  const allowed = async (path: string) => (await app().request(path, { headers: { Origin: 'https://vedere.example' } })).headers.get('Access-Control-Allow-Origin');
+
+  it('is what a browser loads across origins: scripts, manifests, styles, fonts', async () => {
+    for (const path of ['/remoteEntry.js', '/mf-manifest.json', '/styles.0123456789ab.css', '/font.0123456789ab.woff2']) expect(await allowed(path)).toBe('*');
+  });
+
+  it('is not a page, the runtime configuration, or an error', async () => {
+    for (const path of ['/', '/contact', '/config.js', '/missing.js']) expect(await allowed(path)).toBeNull();
+  });
+
+  it('source maps are not served unless public', async () => {
+    expect((await app().request('/remoteEntry.js.map')).status).toBe(404);
+    expect((await createStaticApp({ root: files, sourceMaps: true }).request('/remoteEntry.js.map')).status).toBe(200);
+  });
+});

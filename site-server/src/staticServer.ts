@@ -7,11 +7,15 @@ import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { secureHeaders as secureHeadersOf } from 'hono/secure-headers';
-import { existsSync, readFileSync } from 'node:fs';
+import { getMimeType } from 'hono/utils/mime';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
+import { Readable } from 'node:stream';
+import { timingSafeEqual } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import rangeParser from 'range-parser';
 import type { DrawnPart, PageAnswer } from '@site/rendering/server';
 import type { SecurityHeaders } from './securityHeaders';
 
@@ -22,11 +26,28 @@ export type Document = () => { type: string; body: string };
 /** A response that carries a user's data: no cache, shared or private, keeps it. */
 const PERSONAL = 'private, no-store';
 
+/** What a browser loads across origins (a remote's code, manifests and styles, the remotes document, fonts): the only files CORS opens. */
+const CROSS_ORIGIN_FILES = /\.(m?js|css|json|woff2?)$/;
+
+/** A server build (a render entry, the shell's renderer): a path with a `server/` folder. */
+const SERVER_BUILD = /(^|\/)server\//;
+
+/** A source map. */
+const SOURCE_MAP = /\.map$/;
+
 export interface StaticAppOptions {
   root: string;
   /** Every path that is not a file is a page of the app (index.html, or its prerendered HTML). */
   spa?: boolean;
+  /** Open to other origins' scripts: the files browsers load across origins (CROSS_ORIGIN_FILES), never a page, a document or an error. */
   cors?: boolean;
+  /**
+   * The key (runtimeConfig.ts, SERVER_BUILD_KEY_HEADER) without which no server build is given:
+   * only the site's server has it. None: server builds are given to no one (404).
+   */
+  serverBuildsKey?: string | null;
+  /** Whether source maps are served (SOURCE_MAPS=public; otherwise they are kept for error reports, 404 here). */
+  sourceMaps?: boolean;
   documents?: Record<string, Document>;
   /** Computed for each response (the configuration they follow may change), from the HTML served. */
   securityHeaders?: (html: string) => SecurityHeaders;
@@ -70,10 +91,36 @@ const commonEn = strings('en');
 /** What a request answered past its deadline says, in both of the site's languages (Romanian first, its default). */
 const NOT_IN_TIME = `<!doctype html><html lang="ro"><meta charset="utf-8"><title>${commonRo.serverBusy.title}</title><h1>${commonRo.serverBusy.title}</h1><p>${commonRo.serverBusy.body}</p><div lang="en"><h2>${commonEn.serverBusy.title}</h2><p>${commonEn.serverBusy.body}</p></div></html>`;
 
+/** Whether two keys are the same, in a time that does not say how much of them is. */
+const sameKey = (given: string | undefined, key: string) => given !== undefined && given.length === key.length && timingSafeEqual(Buffer.from(given), Buffer.from(key));
+
+/**
+ * The file a request's path names under `root`, or null (none, a folder, or a path that could leave
+ * it: the same rules as serveStatic's).
+ */
+function fileAt(root: string, path: string): { path: string; size: number } | null {
+  let name: string;
+  try {
+    name = decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+  if (name.includes('\0') || /(?:^|[/\\])\.{1,2}(?:$|[/\\])|[/\\]{2,}|\\/.test(name)) return null;
+  const file = join(root, name);
+  try {
+    const stats = statSync(file);
+    return stats.isFile() ? { path: file, size: stats.size } : null;
+  } catch {
+    return null;
+  }
+}
+
 export function createStaticApp({
   root,
   spa = false,
   cors: allowCors = false,
+  serverBuildsKey = null,
+  sourceMaps = false,
   documents = {},
   securityHeaders,
   pageLinks,
@@ -97,15 +144,55 @@ export function createStaticApp({
     }
   });
   app.use('*', compress());
-  if (allowCors) app.use('*', cors({ origin: '*', allowMethods: ['GET', 'HEAD'] }));
+  if (allowCors) {
+    const openCors = cors({ origin: '*', allowMethods: ['GET', 'HEAD'] });
+    app.use('*', async (c, next) => {
+      const path = new URL(c.req.url).pathname;
+      if (!CROSS_ORIGIN_FILES.test(path) || SERVER_BUILD.test(path) || path in documents) return next();
+      await openCors(c, next);
+      // An error, or a page answered for a path that is no file, is nobody's to read across origins.
+      if (c.res.status >= 400 || /^text\/html/.test(c.res.headers.get('Content-Type') ?? '')) c.header('Access-Control-Allow-Origin', undefined);
+    });
+  }
   app.use('*', async (c, next) => {
     await next();
     const path = new URL(c.req.url).pathname;
-    c.header('Cache-Control', c.get('personal') ? PERSONAL : HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    // An error is kept by no cache: the file may be there on the next try.
+    c.header('Cache-Control', c.get('personal') ? PERSONAL : c.res.status >= 400 ? 'no-store' : HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
     c.header('X-Content-Type-Options', 'nosniff');
     // A page's own HTML (a prerendered page has its own inline script), else index.html's: known
     // once the handler has run, so Hono's middleware runs here with the headers of this response.
     if (securityHeaders) await secureHeadersOf(securityHeaders(c.get('pageHtml') ?? index))(c, async () => undefined);
+  });
+  // What is not the browsers': server builds (to the site's server alone, by its key), source maps (unless public).
+  app.use('*', async (c, next) => {
+    const path = new URL(c.req.url).pathname;
+    const serverBuild = SERVER_BUILD.test(path) && !(serverBuildsKey !== null && sameKey(c.req.header('X-Server-Build-Key'), serverBuildsKey));
+    if (serverBuild || (!sourceMaps && SOURCE_MAP.test(path))) return c.text('Not Found', 404);
+    return next();
+  });
+  // A byte range of a file, checked before serveStatic (which answers an unsatisfiable one with a
+  // 500): malformed, 400; past the file's end, 416 with its size; one range, 206 of the file's own
+  // bytes (not of a compressed copy); several, or another unit, the whole file (as RFC 9110 allows).
+  app.get('*', async (c, next) => {
+    const range = c.req.header('Range');
+    if (range === undefined) return next();
+    const file = fileAt(rel, new URL(c.req.url).pathname);
+    if (!file) return next();
+    const ranges = rangeParser(file.size, range, { combine: true });
+    if (ranges === -2) return c.text('Bad Request: malformed Range header', 400);
+    if (ranges === -1) return c.text('Range Not Satisfiable', 416, { 'Content-Range': `bytes */${file.size}` });
+    const type = getMimeType(file.path) ?? 'application/octet-stream';
+    const headers = { 'Content-Type': type, 'Accept-Ranges': 'bytes' };
+    if (ranges.type !== 'bytes' || ranges.length !== 1) {
+      return c.body(Readable.toWeb(createReadStream(file.path)) as ReadableStream, 200, { ...headers, 'Content-Length': String(file.size) });
+    }
+    const { start, end } = ranges[0]!;
+    return c.body(Readable.toWeb(createReadStream(file.path, { start, end })) as ReadableStream, 206, {
+      ...headers,
+      'Content-Length': String(end - start + 1),
+      'Content-Range': `bytes ${start}-${end}/${file.size}`,
+    });
   });
   for (const [path, render] of Object.entries(documents)) {
     app.get(path, (c) => {

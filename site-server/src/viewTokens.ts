@@ -6,7 +6,7 @@ import { deploymentFor, REMOTE_NAMES, versionOfManifest, type RemotesDocument } 
 import { LOCAL_VIEW_TOKEN_SECRET, signViewToken, VIEW_TOKEN_COOKIE, VIEW_TOKEN_TTL_S, type ViewDeployments } from '@site/service-user/view-token';
 import type { MiddlewareHandler } from 'hono';
 import { setCookie } from 'hono/cookie';
-import { isLocalMode } from './runtimeConfig';
+import { configuredSecret } from './runtimeConfig';
 import { visitorIdOf } from './visitor';
 
 type Env = Record<string, string | undefined>;
@@ -16,15 +16,7 @@ type Env = Record<string, string | undefined>;
  * it, unset, short or the local value refuses the start (a health figure nobody can forge needs a
  * secret nobody else knows).
  */
-export function viewTokenSecret(env: Env = process.env): string {
-  const secret = env.VIEW_TOKEN_SECRET || undefined;
-  if (isLocalMode(env)) return secret ?? LOCAL_VIEW_TOKEN_SECRET;
-  const why = `(NODE_ENV is ${env.NODE_ENV === undefined ? 'unset' : `"${env.NODE_ENV}"`}; only development and test run with local defaults)`;
-  if (!secret) throw new Error(`VIEW_TOKEN_SECRET must be set, the same as the user service's ${why}`);
-  if (secret === LOCAL_VIEW_TOKEN_SECRET) throw new Error(`VIEW_TOKEN_SECRET is the public local value: set a secret of your own ${why}`);
-  if (secret.length < 32) throw new Error('VIEW_TOKEN_SECRET must be at least 32 characters');
-  return secret;
-}
+export const viewTokenSecret = (env: Env = process.env): string => configuredSecret(env, 'VIEW_TOKEN_SECRET', LOCAL_VIEW_TOKEN_SECRET, "the user service's");
 
 /** The deployment of each remote this visitor is given: its version (the store's folder) and cohort. */
 export function viewDeployments(document: RemotesDocument, visitorId: string): ViewDeployments {

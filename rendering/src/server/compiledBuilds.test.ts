@@ -3,7 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { builtinsOnly, compiledBuild } from './compiledBuilds';
+import { sriSha256 } from './integrity';
 
 /** A CommonJS build with module state of its own, as webpack emits them. */
 function buildFile(code: string): string {
@@ -32,4 +35,37 @@ it("gives a build the modules it is handed, and Node's own, but nothing else of 
 
 it('answers a build that cannot be had as a failure (the page is then served empty)', async () => {
   await expect(compiledBuild('http://127.0.0.1:9/render.js')).rejects.toThrow();
+});
+
+describe('a build fetched from a release', () => {
+  const code = 'exports.ran = true;';
+
+  it('runs only when it matches the integrity its release recorded', async () => {
+    const url = buildFile(code);
+    await expect(compiledBuild(url, { integrity: sriSha256(code), integrityRequired: true })).resolves.toMatchObject({ url });
+    const changed = buildFile(`${code} require('node:fs').writeFileSync('/tmp/marker', 'ran');`);
+    await expect(compiledBuild(changed, { integrity: sriSha256(code), integrityRequired: true })).rejects.toThrow(/does not match the integrity its release recorded/);
+  });
+
+  it('with no integrity recorded runs only where none is required (local mode)', async () => {
+    const url = buildFile(code);
+    await expect(compiledBuild(url, { integrityRequired: true })).rejects.toThrow(/no integrity recorded/);
+    await expect(compiledBuild(url)).resolves.toMatchObject({ url });
+  });
+
+  it('is asked for with the headers it is given (the store gives server builds only with its key)', async () => {
+    const asked: (string | null)[] = [];
+    const server = createServer((request, response) => {
+      asked.push(request.headers['x-server-build-key'] as string);
+      response.end(code);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      await compiledBuild(`http://127.0.0.1:${port}/server/render.0123456789ab.js`, { headers: { 'X-Server-Build-Key': 'k' } });
+      expect(asked).toEqual(['k']);
+    } finally {
+      server.close();
+    }
+  });
 });

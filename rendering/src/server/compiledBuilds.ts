@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire, isBuiltin } from 'node:module';
 import vm from 'node:vm';
+import { checkIntegrity } from './integrity';
 
 const FETCH_TIMEOUT_MS = 5_000;
 /** A build that could not be had is asked for again after this long, not at every request. */
@@ -29,9 +30,19 @@ export const builtinsOnly: RequireFunction = (id) => {
   throw new Error(`a server build asked for ${id}, which nothing provides`);
 };
 
-async function sourceOf(url: string): Promise<string> {
+/** How a build is had, and what it must match before it runs. */
+export interface BuildSource {
+  /** The integrity its release recorded (null or none: none recorded). */
+  integrity?: string | null;
+  /** Whether it may run without a recorded integrity (outside local mode it may not). */
+  integrityRequired?: boolean;
+  /** Sent with its request (the store gives server builds only to a request that carries its key). */
+  headers?: Record<string, string>;
+}
+
+async function sourceOf(url: string, headers: Record<string, string> = {}): Promise<string> {
   if (url.startsWith('file:')) return readFile(new URL(url), 'utf8');
-  const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
   if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
   return response.text();
 }
@@ -51,14 +62,18 @@ function compile(url: string, code: string): CompiledBuild {
 
 const builds = new Map<string, Promise<CompiledBuild>>();
 
-/** The build at a URL (http(s) or file), compiled once. */
-export function compiledBuild(url: string): Promise<CompiledBuild> {
-  let build = builds.get(url);
+/** The build at a URL (http(s) or file), compiled once, and only once it matches what its release recorded. */
+export function compiledBuild(url: string, { integrity = null, integrityRequired = false, headers }: BuildSource = {}): Promise<CompiledBuild> {
+  const key = `${url} ${integrity ?? (integrityRequired ? 'required' : 'none')}`;
+  let build = builds.get(key);
   if (!build) {
     if (builds.size >= MAX_BUILDS) builds.delete(builds.keys().next().value as string);
-    build = sourceOf(url).then((code) => compile(url, code));
-    build.catch(() => setTimeout(() => builds.get(url) === build && builds.delete(url), RETRY_AFTER_MS).unref());
-    builds.set(url, build);
+    build = sourceOf(url, headers).then((code) => {
+      checkIntegrity(url, code, integrity, integrityRequired);
+      return compile(url, code);
+    });
+    build.catch(() => setTimeout(() => builds.get(key) === build && builds.delete(key), RETRY_AFTER_MS).unref());
+    builds.set(key, build);
   }
   return build;
 }

@@ -1,12 +1,14 @@
 /** @jest-environment node */
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import type { RemotesDocument } from '@site/shared-ui/remotes-document';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MARKERS } from '../contract';
+import { sriSha256 } from './integrity';
 import { renderedPages, type PageAnswer, type RenderEntryManifest } from './renderedPages';
 
 // A shell build and two remotes' builds on disk, as small as the server needs. The shell's renderer
@@ -305,5 +307,99 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     const { page, logged } = site();
     expect(await page('/account-billing', 'a.b.c')).toBeNull();
     expect(logged).toContainEqual(expect.stringMatching(/^\/account-billing is served empty: .*the layout throws/));
+  });
+});
+
+describe('the code a page is drawn with', () => {
+  /** The site's pages with this remotes document, asked for at `requestUrl` (its origin is what the request's Host says). */
+  function drawnWith(doc: (builds: ReturnType<typeof writeBuilds>) => RemotesDocument, options: { integrityRequired?: boolean; siteOrigin?: string | null } = {}) {
+    const builds = writeBuilds();
+    const logged: string[] = [];
+    const manifestsRead: string[] = [];
+    const answer = renderedPages({
+      dist: builds.shell,
+      remotes: () => doc(builds),
+      config: { userServiceUrl: 'http://127.0.0.1:9' } as never,
+      manifestAt: async (url) => {
+        manifestsRead.push(url);
+        return manifestOf(url.includes('mfe-account') ? 'render.cccccccccccc.js' : 'render.bbbbbbbbbbbb.js');
+      },
+      log: (message) => logged.push(message),
+      ...options,
+    });
+    const page = (url: string) => answer({ url: new URL(url), visitorId: '00000000-0000-4000-8000-000000000000', loginToken: null });
+    return { page, logged, manifestsRead, builds };
+  }
+  const entryOf = (manifest: string) => new URL('server/render.bbbbbbbbbbbb.js', manifest).href;
+  const integrityOf = (file: string) => sriSha256(readFileSync(fileURLToPath(file)));
+
+  it('is the one whose integrity its release recorded, else the page is served empty and logged', async () => {
+    const { page, logged } = drawnWith(
+      ({ marketing, account }) => ({
+        mfe_marketing: { manifest: marketing, integrity: { 'server/render.bbbbbbbbbbbb.js': integrityOf(entryOf(marketing)) } },
+        mfe_auth: { manifest: marketing },
+        mfe_account: { manifest: account },
+      }),
+      { integrityRequired: true },
+    );
+    expect(html(await page('http://localhost:3000/'))).toContain('<h1>Bun venit</h1>');
+    expect(logged).toEqual([]);
+
+    const changed = drawnWith(
+      ({ marketing, account }) => {
+        writeFileSync(fileURLToPath(entryOf(marketing)), `require('node:fs').writeFileSync(${JSON.stringify(join(dir, 'marker'))}, 'ran'); exports.exposedModules = () => ({});`);
+        return {
+          mfe_marketing: { manifest: marketing, integrity: { 'server/render.bbbbbbbbbbbb.js': `sha256-${'A'.repeat(43)}=` } },
+          mfe_auth: { manifest: marketing },
+          mfe_account: { manifest: account },
+        };
+      },
+      { integrityRequired: true },
+    );
+    expect(await changed.page('http://localhost:3000/')).toBeNull();
+    expect(existsSync(join(dir, 'marker'))).toBe(false);
+    expect(changed.logged).toEqual([expect.stringMatching(/^\/ is served empty: .*does not match the integrity its release recorded/)]);
+  });
+
+  it('runs, outside local mode, only with an integrity recorded', async () => {
+    const { page, logged } = drawnWith(
+      ({ marketing, account }) => ({ mfe_marketing: { manifest: marketing }, mfe_auth: { manifest: marketing }, mfe_account: { manifest: account } }),
+      { integrityRequired: true },
+    );
+    expect(await page('http://localhost:3000/')).toBeNull();
+    expect(logged).toEqual([expect.stringMatching(/no integrity recorded by a release/)]);
+  });
+
+  it("is found from the configured origin, never from the request's Host", async () => {
+    const relative = ({ account }: ReturnType<typeof writeBuilds>) => ({
+      mfe_marketing: { manifest: '/mfe-marketing/1.0.0/mf-manifest.json' },
+      mfe_auth: { manifest: account },
+      mfe_account: { manifest: account },
+    });
+    const configured = drawnWith(relative, { siteOrigin: 'https://vedere.example' });
+    await configured.page('http://attacker.example:3999/');
+    expect(configured.manifestsRead).toEqual(['https://vedere.example/mfe-marketing/1.0.0/mf-manifest.json']);
+    const none = drawnWith(relative);
+    expect(await none.page('http://attacker.example:3999/')).toBeNull();
+    expect(none.manifestsRead).toEqual([]);
+    expect(none.logged).toEqual([expect.stringContaining('is relative, and no site origin is configured')]);
+  });
+
+  it("is taken only from its manifest's own origin", async () => {
+    const builds = writeBuilds();
+    const logged: string[] = [];
+    const answer = renderedPages({
+      dist: builds.shell,
+      remotes: () => ({
+        mfe_marketing: { manifest: 'https://cdn.vedere.example/m/mf-manifest.json' },
+        mfe_auth: { manifest: builds.account },
+        mfe_account: { manifest: builds.account },
+      }),
+      config: { userServiceUrl: 'http://127.0.0.1:9' } as never,
+      manifestAt: async () => ({ metaData: { ssrRemoteEntry: { name: 'render.js', path: 'http://attacker.example/server' } } }),
+      log: (message) => logged.push(message),
+    });
+    expect(await answer({ url: new URL('https://vedere.example/'), visitorId: '00000000-0000-4000-8000-000000000000', loginToken: null })).toBeNull();
+    expect(logged).toEqual([expect.stringContaining('names a render entry on another origin (http://attacker.example/server/render.js)')]);
   });
 });

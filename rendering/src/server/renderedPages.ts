@@ -16,7 +16,7 @@
 // Any page whose render entry cannot be had, or whose render fails, is served empty (the browser
 // renders it, as for any other page).
 import type { RuntimeConfig } from '@site/shared-ui/runtime-config';
-import { deploymentFor, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import { deploymentFor, integrityAt, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { isServiceReadName, type ServiceReadName } from '@site/shared-ui/service-reads';
 import { decodeJwt } from 'jose';
 import { existsSync, readFileSync } from 'node:fs';
@@ -60,12 +60,20 @@ export interface RenderEntryManifest {
   metaData: { ssrRemoteEntry?: { name: string; path: string; type?: string } };
 }
 
-export type ManifestReader = (url: string) => Promise<RenderEntryManifest | null>;
+/** A manifest, checked against the integrity its release recorded when one is given (null: none, or it does not answer or match). */
+export type ManifestReader = (url: string, integrity?: string | null) => Promise<RenderEntryManifest | null>;
 
 /** Where a manifest's server build is, or null when it publishes none. */
 export function serverEntryUrl(manifest: RenderEntryManifest, manifestUrl: string): string | null {
   const entry = manifest.metaData.ssrRemoteEntry;
   return entry ? new URL(`${entry.path ? `${entry.path.replace(/\/$/, '')}/` : ''}${entry.name}`, manifestUrl).href : null;
+}
+
+/** A remote's version a page is drawn from: its manifest, and its render entry with the integrity recorded for it. */
+interface RemoteVersion {
+  manifestUrl: string;
+  entryUrl: string;
+  entryIntegrity: string | null;
 }
 
 export interface PageRequest {
@@ -102,6 +110,16 @@ export interface RenderedPagesOptions {
   /** Where the server reaches the user service (default: where the browser does, config.userServiceUrl); null: nowhere, signed-in pages are their loading status. */
   serviceUrl?: string | null;
   manifestAt: ManifestReader;
+  /**
+   * The site's own origin, from configuration (never a request's Host): what a relative manifest of
+   * the remotes document is relative to (the document allows one in local mode only). None: a page
+   * whose manifest is relative is not drawn.
+   */
+  siteOrigin?: string | null;
+  /** Whether a render entry runs only with an integrity its release recorded (outside local mode). */
+  integrityRequired?: boolean;
+  /** Sent when a render entry is fetched (the store's key for server builds). */
+  serverBuildHeaders?: Record<string, string>;
   /** How long a signed-in page waits for the service's answers (default SIGNED_IN_READS_BUDGET_MS). */
   readsBudgetMs?: number;
   log?: (message: string) => void;
@@ -114,6 +132,9 @@ export function renderedPages({
   config,
   serviceUrl = config.userServiceUrl,
   manifestAt,
+  siteOrigin = null,
+  integrityRequired = false,
+  serverBuildHeaders = {},
   readsBudgetMs = SIGNED_IN_READS_BUDGET_MS,
   log = console.error,
 }: RenderedPagesOptions) {
@@ -167,8 +188,8 @@ export function renderedPages({
    * The page module of a remote's render entry, run with the shared singletons of `renderer` (one
    * React, as in the browser), and the reads it names for the URL's query (`search`).
    */
-  async function pageOf(renderer: ShellRenderer, manifestUrl: string, entryUrl: string, remote: RemoteName, module: string, search = '', until?: number) {
-    const build = await compiledBuild(entryUrl);
+  async function pageOf(renderer: ShellRenderer, { manifestUrl, entryUrl, entryIntegrity }: RemoteVersion, remote: RemoteName, module: string, search = '', until?: number) {
+    const build = await compiledBuild(entryUrl, { integrity: entryIntegrity, integrityRequired, headers: serverBuildHeaders });
     return exclusive(async () => {
       const fromShell: RequireFunction = (id) => (renderer.shared[id] ? renderer.shared[id]() : builtinsOnly(id));
       const entry = build.run(fromShell) as unknown as RenderEntry;
@@ -205,14 +226,29 @@ export function renderedPages({
   };
   const keptAnswer = (html: string | null, drawn: DrawnPart): PageAnswer | null => (html === null ? null : { html, drawn, personal: false });
 
-  /** The version of a remote this visitor's browser will load: its manifest and render entry (null: none to render from). */
-  async function versionFor(remote: RemoteName, request: PageRequest) {
+  /**
+   * The version of a remote this visitor's browser will load: its manifest and render entry, with
+   * the integrity its release recorded for the entry (null: none to render from). Every URL comes
+   * from the remotes document and the configured origin, never from the request; a render entry is
+   * taken only from its manifest's own origin.
+   */
+  async function versionFor(remote: RemoteName, request: PageRequest): Promise<RemoteVersion | null> {
     const location = remotes()[remote];
     if (!location) return null;
-    const manifestUrl = new URL(deploymentFor(remote, location, request.visitorId).manifest, request.url.origin).href;
-    const manifest = await manifestAt(manifestUrl);
+    const deployment = deploymentFor(remote, location, request.visitorId);
+    if (!URL.canParse(deployment.manifest, siteOrigin ?? undefined)) {
+      log(`${remote}'s pages are served empty: its manifest ${deployment.manifest} is relative, and no site origin is configured`);
+      return null;
+    }
+    const manifestUrl = new URL(deployment.manifest, siteOrigin ?? undefined).href;
+    const manifest = await manifestAt(manifestUrl, integrityAt(deployment, manifestUrl));
     const entryUrl = manifest && serverEntryUrl(manifest, manifestUrl);
-    return entryUrl ? { manifestUrl, entryUrl } : null;
+    if (!entryUrl) return null;
+    if (new URL(entryUrl).origin !== new URL(manifestUrl).origin) {
+      log(`${remote}'s pages are served empty: its manifest names a render entry on another origin (${entryUrl})`);
+      return null;
+    }
+    return { manifestUrl, entryUrl, entryIntegrity: integrityAt(deployment, entryUrl) };
   }
 
   const loadingStatus = (path: string) => once(`loading status ${path}`, path, async () => render(await freshRenderer(), path, null, undefined, { signedIn: true }), rendererUrl);
@@ -252,7 +288,7 @@ export function renderedPages({
         finish(pathname, await guardReading, null);
         return null;
       }
-      const { page, reads } = await pageOf(renderer, version.manifestUrl, version.entryUrl, remote, module, search, request.deadline);
+      const { page, reads } = await pageOf(renderer, version, remote, module, search, request.deadline);
       const [guarded, pageRead] = await Promise.all([guardReading, reads.length > 0 ? read(reads) : null]);
       const outcome = finish(pathname, guarded, pageRead);
       if (!outcome) return null;
@@ -300,7 +336,7 @@ export function renderedPages({
         pathname,
         async () => {
           const renderer = await freshRenderer();
-          const { page } = await pageOf(renderer, version.manifestUrl, version.entryUrl, remote, module);
+          const { page } = await pageOf(renderer, version, remote, module);
           return render(renderer, pathname, page, version.manifestUrl, { signedIn });
         },
         version.entryUrl,

@@ -1,6 +1,7 @@
 import {
   cohortBucket,
   deploymentFor,
+  integrityAt,
   LOCAL_VERSION,
   manifestFor,
   parseRemotesDocument,
@@ -35,6 +36,49 @@ describe('the remotes document', () => {
     ['a canary without a manifest', { ...valid, mfe_auth: { manifest: '/a', canary: { percentage: 5 } } }],
   ])('rejects a document with %s', (_case, json) => {
     expect(() => parseRemotesDocument(json)).toThrow(RemotesDocumentError);
+  });
+});
+
+describe('a remotes document read with the configured origins (the site outside local mode)', () => {
+  const policy = { origins: ['https://cdn.example'] };
+  const absolute = { ...valid, mfe_auth: { manifest: 'https://cdn.example/mfe-auth/1.0.0/mf-manifest.json' } };
+
+  it('takes absolute manifests on those origins, canaries included', () => {
+    expect(parseRemotesDocument(absolute, policy).mfe_account.canary?.manifest).toBe(valid.mfe_account.canary.manifest);
+  });
+
+  it.each([
+    ['a relative manifest (resolved against whatever Host a request names)', valid],
+    ['a protocol-relative manifest', { ...absolute, mfe_auth: { manifest: '//attacker.example/mf-manifest.json' } }],
+    ['a manifest on another origin', { ...absolute, mfe_auth: { manifest: 'https://attacker.example/mfe-auth/1.0.0/mf-manifest.json' } }],
+    ['the same host on another port', { ...absolute, mfe_auth: { manifest: 'https://cdn.example:8443/mfe-auth/1.0.0/mf-manifest.json' } }],
+    ['a canary on another origin', { ...absolute, mfe_account: { ...absolute.mfe_account, canary: { manifest: 'http://attacker:3999/mf-manifest.json', percentage: 5 } } }],
+    ['a data: URL', { ...absolute, mfe_auth: { manifest: 'data:application/json,{}' } }],
+  ])('refuses %s', (_case, json) => {
+    expect(() => parseRemotesDocument(json, policy)).toThrow(RemotesDocumentError);
+  });
+});
+
+describe("a deployment's integrity", () => {
+  const sri = `sha256-${'A'.repeat(43)}=`;
+  const withIntegrity = (integrity: unknown) => ({ ...valid, mfe_marketing: { ...valid.mfe_marketing, integrity } });
+
+  it('is kept as recorded, and found by the URL of each file', () => {
+    const doc = parseRemotesDocument(withIntegrity({ 'mf-manifest.json': sri, 'server/render.abc.js': sri }));
+    const deployment = deploymentFor('mfe_marketing', doc.mfe_marketing, 'visitor-1');
+    expect(deployment.integrity).toEqual({ 'mf-manifest.json': sri, 'server/render.abc.js': sri });
+    expect(integrityAt(deployment, 'https://cdn.example/mfe-marketing/1.0.0/server/render.abc.js')).toBe(sri);
+    expect(integrityAt(deployment, 'https://cdn.example/mfe-marketing/1.0.0/remoteEntry.js')).toBeNull();
+    expect(integrityAt(deployment, 'https://cdn.example/mfe-marketing/2.0.0/mf-manifest.json')).toBeNull();
+  });
+
+  it.each([
+    ['not sha256', { 'mf-manifest.json': 'md5-abc' }],
+    ['a path out of its folder', { '../mf-manifest.json': sri }],
+    ['an absolute path', { '/mf-manifest.json': sri }],
+    ['a list', [sri]],
+  ])('is refused when %s', (_case, integrity) => {
+    expect(() => parseRemotesDocument(withIntegrity(integrity))).toThrow(RemotesDocumentError);
   });
 });
 

@@ -5,7 +5,8 @@
  *
  * {
  *   "mfe_marketing": { "manifest": "https://cdn/mfe-marketing/1.4.0/mf-manifest.json",
- *                      "canary": { "manifest": "https://cdn/mfe-marketing/1.5.0/mf-manifest.json", "percentage": 5 } },
+ *                      "integrity": { "mf-manifest.json": "sha256-…", "remoteEntry.js": "sha256-…", "server/render.….js": "sha256-…" },
+ *                      "canary": { "manifest": "https://cdn/mfe-marketing/1.5.0/mf-manifest.json", "integrity": { … }, "percentage": 5 } },
  *   "mfe_auth": { "manifest": "…" },
  *   "mfe_account": { "manifest": "…" }
  * }
@@ -16,9 +17,22 @@ import { REMOTE_NAMES, type RemoteName } from './siteApps';
 export { REMOTE_NAMES, remoteFolder, type RemoteName } from './siteApps';
 export type { Cohort } from '@site/service-user/telemetry';
 
-export interface RemoteLocation {
+/**
+ * What the release recorded of a published version's files, by their path relative to its manifest's
+ * folder (`mf-manifest.json`, `remoteEntry.js`, `server/render.<hash>.js`): each one's sha256 as a
+ * subresource-integrity string (`sha256-<base64>`), which the site's server checks before it runs
+ * the render entry and the browser before it runs the manifest's and entry's code.
+ */
+export type Integrity = Readonly<Record<string, string>>;
+
+/** One deployment of a remote: its manifest, and the integrity the release recorded for it (none: a local build). */
+export interface Deployment {
   manifest: string;
-  canary?: { manifest: string; percentage: number };
+  integrity?: Integrity;
+}
+
+export interface RemoteLocation extends Deployment {
+  canary?: Deployment & { percentage: number };
 }
 export type RemotesDocument = Record<RemoteName, RemoteLocation>;
 
@@ -26,34 +40,75 @@ export class RemotesDocumentError extends Error {
   override name = 'RemotesDocumentError';
 }
 
-const isUrl = (value: unknown): value is string => {
-  if (typeof value !== 'string' || value.length === 0) return false;
-  try {
-    new URL(value, 'http://base.invalid');
-    return true;
-  } catch {
-    return false;
-  }
-};
+/**
+ * Where the manifests of a document may be: `origins`, the only origins allowed (absolute URLs
+ * only: a relative manifest would be resolved against whatever origin a request names). Without a
+ * policy (the browser, which resolves a relative one against its own page; the site in local mode)
+ * any URL is taken.
+ */
+export interface ManifestPolicy {
+  origins: readonly string[];
+}
 
-export function parseRemotesDocument(json: unknown): RemotesDocument {
+const SRI_SHA256 = /^sha256-[A-Za-z0-9+/]{43}=$/;
+/** A file of a version's folder: a relative path that stays inside it. */
+const FOLDER_FILE = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
+
+function checkedManifest(value: unknown, policy: ManifestPolicy | undefined, what: string): string {
+  if (typeof value !== 'string' || value.length === 0 || !URL.canParse(value, 'http://base.invalid')) throw new RemotesDocumentError(`${what} has no manifest URL`);
+  if (!policy) return value;
+  if (!URL.canParse(value)) throw new RemotesDocumentError(`${what}'s manifest is not an absolute URL (${value})`);
+  const { origin, protocol } = new URL(value);
+  if (!/^https?:$/.test(protocol) || !policy.origins.includes(origin))
+    throw new RemotesDocumentError(`${what}'s manifest is on ${origin}, which is not one of the configured origins (${policy.origins.join(', ')})`);
+  return value;
+}
+
+function checkedIntegrity(value: unknown, what: string): Integrity | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new RemotesDocumentError(`${what} has an invalid integrity`);
+  const entries = Object.entries(value as Record<string, unknown>);
+  for (const [file, sri] of entries) {
+    if (!FOLDER_FILE.test(file) || typeof sri !== 'string' || !SRI_SHA256.test(sri)) throw new RemotesDocumentError(`${what} has an invalid integrity for ${JSON.stringify(file)}`);
+  }
+  return Object.fromEntries(entries) as Integrity;
+}
+
+function checkedDeployment(value: Partial<Deployment>, policy: ManifestPolicy | undefined, what: string): Deployment {
+  const manifest = checkedManifest(value.manifest, policy, what);
+  const integrity = checkedIntegrity(value.integrity, what);
+  return integrity ? { manifest, integrity } : { manifest };
+}
+
+export function parseRemotesDocument(json: unknown, policy?: ManifestPolicy): RemotesDocument {
   if (typeof json !== 'object' || json === null) throw new RemotesDocumentError('the remotes document is not an object');
   const doc = json as Record<string, unknown>;
   const result = {} as RemotesDocument;
   for (const name of REMOTE_NAMES) {
     const entry = doc[name] as Partial<RemoteLocation> | undefined;
-    if (!entry || !isUrl(entry.manifest)) throw new RemotesDocumentError(`remote ${name} has no manifest URL`);
-    const location: RemoteLocation = { manifest: entry.manifest };
+    if (!entry || typeof entry !== 'object') throw new RemotesDocumentError(`remote ${name} has no manifest URL`);
+    const location: RemoteLocation = checkedDeployment(entry, policy, `remote ${name}`);
     if (entry.canary !== undefined) {
-      const { manifest, percentage } = entry.canary;
-      if (!isUrl(manifest) || typeof percentage !== 'number' || percentage < 0 || percentage > 100) {
+      const { percentage } = entry.canary ?? {};
+      if (typeof entry.canary !== 'object' || entry.canary === null || typeof percentage !== 'number' || percentage < 0 || percentage > 100) {
         throw new RemotesDocumentError(`remote ${name} has an invalid canary`);
       }
-      location.canary = { manifest, percentage };
+      location.canary = { ...checkedDeployment(entry.canary, policy, `remote ${name}'s canary`), percentage };
     }
     result[name] = location;
   }
   return result;
+}
+
+/**
+ * The integrity recorded for a file at `url` of a deployment (null: none recorded, or not one of its
+ * files); `base`: what a relative manifest is relative to.
+ */
+export function integrityAt(deployment: Deployment, url: string, base?: string): string | null {
+  if (!deployment.integrity || !URL.canParse(deployment.manifest, base)) return null;
+  const folder = new URL('.', new URL(deployment.manifest, base)).href;
+  if (!url.startsWith(folder)) return null;
+  return deployment.integrity[url.slice(folder.length).replace(/[?#].*$/, '')] ?? null;
 }
 
 /**
@@ -81,10 +136,11 @@ export function manifestFor(name: RemoteName, location: RemoteLocation, visitorI
   return deploymentFor(name, location, visitorId).manifest;
 }
 
-/** Which deployment of a remote a visitor gets: its manifest, and whether it is the canary. */
-export function deploymentFor(name: RemoteName, location: RemoteLocation, visitorId: string): { manifest: string; cohort: Cohort } {
+/** Which deployment of a remote a visitor gets: its manifest (and integrity), and whether it is the canary. */
+export function deploymentFor(name: RemoteName, location: RemoteLocation, visitorId: string): Deployment & { cohort: Cohort } {
   const canary = location.canary && cohortBucket(visitorId, name) < location.canary.percentage;
-  return canary ? { manifest: location.canary!.manifest, cohort: 'canary' } : { manifest: location.manifest, cohort: 'stable' };
+  const { manifest, integrity } = canary ? location.canary! : location;
+  return { manifest, ...(integrity ? { integrity } : {}), cohort: canary ? 'canary' : 'stable' };
 }
 
 /** Every manifest URL of a document, canaries included (what a page may load from). */

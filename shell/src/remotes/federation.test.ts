@@ -197,7 +197,7 @@ describe('a page whose code fails to load', () => {
    */
   async function failingLoads(loader: ReturnType<typeof freshLoader>, failures: unknown[]) {
     await loader.federation.ensureRemotesRegistered();
-    const [plugin] = loader.runtime.registerPlugins.mock.calls.at(-1)![0]!;
+    const plugin = loader.runtime.registerPlugins.mock.calls.at(-1)![0]!.find(({ name }) => name === 'site-load-recovery');
     const origin = {
       options: { remotes: [{ name: 'mfe_account', entry: store('mfe-account', '1.0.0-aaaaaaaaaaaa') }] },
       registerRemotes: jest.fn(),
@@ -213,12 +213,13 @@ describe('a page whose code fails to load', () => {
     return origin;
   }
 
-  it("registers the loader's recovery, and its step-by-step loading, with the federation runtime once", async () => {
+  it("registers the integrity of released files, the loader's recovery and its step-by-step loading with the federation runtime once", async () => {
     const { federation, runtime } = freshLoader();
     await federation.loadPage(accountPage, { atNavigation: true });
     await federation.loadPage(landingPage, { atNavigation: true });
     expect(runtime.registerPlugins).toHaveBeenCalledTimes(1);
     expect(runtime.registerPlugins).toHaveBeenCalledWith([
+      expect.objectContaining({ name: 'site-integrity', fetch: expect.any(Function), createScript: expect.any(Function) }),
       expect.objectContaining({ name: 'site-load-recovery', errorLoadRemote: expect.any(Function) }),
       expect.objectContaining({ name: 'site-step-by-step', beforeInitContainer: expect.any(Function), initContainer: expect.any(Function) }),
     ]);

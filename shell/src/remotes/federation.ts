@@ -2,6 +2,7 @@ import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@mo
 import type { ComponentType } from 'react';
 import { REMOTE_NAMES, deploymentFor, parseRemotesDocument, type RemoteName } from '@site/shared-ui/remotes-document';
 import { rememberDeployments, RemoteLoadFailure, reportRemoteEvent, type RemoteDeployment } from './health';
+import { integrityPlugin } from './integrity';
 import { loadRecoveryPlugin } from './loadRecovery';
 import { readRemotesDocument } from './remotesDocumentRead';
 import { stepByStepPlugin } from './stepByStep';
@@ -43,11 +44,16 @@ const outdated = new Set<RemoteName>();
 /** The modules (`remote/Page`) a navigation is waiting for: their load is recovered (loadRecovery.ts). */
 const awaitedByNavigation = new Set<string>();
 
+/** Every deployment this page has been given (the integrity plugin finds a file's among them). */
+const given = new Set<RemoteDeployment>();
+
 /** Reads the remotes document once and registers every remote; a failure can be retried. */
 export function ensureRemotesRegistered(): Promise<RemoteDeployments> {
   registered ??= readDeployments()
     .then((deployments) => {
+      for (const deployment of deployments.values()) given.add(deployment);
       registerPlugins([
+        integrityPlugin(() => given),
         loadRecoveryPlugin({ atNavigation: (id) => awaitedByNavigation.has(id), reloadForMissingCode: () => reloadOnce(window.location.href) }),
         stepByStepPlugin(),
       ]);
@@ -87,6 +93,7 @@ function refreshDeployments(): Promise<void> {
     const current = await ensureRemotesRegistered();
     // Past the first read's copy: a revalidated read, never the HTTP cache's.
     const fresh = await readDeployments({ cache: 'no-cache' });
+    for (const deployment of fresh.values()) given.add(deployment);
     readAt = Date.now();
     const changed = REMOTE_NAMES.filter((name) => fresh.get(name)!.manifest !== current.get(name)!.manifest);
     const swappable = changed.filter((name) => !started.has(name));

@@ -5,14 +5,13 @@
 // once per token, remote and kind. The release command reads the summary and rolls a failing
 // canary back (release watch). Nothing else is sent: no visitor id, no URL, no time.
 import { runtimeConfig, VIEW_TOKEN_COOKIE, type TelemetryBatch, type TelemetryEvent } from '@site/shared-ui';
-import type { Cohort, RemoteName } from '@site/shared-ui/remotes-document';
+import type { Cohort, Deployment, RemoteName } from '@site/shared-ui/remotes-document';
 import Cookies from 'js-cookie';
 
 export type HealthEventKind = TelemetryEvent['kind'];
 
 /** Which deployment of a remote this visitor gets: its manifest URL, and the cohort that chose it. */
-export interface RemoteDeployment {
-  manifest: string;
+export interface RemoteDeployment extends Deployment {
   cohort: Cohort;
 }
 
