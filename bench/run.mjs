@@ -25,7 +25,9 @@ import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
 const { ports } = runtimeConfig;
-const ROUTES = ['/', '/contact', '/aboutus', '/accessibility', '/login'];
+// The public pages, in Romanian and at their English addresses (drawn in English by the server).
+const ROMANIAN_ROUTES = ['/', '/contact', '/aboutus', '/accessibility', '/login'];
+const ROUTES = [...ROMANIAN_ROUTES, ...ROMANIAN_ROUTES.map((route) => `${route}?lang=en`)];
 // The signed-in pages, through a real session of the Auth emulator: /pricing before a subscription
 // (with one it sends the user to /account), then each tab of /account and /reset-linked-device once
 // the trial is on.

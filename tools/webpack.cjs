@@ -179,13 +179,16 @@ function baseConfig({ dir, name, outputPath = path.join(dir, 'dist') }, producti
   };
 }
 
-/** Emits documents beside the build's output (the shell's routes.json, read by its server). */
+/**
+ * Emits documents beside the build's output (the shell's routes.json, read by its server; its
+ * icons and web app manifest): a Buffer as it is, anything else as JSON.
+ */
 const emitDocuments = (documents) => ({
   apply(compiler) {
     const { sources, Compilation } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('EmitDocuments', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'EmitDocuments', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        for (const [file, value] of Object.entries(documents)) compilation.emitAsset(file, new sources.RawSource(JSON.stringify(value)));
+        for (const [file, value] of Object.entries(documents)) compilation.emitAsset(file, new sources.RawSource(Buffer.isBuffer(value) ? value : JSON.stringify(value)));
       });
     });
   },

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { builtinsOnly, compiledBuild, drawnPart, pageDocument } from '@site/rendering/server';
-import { createStaticApp, listen, looksSignedIn, ROBOTS, securityHeaders, signedInPreconnects } from '@site/site-server';
+import { createStaticApp, listen, localeOf, looksSignedIn, robotsTxt, securityHeaders, signedInPreconnects } from '@site/site-server';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -31,19 +31,24 @@ const routeAt = (pathname) => table.routes.find((r) => r.path === pathname);
 // A signed-in page connects ahead to the origins it calls, as the federated site's does (its only hints).
 const signedInCalls = runtimeConfig.signedInCallOrigins(runtimeConfig.browserConfig(process.env));
 
-async function page(pathname, origin, signedIn) {
+async function page(pathname, origin, signedIn, locale) {
   const drawn = drawnPart(routeAt(pathname), signedIn);
   if (!renderer || !drawn) return null;
-  return { html: await pageHtml(pathname, origin, signedIn, drawn), drawn, personal: false };
+  return { html: await pageHtml(pathname, origin, signedIn, drawn, locale), drawn, personal: false };
 }
 
-async function pageHtml(pathname, origin, signedIn, drawn) {
-  const key = `${signedIn} ${pathname}`;
+async function pageHtml(pathname, origin, signedIn, drawn, locale) {
+  const key = `${signedIn} ${locale} ${pathname}`;
   if (!rendered.has(key)) {
     const build = await compiledBuild(pathToFileURL(join(dist, 'server', renderer)).href);
     globalThis.__APP_CONFIG__ = runtimeConfig.browserConfig(process.env);
-    const { html, styles, title } = await build.run(builtinsOnly).renderPage(pathname, { signedIn });
-    rendered.set(key, pageDocument(index, { path: pathname, manifestUrl: drawn === 'page' ? `${origin}/` : undefined, html, styles, title, signedIn }));
+    const { html, styles, title, description } = await build.run(builtinsOnly).renderPage(pathname, { signedIn, locale });
+    // A public page's head as the federated site writes it (its canonical address, alternates, social preview).
+    const siteOrigin = drawn === 'page' ? `http://localhost:${port}` : null;
+    rendered.set(
+      key,
+      pageDocument(index, { path: pathname, manifestUrl: drawn === 'page' ? `${origin}/` : undefined, html, styles, title, description, signedIn, locale, siteOrigin }),
+    );
   }
   return rendered.get(key);
 }
@@ -54,13 +59,13 @@ await listen(
     spa: true,
     pageHtml: (c) => {
       const url = new URL(c.req.url);
-      return page(url.pathname, url.origin, looksSignedIn(c));
+      return page(url.pathname, url.origin, looksSignedIn(c), localeOf(c));
     },
     pageLinks: async (c) => signedInPreconnects(c, routeAt(new URL(c.req.url).pathname), signedInCalls, `http://localhost:${port}`).join(', '),
     securityHeaders: (html) => securityHeaders({ html, remotes: null }),
     documents: {
       '/config.js': () => ({ type: 'text/javascript; charset=utf-8', body: runtimeConfig.configScript() }),
-      '/robots.txt': () => ({ type: 'text/plain; charset=utf-8', body: ROBOTS }),
+      '/robots.txt': () => ({ type: 'text/plain; charset=utf-8', body: robotsTxt(table, `http://localhost:${port}`) }),
     },
   }),
   port,

@@ -282,12 +282,6 @@ test.describe('preload hints', () => {
     await expect.poll(() => requested.some((url) => /localhost:3001\/__federation_expose_ContactPage\./.test(url))).toBe(true);
     expect(requested.filter((url) => /localhost:300[23]\//.test(url))).toEqual([]);
   });
-
-  test('robots.txt lets crawlers in', async ({ request }) => {
-    const response = await request.get('/robots.txt');
-    expect(response.headers()['content-type']).toContain('text/plain');
-    expect(await response.text()).toBe('User-agent: *\nAllow: /\n');
-  });
 });
 
 test.describe('compression', () => {

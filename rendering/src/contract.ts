@@ -5,6 +5,7 @@
  * site's server, the shell (browser and server builds), the build and the tests; nothing here
  * may import anything but types: the browser's first script and the build configuration read it.
  */
+import type { Locale } from '@site/shared-ui/locales';
 import type { SessionUser } from '@site/shared-ui/session-user';
 import type { ServiceReadName } from '@site/shared-ui/service-reads';
 import type { DehydratedState } from '@tanstack/react-query';
@@ -70,6 +71,8 @@ export interface SignedInRender {
 }
 
 export interface RenderOptions {
+  /** The language it is drawn in (default Romanian): the page's, by shared-ui's localeFrom. */
+  locale?: Locale;
   /** Drawn for a visitor who looks signed in (the login cookie: the header offers the account). */
   signedIn?: boolean;
   /** A signed-in page drawn whole (the guards let it through): whose, and what it read. */
@@ -82,6 +85,8 @@ export interface RenderedPage {
   styles: string;
   /** The document's title, as the page sets it (null if it sets none). */
   title: string | null;
+  /** What the page says it is about (its introduction), else the site's description, in its language. */
+  description: string;
   /** A signed-in page's state for the browser (null for any other page). */
   handedOver: HandedOverState | null;
 }

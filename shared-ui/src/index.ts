@@ -12,7 +12,7 @@ export { Button, ButtonLink, ButtonAnchor, buttonStyles } from './primitives/But
 export { Container } from './primitives/Container';
 export { Card, CardList } from './primitives/Card';
 export { rovingTarget } from './primitives/rovingFocus';
-export { PageHeading, PageIntro, ServerPageTitle, usePageTitle } from './primitives/PageHeading';
+export { PageHeading, PageIntro, ServerPageDescription, ServerPageTitle, usePageDescription, usePageTitle } from './primitives/PageHeading';
 export { LoadingStatus } from './primitives/LoadingStatus';
 export { Tabs, type TabItem } from './widgets/tabs/Tabs';
 export { Accordion, type AccordionItem } from './widgets/accordion/Accordion';

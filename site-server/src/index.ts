@@ -1,9 +1,10 @@
 // The site's production server: static serving and caching, the runtime documents (/config.js,
 // the remotes document), security headers, preload hints and prerendered pages.
-export { ROBOTS, deployStoreApp, remoteApp, shellApp, type ShellAppOptions } from './siteServers';
+export { deployStoreApp, remoteApp, shellApp, type ShellAppOptions } from './siteServers';
+export { robotsTxt, sitemapXml } from './webFiles';
 export { createStaticApp, listen, type Listening } from './staticServer';
 export { securityHeaders, inlineScriptHashes } from './securityHeaders';
 // For the benchmark's single-bundle baseline, served the same way (bench/single-bundle/serve.mjs).
-export { looksSignedIn } from './visitor';
+export { localeOf, looksSignedIn } from './visitor';
 export { signedInPreconnects } from './preloadHints';
 export type { FederationManifest } from './manifests';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { manifestReader } from './manifests';
 import { preloadHints } from './preloadHints';
 import { remotesInForce } from './remotesInForce';
-import { renderedPages, type PageAnswer } from '@site/rendering/server';
+import { readRouteTable, renderedPages, type PageAnswer } from '@site/rendering/server';
 import {
   browserConfig as environmentConfig,
   configScript,
@@ -25,22 +25,20 @@ import {
 } from './runtimeConfig';
 import { securityHeaders } from './securityHeaders';
 import { createStaticApp, PAGE_WAIT_MS, type Document } from './staticServer';
-import { loginTokenOf, visitorIdOf } from './visitor';
+import { localeOf, loginTokenOf, visitorIdOf } from './visitor';
 import { viewTokenCookie, viewTokenSecret } from './viewTokens';
+import { robotsTxt, sitemapXml } from './webFiles';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
-/** Crawlers may read every page (the access guard lets them through the signed-in ones too). */
-export const ROBOTS = 'User-agent: *\nAllow: /\n';
-
 /**
  * The pages the server draws, asked for with what a request carries (the URL, the visitor's cohort,
- * the login cookie), and until when the page waits for them (PAGE_WAIT_MS).
+ * the login cookie, the page's language), and until when the page waits for them (PAGE_WAIT_MS).
  */
 const pageAnswers =
   (draw: ReturnType<typeof renderedPages>) =>
   (c: Context): Promise<PageAnswer | null> =>
-    draw({ url: new URL(c.req.url), visitorId: visitorIdOf(c), loginToken: loginTokenOf(c), deadline: Date.now() + PAGE_WAIT_MS });
+    draw({ url: new URL(c.req.url), visitorId: visitorIdOf(c), loginToken: loginTokenOf(c), locale: localeOf(c), deadline: Date.now() + PAGE_WAIT_MS });
 
 const config =
   (overrides: Partial<BrowserConfig> = {}): Document =>
@@ -83,6 +81,7 @@ export function shellApp({
   // manifests on the configured origins (outside local mode), a relative one against the site's own.
   const remotes = remotesInForce(read, console.error, manifestPolicy(process.env));
   const origin = siteOrigin(process.env);
+  const table = readRouteTable(dist) ?? { pages: {}, routes: [] };
   const manifestAt = manifestReader();
   const browser = { ...environmentConfig(process.env), ...browserConfig };
   const serviceUrl = readsServiceUrl === undefined ? serverUserServiceUrl(process.env, browser) : readsServiceUrl;
@@ -97,7 +96,9 @@ export function shellApp({
       '/config.js': config(browserConfig),
       // Where the shell reads it unless REMOTES_URL points elsewhere.
       [DEFAULT_REMOTES_URL]: () => ({ type: 'application/json', body: JSON.stringify(remotes()) }),
-      '/robots.txt': () => ({ type: 'text/plain; charset=utf-8', body: ROBOTS }),
+      // From the route table and the site's configured origin (webFiles.ts).
+      '/robots.txt': () => ({ type: 'text/plain; charset=utf-8', body: robotsTxt(table, origin) }),
+      '/sitemap.xml': () => ({ type: 'application/xml; charset=utf-8', body: sitemapXml(table, origin) }),
     },
     securityHeaders: (html) => securityHeaders({ html, remotes: remotes(), config: browserConfig }),
     // PRELOAD_HINTS=off serves the pages without them (to measure what they bring).

@@ -32,6 +32,9 @@ const CROSS_ORIGIN_FILES = /\.(m?js|css|json|woff2?)$/;
 /** A server build (a render entry, the shell's renderer): a path with a `server/` folder. */
 const SERVER_BUILD = /(^|\/)server\//;
 
+/** A path naming a file (its last segment has an extension), not a page. */
+const MISSING_FILE = /\/[^/]*\.[A-Za-z0-9]+$/;
+
 /** A source map. */
 const SOURCE_MAP = /\.map$/;
 
@@ -207,10 +210,10 @@ export function createStaticApp({
   // made for compressing while the visitor waits (PAGE_BROTLI_QUALITY).
   // A personal page (a user's data) is compressed for its response alone, never kept.
   const compressed = new Map<string, Buffer>();
-  const sendPage = (c: Context<Env>, html: string, headers: Record<string, string>, personal: boolean) => {
+  const sendPage = (c: Context<Env>, html: string, headers: Record<string, string>, personal: boolean, status: 200 | 404) => {
     const accepted = c.req.header('Accept-Encoding') ?? '';
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-    if (!encoding) return c.html(html, 200, headers);
+    if (!encoding) return c.html(html, status, headers);
     const key = `${encoding} ${html}`;
     let body = personal ? undefined : compressed.get(key);
     if (!body) {
@@ -220,7 +223,7 @@ export function createStaticApp({
         compressed.set(key, body);
       }
     }
-    return c.body(new Uint8Array(body), 200, { ...headers, 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': encoding, Vary: `Accept-Encoding, ${headers.Vary}` });
+    return c.body(new Uint8Array(body), status, { ...headers, 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': encoding, Vary: `Accept-Encoding, ${headers.Vary}` });
   };
   // A page that cannot be prerendered, or hinted, in time is still served: as index.html, without hints.
   const page = async (c: Context<Env>) => {
@@ -264,14 +267,15 @@ export function createStaticApp({
     c.set('pageHtml', html);
     c.set('personal', personal);
     c.set('waitingOn', 'its compression');
-    return sendPage(c, html, { Vary: 'Cookie', ...(links ? { Link: links } : {}) }, personal);
+    return sendPage(c, html, { Vary: 'Cookie', ...(links ? { Link: links } : {}) }, personal, drawn?.status ?? 200);
   };
   // The site's root is a page too (not the static index.html), with its own hints.
   if (spa) app.get('/', page);
   // The build's files as its build compressed them (name.js.br, name.js.gz: tools/webpack.cjs
   // precompressed), where the browser takes that encoding; any other file through compress() above.
   app.use('*', serveStatic({ root: rel, precompressed: true }));
-  if (spa) app.get('*', page);
+  // A file that is not there (a name with an extension: no page of the site has one) is a plain 404.
+  if (spa) app.get('*', (c) => (MISSING_FILE.test(new URL(c.req.url).pathname) ? c.text('Not Found', 404) : page(c)));
   return app;
 }
 

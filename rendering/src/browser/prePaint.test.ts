@@ -11,6 +11,8 @@ function runPrePaint({
   cookie,
   systemDark = true,
   drawnSignedIn = false,
+  drawnLang = 'ro',
+  address = '/',
 }: {
   theme?: string;
   locale?: string;
@@ -18,14 +20,21 @@ function runPrePaint({
   systemDark?: boolean;
   /** The HTML was drawn for a signed-in visitor (a signed-in page's layout around its loading status). */
   drawnSignedIn?: boolean;
+  /** The language the HTML was drawn in (its <html lang>). */
+  drawnLang?: string;
+  /** The page's address (its path and query). */
+  address?: string;
 }) {
   localStorage.clear();
   if (theme !== undefined) localStorage.setItem('theme', theme);
   if (locale !== undefined) localStorage.setItem('locale', locale);
-  document.cookie = cookie ?? 'loginCookie=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  for (const name of ['loginCookie', 'locale']) document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  if (cookie) document.cookie = cookie;
+  window.history.replaceState(null, '', address);
   window.matchMedia = ((query: string) => ({ matches: query === '(prefers-color-scheme: dark)' && systemDark })) as unknown as typeof window.matchMedia;
   for (const name of ['data-theme', 'lang', SKIP, DRAWN_SIGNED_IN]) html.removeAttribute(name);
   if (drawnSignedIn) html.setAttribute(DRAWN_SIGNED_IN, '');
+  html.lang = drawnLang;
   html.style.colorScheme = '';
   new Function(prePaintScript())();
   return { theme: html.getAttribute('data-theme'), colorScheme: html.style.colorScheme, lang: html.lang, skip: html.getAttribute(SKIP) };
@@ -70,5 +79,17 @@ describe('the pre-paint script', () => {
     expect(runPrePaint({ cookie: 'xloginCookie=a.b.c; path=/' }).skip).toBeNull();
     expect(runPrePaint({ cookie: 'loginCookie=; path=/' }).skip).toBeNull();
     document.cookie = 'xloginCookie=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  });
+
+  it("draws a page in the language its address names, else the cookie's, else the stored one, and keeps HTML drawn in that language", () => {
+    expect(runPrePaint({ address: '/contact?lang=en', drawnLang: 'en' })).toMatchObject({ lang: 'en', skip: null });
+    expect(runPrePaint({ address: '/contact?lang=en', cookie: 'locale=ro; path=/', locale: 'ro', drawnLang: 'en' })).toMatchObject({ lang: 'en', skip: null });
+    expect(runPrePaint({ cookie: 'locale=en; path=/', locale: 'ro', drawnLang: 'en' })).toMatchObject({ lang: 'en', skip: null });
+    expect(runPrePaint({ address: '/?lang=fr', cookie: 'locale=xx; path=/', locale: 'en', drawnLang: 'en' })).toMatchObject({ lang: 'en', skip: null });
+  });
+
+  it("has HTML drawn in another language than the visitor's rendered afresh", () => {
+    expect(runPrePaint({ cookie: 'locale=en; path=/', drawnLang: 'ro' })).toMatchObject({ lang: 'en', skip: 'skip' });
+    expect(runPrePaint({ address: '/?lang=ro', cookie: 'locale=en; path=/', drawnLang: 'en' })).toMatchObject({ lang: 'ro', skip: 'skip' });
   });
 });

@@ -2,11 +2,13 @@
  * The script the HTML runs before first paint (build/pageTemplate.cjs inlines it), so a visitor who
  * chose the light theme never sees a dark flash: the theme, the locale and the signed-in hint read
  * by the same rules, keys and defaults as ThemeModeProvider, the i18n bootstrap and the session.
- * It also marks a visitor the prerendered HTML was not drawn for (a stored theme other than the
- * default, another language, or the login cookie where the HTML was drawn for no one signed in, or
- * its absence where it was drawn for someone signed in): that page is hidden and rendered afresh.
+ * The language is the page's by the rule the server drew it with (localeFrom: the address's
+ * `?lang=`, the cookie, then localStorage's copy, else Romanian). It also marks a visitor the
+ * prerendered HTML was not drawn for (a stored theme other than the default, a language other than
+ * the HTML's own `lang`, or the login cookie where the HTML was drawn for no one signed in, or its
+ * absence where it was drawn for someone signed in): that page is hidden and rendered afresh.
  */
-import { DEFAULT_LOCALE, LOCALES } from '@site/shared-ui/locales';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_PARAM, LOCALES } from '@site/shared-ui/locales';
 import { LOGIN_COOKIE_SET } from '@site/shared-ui/login-cookie';
 import { STORAGE_KEYS } from '@site/shared-ui/storage';
 import { DARK_QUERY, DEFAULT_THEME, THEME_ATTRIBUTE, THEME_PREFERENCES } from '@site/shared-ui/themes';
@@ -20,10 +22,11 @@ export function prePaintScript(): string {
     `var p=s.getItem(${js(STORAGE_KEYS.theme)}),t=${js(THEME_PREFERENCES)}.indexOf(p)>=0?p:${js(DEFAULT_THEME)};`,
     `if(t==='system')t=matchMedia(${js(DARK_QUERY)}).matches?'dark':'light';`,
     `d.setAttribute(${js(THEME_ATTRIBUTE)},t);d.style.colorScheme=t;`,
-    `var l=s.getItem(${js(STORAGE_KEYS.locale)});if(${js(LOCALES)}.indexOf(l)<0)l=${js(DEFAULT_LOCALE)};d.lang=l;`,
+    // localeFrom's rule: the first of the address's, the cookie's and the stored copy's that is a locale.
+    `var c=document.cookie.match(/(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)/),w=d.lang,l=[new URLSearchParams(location.search).get(${js(LOCALE_PARAM)}),c&&c[1],s.getItem(${js(STORAGE_KEYS.locale)})].filter(function(v){return ${js(LOCALES)}.indexOf(v)>=0})[0]||${js(DEFAULT_LOCALE)};d.lang=l;`,
     // The login cookie as the session and the server read it: that name, with a value.
     `var i=/${LOGIN_COOKIE_SET}/.test(document.cookie);`,
-    `if(p&&p!==${js(DEFAULT_THEME)}||l!==${js(DEFAULT_LOCALE)}||i!==d.hasAttribute(${js(signedInDocumentAttribute)}))d.setAttribute(${js(freshRenderAttribute)},'skip');`,
+    `if(p&&p!==${js(DEFAULT_THEME)}||l!==w||i!==d.hasAttribute(${js(signedInDocumentAttribute)}))d.setAttribute(${js(freshRenderAttribute)},'skip');`,
     '}catch(e){}})();',
   ].join('');
 }

@@ -9,7 +9,11 @@ module.exports = ({ htmlWebpackPlugin }) => `<!doctype html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
+<link rel="icon" href="/icon.svg" type="image/svg+xml">
+<link rel="apple-touch-icon" href="/apple-touch-icon.png">
+<link rel="manifest" href="/site.webmanifest">
+<meta name="theme-color" content="${tokens.dark.background}" media="(prefers-color-scheme: dark)">
+<meta name="theme-color" content="${tokens.light.background}" media="(prefers-color-scheme: light)">
 <title>${htmlWebpackPlugin.options.title}</title>
 <meta name="description" content="${common.meta.description}">
 <script>${htmlWebpackPlugin.options.prePaint}</script>

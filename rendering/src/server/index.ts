@@ -2,7 +2,7 @@
 // the benchmark's single bundle draws its pages with.
 export { renderedPages, type ManifestReader, type PageAnswer, type PageRequest, type RenderEntryManifest, type RenderedPagesOptions } from './renderedPages';
 export { SIGNED_IN_READS_BUDGET_MS } from './signedInReads';
-export { pageDocument, deferredScripts } from './pageDocument';
+export { addressIn, pageDocument, deferredScripts, SOCIAL_CARD } from './pageDocument';
 export { builtinsOnly, compiledBuild, type BuildSource, type CompiledBuild, type RequireFunction } from './compiledBuilds';
 export { checkIntegrity, sriSha256 } from './integrity';
 export { drawnPart, readRouteTable, routeAt, type DrawnPart, type ExposedPage, type RouteTable } from './routeTable';

@@ -18,7 +18,7 @@ import { renderedPages, type PageAnswer, type RenderEntryManifest } from './rend
 // while it renders and one of which cannot even be loaded; mfe-account's, the account page, which
 // reads the device tab's answer when the URL asks for that tab.
 let dir: string;
-const index = '<!doctype html><html><head><title>Vedere</title></head><body><div id=root></div><script defer src=main.js></script></body></html>';
+const index = '<!doctype html><html lang="ro"><head><title>Vedere</title></head><body><div id=root></div><script defer src=main.js></script></body></html>';
 
 const SHELL_RENDERER = `exports.shared = {};
 exports.renderPage = async (location, page, options) => {
@@ -32,7 +32,9 @@ exports.renderPage = async (location, page, options) => {
       handedOver: { session: user, queries: answers },
     };
   }
-  if (page) return { html: header + '<main>' + page.default(location) + '</main>', styles: '' };
+  const locale = (options && options.locale) || 'ro';
+  if (page) return { html: header + '<main>' + page.default(location) + '</main><footer>' + locale + '</footer>', styles: '' };
+  if (location === '/404') return { html: header + '<main><h1>' + (locale === 'en' ? 'Page not found' : 'Pagina nu există') + '</h1></main>', styles: '' };
   if (!signedIn) throw new Error('no page to render');
   if (location === '/account-billing') throw new Error('the layout throws');
   return { html: '<header>Contul meu</header><main><p role="status">Se încarcă…</p></main>', styles: '' };
@@ -114,8 +116,8 @@ function site({ serviceUrl = 'http://127.0.0.1:9', readsBudgetMs = 1_000 }: { se
     readsBudgetMs,
     log: (message) => logged.push(message),
   });
-  const page = (path: string, loginToken: string | null = null, deadline?: number) =>
-    answer({ url: new URL(path, 'http://localhost:3000'), visitorId: '00000000-0000-4000-8000-000000000000', loginToken, deadline });
+  const page = (path: string, loginToken: string | null = null, deadline?: number, locale?: 'ro' | 'en') =>
+    answer({ url: new URL(path, 'http://localhost:3000'), visitorId: '00000000-0000-4000-8000-000000000000', loginToken, deadline, locale });
   return { page, logged, manifests: { marketing, account } };
 }
 
@@ -145,10 +147,36 @@ describe('a public page', () => {
     const drawnForSignedIn = html(await page('/', 'a.b.c'));
     expect(first).toContain('<header>Conectare</header><main><h1>Bun venit</h1></main>');
     expect(first).not.toContain(MARKERS.signedInDocumentAttribute);
-    expect(drawnForSignedIn).toContain(`<html ${MARKERS.signedInDocumentAttribute}>`);
+    expect(drawnForSignedIn).toContain(`<html ${MARKERS.signedInDocumentAttribute} lang="ro">`);
     expect(drawnForSignedIn).toContain(`${MARKERS.renderedManifestAttribute}="${manifests.marketing}"><header>Contul meu</header><main><h1>Bun venit</h1></main>`);
     expect(html(await page('/'))).toBe(first);
     expect(html(await page('/', 'a.b.c'))).toBe(drawnForSignedIn);
+  });
+});
+
+describe('the language a page is drawn in', () => {
+  it("is the request's, with <html lang> saying it, each language kept apart", async () => {
+    const { page } = site();
+    const romanian = html(await page('/'));
+    const english = html(await page('/', null, undefined, 'en'));
+    expect(romanian).toContain('<html lang="ro">');
+    expect(romanian).toContain('<footer>ro</footer>');
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain('<footer>en</footer>');
+    expect(html(await page('/'))).toBe(romanian);
+    expect(html(await page('/', null, undefined, 'en'))).toBe(english);
+  });
+});
+
+describe('an address that is no page of the site', () => {
+  it("is the shell's not-found page in the request's language, answered 404, drawn once whatever the address", async () => {
+    const { page } = site();
+    const missing = await page('/no-such-page');
+    expect(missing).toMatchObject({ drawn: 'page', personal: false, status: 404 });
+    expect(html(missing)).toContain('<div id="root"><header>Conectare</header><main><h1>Pagina nu există</h1>');
+    expect(html(await page('/another/missing/page'))).toBe(html(missing));
+    expect(html(await page('/no-such-page', null, undefined, 'en'))).toContain('<html lang="en">');
+    expect(html(await page('/no-such-page', null, undefined, 'en'))).toContain('<h1>Page not found</h1>');
   });
 });
 
@@ -192,7 +220,7 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     const answer = await page('/account?tab=device', ana);
     expect(answer).toEqual({ html: expect.any(String), drawn: 'page', personal: true });
     const drawn = html(answer);
-    expect(drawn).toContain(`<html ${MARKERS.signedInDocumentAttribute}>`);
+    expect(drawn).toContain(`<html ${MARKERS.signedInDocumentAttribute} lang="ro">`);
     expect(drawn).toContain(`<div id="root" ${MARKERS.prerenderedAttribute}="/account" ${MARKERS.renderedManifestAttribute}="${manifests.account}">`);
     expect(drawn).toContain('<h1>Contul meu</h1><p>/account?tab=device</p><p>Ana Pop</p>');
     expect(drawn).toContain('Pixel 8');

@@ -15,6 +15,7 @@
 //   the shell's server build alone; kept, being nobody's): the browser's session then decides.
 // Any page whose render entry cannot be had, or whose render fails, is served empty (the browser
 // renders it, as for any other page).
+import { DEFAULT_LOCALE, type Locale } from '@site/shared-ui/locales';
 import type { RuntimeConfig } from '@site/shared-ui/runtime-config';
 import { deploymentFor, integrityAt, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { isServiceReadName, type ServiceReadName } from '@site/shared-ui/service-reads';
@@ -27,6 +28,9 @@ import { builtinsOnly, compiledBuild, type RequireFunction } from './compiledBui
 import { checkIndexHtml, pageDocument } from './pageDocument';
 import { drawnPart, readRouteTable, routeAt, type DrawnPart, type RouteTable } from './routeTable';
 import { readForSignedInPage, SIGNED_IN_READS_BUDGET_MS, type SignedInReads } from './signedInReads';
+
+/** The address the not-found page is drawn at (no route of the site has it). */
+const NOT_FOUND_PATH = '/404';
 
 /** Pages kept: public pages × versions in force × the sign-in hint, and a few before them. */
 const MAX_PAGES = 64;
@@ -83,6 +87,8 @@ export interface PageRequest {
   visitorId: string;
   /** The login cookie's value (the user's ID token), or null. */
   loginToken: string | null;
+  /** The language the page is drawn in (shared-ui's localeFrom: the address's, else the cookie's; default Romanian). */
+  locale?: Locale;
   /**
    * When the page stops waiting for what the server draws (ms since the epoch; the site's server's
    * PAGE_WAIT_MS): a signed-in page's render still waiting for its turn then is dropped (nobody
@@ -97,7 +103,7 @@ export type PageAnswer =
    * holding a user's data (private to that visitor, never kept anywhere), else kept by the server
    * for anyone whose cookies hint the same, and revalidated by browsers.
    */
-  | { html: string; drawn: DrawnPart; personal: boolean }
+  | { html: string; drawn: DrawnPart; personal: boolean; status?: 404 }
   /** The route's guards send this user elsewhere first (a 302, as personal as the page). */
   | { redirect: string };
 
@@ -203,10 +209,33 @@ export function renderedPages({
     }, until);
   }
 
-  async function render(renderer: ShellRenderer, location: string, page: PageModule | null, manifestUrl: string | undefined, options: RenderOptions, until?: number) {
-    const { html, styles, title, handedOver } = await exclusive(() => renderer.renderPage(location, page, options), until);
+  /** `publicPage`: a page anyone may find and share (its canonical address, alternates and social preview are written). */
+  async function render(
+    renderer: ShellRenderer,
+    location: string,
+    page: PageModule | null,
+    manifestUrl: string | undefined,
+    options: RenderOptions,
+    until?: number,
+    publicPage = false,
+  ) {
+    const { html, styles, title, description, handedOver } = await exclusive(() => renderer.renderPage(location, page, options), until);
     const path = location.replace(/[?#].*$/, '');
-    return pageDocument(index, { path, manifestUrl, html, styles, title, handedOver, signedIn: Boolean(options.signedIn || options.session) });
+    const signedIn = Boolean(options.signedIn || options.session);
+    const hydrated = path !== NOT_FOUND_PATH;
+    return pageDocument(index, {
+      path,
+      manifestUrl,
+      html,
+      styles,
+      title,
+      description,
+      handedOver,
+      signedIn,
+      locale: options.locale,
+      siteOrigin: publicPage ? siteOrigin : null,
+      hydrated,
+    });
   }
 
   const kept = new Map<string, Promise<string | null>>();
@@ -251,7 +280,23 @@ export function renderedPages({
     return { manifestUrl, entryUrl, entryIntegrity: integrityAt(deployment, entryUrl) };
   }
 
-  const loadingStatus = (path: string) => once(`loading status ${path}`, path, async () => render(await freshRenderer(), path, null, undefined, { signedIn: true }), rendererUrl);
+  const loadingStatus = (path: string, locale: Locale) =>
+    once(`loading status ${locale} ${path}`, path, async () => render(await freshRenderer(), path, null, undefined, { signedIn: true, locale }), rendererUrl);
+
+  /**
+   * An address that is no page of the site: the shell's not-found page, drawn once per language and
+   * sign-in hint (whatever the address: none of it is in the page), answered 404. The browser
+   * renders it afresh (it hydrates only a route's page): its #root is not marked as drawn.
+   */
+  const notFound = async (locale: Locale, signedIn: boolean): Promise<PageAnswer | null> => {
+    const html = await once(
+      `not found ${locale} ${signedIn}`,
+      NOT_FOUND_PATH,
+      async () => render(await freshRenderer(), NOT_FOUND_PATH, null, undefined, { signedIn, locale }),
+      rendererUrl,
+    );
+    return html === null ? null : { html, drawn: 'page', personal: false, status: 404 };
+  };
 
   let signedInRenders = 0;
 
@@ -295,7 +340,11 @@ export function renderedPages({
       const redirect = guardRedirect(pathname, outcome.answers);
       if (redirect) return { redirect };
       const session: SignedInRender = { user: outcome.user, answers: outcome.answers };
-      return { html: await render(renderer, `${pathname}${search}`, page, version.manifestUrl, { session }, request.deadline), drawn: 'page', personal: true };
+      return {
+        html: await render(renderer, `${pathname}${search}`, page, version.manifestUrl, { session, locale: request.locale ?? DEFAULT_LOCALE }, request.deadline),
+        drawn: 'page',
+        personal: true,
+      };
     } finally {
       signedInRenders -= 1;
     }
@@ -315,21 +364,23 @@ export function renderedPages({
     const { pathname } = request.url;
     const route = routeAt(table, pathname);
     const token = request.loginToken || null;
+    const locale = request.locale ?? DEFAULT_LOCALE;
     const drawn = drawnPart(route, token !== null);
-    if (!route || !drawn) return null;
+    if (!route) return notFound(locale, token !== null);
+    if (!drawn) return null;
     const { remote, module } = route.exposed;
     if (drawn === 'loading status') {
       const whole = await signedInPage(request, token as string, remote, module).catch((error: Error) => {
         log(`${pathname} is served as its loading status: drawing it whole failed: ${error.stack ?? error.message}`);
         return null;
       });
-      return whole ?? keptAnswer(await loadingStatus(pathname), 'loading status');
+      return whole ?? keptAnswer(await loadingStatus(pathname, locale), 'loading status');
     }
     const version = await versionFor(remote, request);
     if (!version) return null;
     const signedIn = token !== null;
     // A render entry's name is content-hashed: a new build of the remote is a new key.
-    const key = `${signedIn ? 'signed-in ' : ''}${pathname} ${version.manifestUrl} ${version.entryUrl}`;
+    const key = `${signedIn ? 'signed-in ' : ''}${locale} ${pathname} ${version.manifestUrl} ${version.entryUrl}`;
     return keptAnswer(
       await once(
         key,
@@ -337,7 +388,7 @@ export function renderedPages({
         async () => {
           const renderer = await freshRenderer();
           const { page } = await pageOf(renderer, version, remote, module);
-          return render(renderer, pathname, page, version.manifestUrl, { signedIn });
+          return render(renderer, pathname, page, version.manifestUrl, { signedIn, locale }, undefined, true);
         },
         version.entryUrl,
       ),

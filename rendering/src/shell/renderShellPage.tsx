@@ -1,12 +1,23 @@
 // The shell's page renderer, for its server build (shell/src/server/render.tsx gives it the shell's
 // layout): one route of the site to HTML as the browser's first render draws it, with the default
-// theme and language. A public page, around the page its remote's render entry gave; a signed-in
+// theme, in the page's language. A public page, around the page its remote's render entry gave; a signed-in
 // page's loading status (its guard waits for the session; no page); or a signed-in page drawn whole
 // for the user the service verified, its session and the service's answers put where the browser's
 // first render will find them (handed over with the HTML). The site's server runs a fresh copy of
 // that build for each render: styled-components names its components in creation order, and the
 // session and the query client are the render's own.
-import { adoptServerSession, createSiteQueryClient, handOverAnswers, ServerPageTitle, ServerSignedInHint, SiteProviders, StaticRouter } from '@site/shared-ui';
+import {
+  adoptServerSession,
+  createSiteQueryClient,
+  DEFAULT_LOCALE,
+  handOverAnswers,
+  i18n,
+  ServerPageDescription,
+  ServerPageTitle,
+  ServerSignedInHint,
+  SiteProviders,
+  StaticRouter,
+} from '@site/shared-ui';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
@@ -23,8 +34,10 @@ export interface ShellLayout {
 }
 
 export function shellPageRenderer({ Layout, providePage }: ShellLayout): ShellRenderer['renderPage'] {
-  return async (location, page, { signedIn = false, session } = {}) => {
+  return async (location, page, { signedIn = false, session, locale = DEFAULT_LOCALE } = {}) => {
     providePage(page);
+    // This render's own copy of the shared i18n instance (a fresh copy of the build), in the page's language.
+    await i18n.changeLanguage(locale);
     const queryClient = createSiteQueryClient();
     let handedOver: HandedOverState | null = null;
     if (session) {
@@ -33,17 +46,20 @@ export function shellPageRenderer({ Layout, providePage }: ShellLayout): ShellRe
     }
     const sheet = new ServerStyleSheet();
     let title: string | null = null;
+    let description: string | null = null;
     try {
       const html = renderToString(
         sheet.collectStyles(
           <ServerPageTitle.Provider value={(pageTitle) => (title = pageTitle)}>
-            <ServerSignedInHint.Provider value={signedIn || Boolean(session)}>
-              <SiteProviders queryClient={queryClient}>
-                <StaticRouter location={location}>
-                  <Layout />
-                </StaticRouter>
-              </SiteProviders>
-            </ServerSignedInHint.Provider>
+            <ServerPageDescription.Provider value={(pageDescription) => (description = pageDescription)}>
+              <ServerSignedInHint.Provider value={signedIn || Boolean(session)}>
+                <SiteProviders queryClient={queryClient}>
+                  <StaticRouter location={location}>
+                    <Layout />
+                  </StaticRouter>
+                </SiteProviders>
+              </ServerSignedInHint.Provider>
+            </ServerPageDescription.Provider>
           </ServerPageTitle.Provider>,
         ),
       );
@@ -51,7 +67,7 @@ export function shellPageRenderer({ Layout, providePage }: ShellLayout): ShellRe
       // that boundary's fallback, marked to be rendered by the browser, which would then report a
       // hydration error as well as the page's own. Such a page is served empty instead.
       if (html.includes(CLIENT_RENDERED_BOUNDARY)) throw new Error(`${location} failed to render on the server`);
-      return { html, styles: sheet.getStyleTags(), title, handedOver };
+      return { html, styles: sheet.getStyleTags(), title, description: description ?? i18n.t('common:meta.description'), handedOver };
     } finally {
       sheet.seal();
     }

@@ -1,23 +1,44 @@
 import i18next from 'i18next';
+import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS, storage } from '../storage';
 import commonEn from './common.en.json';
 import commonRo from './common.ro.json';
 
-import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from './locales';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_PARAM, LOCALES, isLocale, localeFrom, type Locale } from './locales';
 
-export { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from './locales';
+export { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_PARAM, LOCALES, isLocale, localeFrom, type Locale } from './locales';
 
-function storedLocale(): Locale {
-  const saved = storage.get(STORAGE_KEYS.locale);
-  return isLocale(saved) ? saved : DEFAULT_LOCALE;
+const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefined';
+
+/** The page's address's language (`?lang=`), if it names one. */
+const addressLocale = () => (inBrowser ? new URLSearchParams(window.location.search).get(LOCALE_PARAM) : null);
+
+/** Keeps a choice where the server reads it (the cookie) and where this browser does (localStorage). */
+function keepLocale(locale: Locale) {
+  storage.set(STORAGE_KEYS.locale, locale);
+  if (inBrowser) Cookies.set(LOCALE_COOKIE, locale, { path: '/', sameSite: 'Lax', expires: 365, secure: window.location.protocol === 'https:' });
+}
+
+/**
+ * The page's language, as the server and the pre-paint script chose it (localeFrom); a choice the
+ * server could not read yet (an address's, or one stored before the cookie existed) is kept where it
+ * can, for the next page.
+ */
+function startingLocale(): Locale {
+  if (!inBrowser) return DEFAULT_LOCALE;
+  const cookie = Cookies.get(LOCALE_COOKIE) ?? null;
+  const stored = storage.get(STORAGE_KEYS.locale);
+  const locale = localeFrom({ param: addressLocale(), cookie, stored });
+  if ((isLocale(cookie) || isLocale(stored) || isLocale(addressLocale())) && (cookie !== locale || stored !== locale)) keepLocale(locale);
+  return locale;
 }
 
 /** The one i18next instance of the page; shared-ui is a federated singleton, so is this. */
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  lng: storedLocale(),
+  lng: startingLocale(),
   fallbackLng: DEFAULT_LOCALE,
   supportedLngs: [...LOCALES],
   ns: ['common'],
@@ -51,8 +72,18 @@ function reflectLocale(lng: string) {
 reflectLocale(i18n.language);
 i18n.on('languageChanged', reflectLocale);
 
+/**
+ * The visitor's choice: kept (cookie and localStorage), the page's address following it when it
+ * names a language (a reload then stays in the language chosen), and the page drawn in it.
+ */
 export function setLocale(locale: Locale): void {
-  storage.set(STORAGE_KEYS.locale, locale);
+  keepLocale(locale);
+  if (inBrowser && addressLocale() !== null) {
+    const url = new URL(window.location.href);
+    if (locale === DEFAULT_LOCALE) url.searchParams.delete(LOCALE_PARAM);
+    else url.searchParams.set(LOCALE_PARAM, locale);
+    window.history.replaceState(window.history.state, '', url);
+  }
   void i18n.changeLanguage(locale);
 }
 

@@ -14,6 +14,17 @@ const H1 = styled.h1`
  */
 export const ServerPageTitle = createContext<((title: string) => void) | null>(null);
 
+/** Where a server render puts what the page says it is about: its description, from the first byte. */
+export const ServerPageDescription = createContext<((description: string) => void) | null>(null);
+
+/** The page's description (its introduction): the document's meta description, for search engines and shared links. */
+export function usePageDescription(description: string): void {
+  useContext(ServerPageDescription)?.(description);
+  useEffect(() => {
+    document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  }, [description]);
+}
+
 /** Sets the (translated) document title: "<page> · <brand>". */
 export function usePageTitle(title: string): void {
   const { t } = useTranslation('common');
@@ -49,6 +60,7 @@ const Lead = styled.p`
 
 /** A page's h1 and its introduction. */
 export function PageIntro({ title, description }: { title: string; description: string }) {
+  usePageDescription(description);
   return (
     <>
       <PageHeading>{title}</PageHeading>
