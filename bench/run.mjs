@@ -16,6 +16,7 @@ import { chromium } from 'playwright-core';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { MARKERS } from '@site/rendering/contract';
+import { LOCALE_COOKIE } from '@site/shared-ui/locales';
 import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import { SITE_APPS } from '@site/shared-ui/site-apps';
 import { createUser, signIn } from './emulatorSignIn.mjs';
@@ -404,7 +405,13 @@ async function browserDriver() {
     // as Lighthouse does for the others (it must keep the signed-in storage, so it resets nothing).
     const keeper = await context.newPage();
     const cdp = await context.newCDPSession(keeper);
-    driver = { context, clearCache: () => cdp.send('Network.clearBrowserCache') };
+    driver = {
+      context,
+      clearCache: () => cdp.send('Network.clearBrowserCache'),
+      // Lighthouse's storage reset keeps cookies: a language chosen on one page (the i18n bootstrap
+      // keeps an address's ?lang= in the locale cookie) would otherwise follow the next page's runs.
+      forgetLanguage: () => cdp.send('Network.deleteCookies', { name: LOCALE_COOKIE, domain: 'localhost' }),
+    };
   }
   return driver;
 }
@@ -499,8 +506,10 @@ const pages = [];
 try {
   const sites = Object.entries(SITES).filter(([name]) => only('BENCH_SITES', Object.keys(SITES)).includes(name));
   const presets = only('BENCH_PRESETS', Object.keys(PRESETS));
+  // Each public page as a visitor of its address who chose no language (its own, the address's).
+  const { forgetLanguage } = await browserDriver();
   for (const route of only('BENCH_ROUTES', ROUTES).filter((r) => ROUTES.includes(r))) {
-    for (const preset of presets) await measure(sites, route, preset);
+    for (const preset of presets) await measure(sites, route, preset, { beforeRun: forgetLanguage });
   }
   const signedInRoutes = only('BENCH_ROUTES', SIGNED_IN_ROUTES).filter((r) => SIGNED_IN_ROUTES.includes(r));
   if (signedInRoutes.length > 0 && process.env.BENCH_SIGNED_IN !== 'off') {

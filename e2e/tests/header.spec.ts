@@ -44,12 +44,12 @@ test.describe('one instance of each shared singleton', () => {
     await open(page, '/', landing);
     await page.getByRole('button', { name: 'English' }).click();
     await expect(h1(page)).toHaveText('We help blind people explore the world with confidence');
-    await expect(page.getByRole('heading', { name: 'Navigation', exact: true, level: 3 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Step-by-step navigation', exact: true, level: 3 })).toBeVisible();
   });
 
   test('a theme change in the shell restyles content inside a remote (styled-components)', async ({ page }) => {
     await open(page, '/', landing);
-    const card = page.getByRole('heading', { name: 'Navigare', exact: true, level: 3 }).locator('..');
+    const card = page.getByRole('heading', { name: 'Navigare pas cu pas', exact: true, level: 3 }).locator('..');
     const dark = await card.evaluate((el) => getComputedStyle(el).backgroundColor);
     await page.getByRole('combobox', { name: 'Temă de culori' }).selectOption('light');
     await expect.poll(() => card.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(dark);

@@ -18,6 +18,10 @@ export const GlobalStyle = createGlobalStyle`
     overflow-wrap: anywhere;
   }
   h1, h2, h3 { line-height: 1.25; }
+  /* A heading or a control's label breaks between words, and inside one only when that word is
+     longer than the line (an address): break-word, which, unlike anywhere, never lets a flex item
+     shrink below its longest word ("Meni / u"). */
+  h1, h2, h3, button, select, label, summary, [role='tab'] { overflow-wrap: break-word; }
   /* The page's first margin stays inside <main>: the header never moves when a page replaces its
      loading message (CLS 0). And <main> holds at least a screen: the footer starts below the first
      screen, so a page that arrives after it (a remote's, a signed-in page's data) never pushes it

@@ -14,7 +14,10 @@ const Bar = styled.header`
 
 /**
  * Wider than the page's text: the Romanian links, the theme select and the language button hold
- * on one row from 1280 px (at the text's width they wrapped under the brand); narrower, they wrap.
+ * on one row from 1280 px (at the text's width they wrapped under the brand). Narrower than the
+ * narrow breakpoint (a phone, or 400% zoom: 320 CSS px) the header is one row, the site's name
+ * and the menu button: the links, the theme and the language are in the side panel, so the page's
+ * heading is in the first screen.
  */
 const Row = styled(Container)`
   max-width: calc(${({ theme }) => theme.layout.maxWidth} + 8rem);
@@ -23,6 +26,17 @@ const Row = styled(Container)`
   align-items: center;
   gap: 0.5rem 1rem;
   padding-block: 0.5rem;
+  @media (max-width: ${({ theme }) => theme.layout.narrowBreakpoint}) {
+    flex-wrap: nowrap;
+  }
+`;
+
+/** The theme and the language in the header on a wide screen; on a narrow one they are the side panel's. */
+const WideOnly = styled.div`
+  display: contents;
+  @media (max-width: ${({ theme }) => theme.layout.narrowBreakpoint}) {
+    display: none;
+  }
 `;
 
 const Brand = styled(Link)`
@@ -55,7 +69,7 @@ const MenuButton = styled.button`
   }
 `;
 
-/** Brand, navigation, theme and language: the part of every page the shell owns. */
+/** Brand, navigation, theme and language: the part of every page the shell owns (one control each at any width). */
 export function Header() {
   const { t } = useTranslation('shell');
   const [menuOpen, setMenuOpen] = useState(false);
@@ -70,8 +84,10 @@ export function Header() {
           <NavList />
         </WideNav>
         <Controls>
-          <ThemeSwitcher />
-          <LanguageToggle />
+          <WideOnly>
+            <ThemeSwitcher />
+            <LanguageToggle />
+          </WideOnly>
           <MenuButton ref={opener} type="button" aria-haspopup="dialog" aria-expanded={menuOpen} aria-controls={panelId} onClick={() => setMenuOpen(true)}>
             {t('menu.open')}
           </MenuButton>

@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, type RefObject } from 'react';
 import { useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import { controlStyles } from './controlStyles';
+import { LanguageToggle } from './LanguageToggle';
 import { NavList } from './NavList';
+import { ThemeSwitcher } from './ThemeSwitcher';
 
 const Dialog = styled.dialog`
   margin: 0 0 0 auto;
@@ -33,13 +35,24 @@ const Dialog = styled.dialog`
 
 const Top = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: 1rem;
+  gap: 0.5rem 1rem;
   h2 {
     margin: 0;
     font-size: 1.25rem;
   }
+`;
+
+/** The theme and the language, in the panel on a narrow screen (the header holds them on a wide one). */
+const Settings = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.75rem;
+  margin-block-start: 1.5rem;
+  padding-block-start: 1rem;
+  border-top: 1px solid ${({ theme }) => theme.color.border};
 `;
 
 const Close = styled.button`
@@ -54,7 +67,7 @@ interface Props {
 }
 
 /**
- * The narrow-screen menu: a modal dialog (WAI-ARIA APG). showModal() moves focus in and keeps it
+ * The narrow-screen menu, with the theme and the language: a modal dialog (WAI-ARIA APG). showModal() moves focus in and keeps it
  * there (the rest of the page is inert); Escape and the close button close it; focus returns to
  * the opener, unless a link was chosen, in which case it goes to the new page's heading.
  */
@@ -100,6 +113,10 @@ export function SidePanel({ open, onClose, opener, id }: Props) {
           }}
         />
       </nav>
+      <Settings>
+        <ThemeSwitcher />
+        <LanguageToggle />
+      </Settings>
     </Dialog>
   );
 }

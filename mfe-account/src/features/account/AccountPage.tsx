@@ -13,6 +13,16 @@ const Email = styled.p`
   color: ${({ theme }) => theme.color.textMuted};
 `;
 
+/**
+ * The welcome is the page's heading, at a size that leaves the page's content the dominant part of
+ * a phone's screen when the name greeted is a long address's first part.
+ */
+const Welcome = styled.div`
+  h1 {
+    font-size: clamp(1.5rem, 4vw, 2.5rem);
+  }
+`;
+
 const isTab = (value: string | null): value is TabId => ACCOUNT_TABS.includes(value as TabId);
 const tabOf = (value: string | null): TabId => (isTab(value) ? value : 'account');
 
@@ -46,7 +56,9 @@ export default function AccountPage() {
   const name = greetingName(user);
   return (
     <Container>
-      <PageHeading title={t('account.title')}>{name ? t('account.welcome', { name }) : t('account.welcomeGeneric')}</PageHeading>
+      <Welcome>
+        <PageHeading title={t('account.title')}>{name ? t('account.welcome', { name }) : t('account.welcomeGeneric')}</PageHeading>
+      </Welcome>
       {email && <Email>{email}</Email>}
       <Tabs
         label={t('tabs.label')}

@@ -1,7 +1,7 @@
 import { ButtonLink, PageHeading, useTranslation } from '@site/shared-ui';
 import styled, { keyframes } from 'styled-components';
 import { HERO_ANNOTATION } from '../../constants';
-import { HeroMockup } from './HeroMockup';
+import { HeroPicture } from './HeroPicture';
 
 const Wrapper = styled.section`
   display: grid;
@@ -80,7 +80,7 @@ export function Hero() {
           </ButtonLink>
         </Actions>
       </div>
-      <HeroMockup />
+      <HeroPicture />
     </Wrapper>
   );
 }

@@ -1,8 +1,9 @@
 import { Card, CardList, Section, useTranslation } from '@site/shared-ui';
 
-const FEATURES = ['navigation', 'obstacles', 'questions', 'voice'] as const;
+/** Everything the app does (spec section 1), said once on the landing page. */
+const FEATURES = ['navigation', 'obstacles', 'questions', 'reading', 'colours', 'touchAndVoice', 'voiceCommands'] as const;
 
-/** The section the header's "features" link and the hero's secondary link lead to. */
+/** What the app does: the section the header's "features" link and the hero's secondary link lead to. */
 export function HowItWorks() {
   const { t } = useTranslation('marketing');
   return (
@@ -10,8 +11,8 @@ export function HowItWorks() {
       <CardList>
         {FEATURES.map((feature) => (
           <Card key={feature}>
-            <h3>{t(`landing.howItWorks.${feature}.title`)}</h3>
-            <p>{t(`landing.howItWorks.${feature}.description`)}</p>
+            <h3>{t(`landing.features.${feature}.title`)}</h3>
+            <p>{t(`landing.features.${feature}.description`)}</p>
           </Card>
         ))}
       </CardList>

@@ -5,15 +5,15 @@ import { Newsletter } from '../newsletter/Newsletter';
 import { Partners } from '../partners/Partners';
 import { CallToAction } from './CallToAction';
 import { Developers } from './Developers';
-import { Features } from './Features';
 import { Hero } from './Hero';
 import { HowItWorks } from './HowItWorks';
 import { Team } from './Team';
 import { Testimonials } from './Testimonials';
 
 /**
- * The landing page: one h1 (the hero's), then each section a region under its own h2. The footer
- * is the shell's, on every page.
+ * The landing page: one h1 (the hero's), then each section a region under its own h2; each thing
+ * said once (what the app does in one list, the team on /aboutus). The footer is the shell's, on
+ * every page.
  */
 export default function LandingPage() {
   return (
@@ -23,7 +23,6 @@ export default function LandingPage() {
       <Partners />
       <Team />
       <Testimonials />
-      <Features />
       <Faq />
       <CallToAction />
       <Newsletter />

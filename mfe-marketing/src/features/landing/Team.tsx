@@ -1,11 +1,13 @@
-import { Section, useTranslation } from '@site/shared-ui';
-import { FounderCards } from '../founders/FounderCard';
+import { Link, Section, useTranslation } from '@site/shared-ui';
 
+/** Who builds the app: said on /aboutus, which this leads to (the landing page does not repeat it). */
 export function Team() {
   const { t } = useTranslation('marketing');
   return (
     <Section id="team" title={t('landing.team.title')} intro={t('landing.team.intro')}>
-      <FounderCards headingLevel="h3" />
+      <p>
+        <Link to="/aboutus">{t('landing.team.link')}</Link>
+      </p>
     </Section>
   );
 }

@@ -9,12 +9,25 @@ const PARTNERS = [
   { key: 'cartea', logo: carteaCalatoare },
 ] as const;
 
+/**
+ * Each logo on the same plate, in both themes (the logos keep their own colours; the plate frames
+ * them alike instead of leaving a light block glaring on the dark theme), in a grid whose columns
+ * are as many as there are logos: no hole.
+ */
 const Logos = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 20rem), 1fr));
   gap: 1.5rem;
   list-style: none;
   padding: 0;
+  li {
+    display: flex;
+    justify-content: center;
+    padding: 1rem;
+    border-radius: ${({ theme }) => theme.layout.radius};
+    background: ${({ theme }) => theme.color.surfaceRaised};
+    border: 1px solid ${({ theme }) => theme.color.border};
+  }
   img {
     display: block;
     height: ${IMAGE_SIZES.partnerLogo.height}px;

@@ -2,16 +2,20 @@ import { rovingTarget } from '../../primitives/rovingFocus';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 
+/** One row: the tabs fit, or the row scrolls sideways on its own (never a tab alone on a second row). */
 const List = styled.div`
   display: flex;
-  flex-wrap: wrap;
+  flex-wrap: nowrap;
+  overflow-x: auto;
   gap: 0.25rem;
   border-bottom: 2px solid ${({ theme }) => theme.color.border};
 `;
 
 const Tab = styled.button`
+  flex: none;
+  white-space: nowrap;
   min-height: ${({ theme }) => theme.layout.minTarget};
-  padding: 0.5rem 1.25rem;
+  padding: 0.5rem clamp(0.625rem, 3vw, 1.25rem);
   font: inherit;
   font-weight: 600;
   color: ${({ theme }) => theme.color.text};
