@@ -408,9 +408,13 @@ async function browserDriver() {
     driver = {
       context,
       clearCache: () => cdp.send('Network.clearBrowserCache'),
-      // Lighthouse's storage reset keeps cookies: a language chosen on one page (the i18n bootstrap
-      // keeps an address's ?lang= in the locale cookie) would otherwise follow the next page's runs.
-      forgetLanguage: () => cdp.send('Network.deleteCookies', { name: LOCALE_COOKIE, domain: 'localhost' }),
+      // Lighthouse's storage reset keeps cookies and this origin's localStorage: a language chosen
+      // on one page (the i18n bootstrap keeps an address's ?lang= in both) would otherwise follow
+      // the next page's runs (the HTML alone, with its scripts blocked, then stayed hidden: NO_FCP).
+      forgetLanguage: async () => {
+        await cdp.send('Network.deleteCookies', { name: LOCALE_COOKIE, domain: 'localhost' });
+        for (const origin of new Set(Object.values(SITES))) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage' });
+      },
     };
   }
   return driver;
