@@ -1,5 +1,5 @@
 export { runtimeConfig, SOCIAL_NETWORKS, type RuntimeConfig, type SocialNetwork, type StripeConfig } from './runtimeConfig';
-export { storage, STORAGE_KEYS } from './storage';
+export { preferenceCookie, storage, STORAGE_KEYS } from './storage';
 export { isVisitorId, VISITOR_ID } from './remotes/remotesDocument';
 export { i18n, LOCALES, DEFAULT_LOCALE, SITE_TIME_ZONE, isLocale, setLocale, currentLocale, registerNamespace, type Locale } from './i18n/i18n';
 export { themes, THEME_PREFERENCES, DEFAULT_THEME, isThemePreference, type ThemeName, type ThemePreference, type SiteTheme } from './theme/themes';

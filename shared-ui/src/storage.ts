@@ -22,3 +22,10 @@ export const storage = {
 
 /** The keys the site persists (spec section 3, "Stored client preferences"). */
 export const STORAGE_KEYS = { theme: 'theme', locale: 'locale', visitor: VISITOR_ID } as const;
+
+/**
+ * A first-party cookie that keeps a visitor's preference where the site's server reads it (the
+ * language, the cohort id): the whole site, sent on navigations from other sites, a year, secure on
+ * HTTPS. js-cookie's options.
+ */
+export const preferenceCookie = () => ({ path: '/', sameSite: 'Lax' as const, expires: 365, secure: window.location.protocol === 'https:' });

@@ -65,7 +65,6 @@ export function preloadHints({
 
   return async (c: Context, { drawn }: { drawn: DrawnPart | null }): Promise<string> => {
     const { pathname } = new URL(c.req.url);
-    const origin = siteOrigin;
     const route = routeAt(table, pathname);
     // A page drawn by the server (a public page, or a signed-in page drawn whole) is drawn by its
     // HTML: its scripts are found in it, and the remotes document is asked for by its code
@@ -87,8 +86,8 @@ export function preloadHints({
     const doc = remotes();
     const remoteOrigins = new Set(
       allManifests(doc)
-        .map((url) => new URL(url, origin).origin)
-        .filter((o) => o !== origin),
+        .map((url) => new URL(url, siteOrigin).origin)
+        .filter((o) => o !== siteOrigin),
     );
     for (const remoteOrigin of remoteOrigins) links.push(`<${remoteOrigin}>; rel=preconnect`);
 
@@ -103,14 +102,14 @@ export function preloadHints({
     }
     const page = route.exposed;
     const deployment = deploymentFor(page.remote, doc[page.remote], visitorIdOf(c));
-    const manifestUrl = new URL(deployment.manifest, origin);
-    const manifestIntegrity = integrityAt(deployment, manifestUrl.href, origin);
+    const manifestUrl = new URL(deployment.manifest, siteOrigin);
+    const manifestIntegrity = integrityAt(deployment, manifestUrl.href, siteOrigin);
     links.push(fetched(manifestUrl));
     const manifest = await manifestAt(manifestUrl.href, manifestIntegrity);
     if (manifest) {
       const { remoteEntry } = manifest.metaData;
       const entryUrl = new URL(`${remoteEntry.path}${remoteEntry.name}`, manifestUrl);
-      links.push(script(entryUrl, integrityAt(deployment, entryUrl.href, origin)));
+      links.push(script(entryUrl, integrityAt(deployment, entryUrl.href, siteOrigin)));
       for (const file of exposedFiles(manifest, page.module) ?? []) links.push(script(new URL(file, manifestUrl)));
     }
     return links.join(', ');

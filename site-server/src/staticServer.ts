@@ -17,6 +17,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import rangeParser from 'range-parser';
 import type { DrawnPart, PageAnswer } from '@site/rendering/server';
+import { SERVER_BUILD_KEY_HEADER } from './runtimeConfig';
 import type { SecurityHeaders } from './securityHeaders';
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|webp|avif|svg|woff2?)$/;
@@ -170,7 +171,7 @@ export function createStaticApp({
   // What is not the browsers': server builds (to the site's server alone, by its key), source maps (unless public).
   app.use('*', async (c, next) => {
     const path = new URL(c.req.url).pathname;
-    const serverBuild = SERVER_BUILD.test(path) && !(serverBuildsKey !== null && sameKey(c.req.header('X-Server-Build-Key'), serverBuildsKey));
+    const serverBuild = SERVER_BUILD.test(path) && !(serverBuildsKey !== null && sameKey(c.req.header(SERVER_BUILD_KEY_HEADER), serverBuildsKey));
     if (serverBuild || (!sourceMaps && SOURCE_MAP.test(path))) return c.text('Not Found', 404);
     return next();
   });

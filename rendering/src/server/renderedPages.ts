@@ -209,7 +209,10 @@ export function renderedPages({
     }, until);
   }
 
-  /** `publicPage`: a page anyone may find and share (its canonical address, alternates and social preview are written). */
+  /**
+   * `publicPage`: a page anyone may find and share (its canonical address, alternates and social
+   * preview are written); `hydrated`: false for a document the browser renders afresh (not found).
+   */
   async function render(
     renderer: ShellRenderer,
     location: string,
@@ -217,12 +220,11 @@ export function renderedPages({
     manifestUrl: string | undefined,
     options: RenderOptions,
     until?: number,
-    publicPage = false,
+    { publicPage = false, hydrated = true }: { publicPage?: boolean; hydrated?: boolean } = {},
   ) {
     const { html, styles, title, description, handedOver } = await exclusive(() => renderer.renderPage(location, page, options), until);
     const path = location.replace(/[?#].*$/, '');
     const signedIn = Boolean(options.signedIn || options.session);
-    const hydrated = path !== NOT_FOUND_PATH;
     return pageDocument(index, {
       path,
       manifestUrl,
@@ -292,7 +294,7 @@ export function renderedPages({
     const html = await once(
       `not found ${locale} ${signedIn}`,
       NOT_FOUND_PATH,
-      async () => render(await freshRenderer(), NOT_FOUND_PATH, null, undefined, { signedIn, locale }),
+      async () => render(await freshRenderer(), NOT_FOUND_PATH, null, undefined, { signedIn, locale }, undefined, { hydrated: false }),
       rendererUrl,
     );
     return html === null ? null : { html, drawn: 'page', personal: false, status: 404 };
@@ -388,7 +390,7 @@ export function renderedPages({
         async () => {
           const renderer = await freshRenderer();
           const { page } = await pageOf(renderer, version, remote, module);
-          return render(renderer, pathname, page, version.manifestUrl, { signedIn, locale }, undefined, true);
+          return render(renderer, pathname, page, version.manifestUrl, { signedIn, locale }, undefined, { publicPage: true });
         },
         version.entryUrl,
       ),

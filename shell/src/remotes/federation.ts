@@ -44,16 +44,19 @@ const outdated = new Set<RemoteName>();
 /** The modules (`remote/Page`) a navigation is waiting for: their load is recovered (loadRecovery.ts). */
 const awaitedByNavigation = new Set<string>();
 
-/** Every deployment this page has been given (the integrity plugin finds a file's among them). */
-const given = new Set<RemoteDeployment>();
+/** Every deployment this page has been given, by manifest (the integrity plugin finds a file's among them). */
+const given = new Map<string, RemoteDeployment>();
+const remember = (deployments: ReadonlyMap<RemoteName, RemoteDeployment>) => {
+  for (const deployment of deployments.values()) given.set(deployment.manifest, deployment);
+};
 
 /** Reads the remotes document once and registers every remote; a failure can be retried. */
 export function ensureRemotesRegistered(): Promise<RemoteDeployments> {
   registered ??= readDeployments()
     .then((deployments) => {
-      for (const deployment of deployments.values()) given.add(deployment);
+      remember(deployments);
       registerPlugins([
-        integrityPlugin(() => given),
+        integrityPlugin(() => given.values()),
         loadRecoveryPlugin({ atNavigation: (id) => awaitedByNavigation.has(id), reloadForMissingCode: () => reloadOnce(window.location.href) }),
         stepByStepPlugin(),
       ]);
@@ -93,7 +96,7 @@ function refreshDeployments(): Promise<void> {
     const current = await ensureRemotesRegistered();
     // Past the first read's copy: a revalidated read, never the HTTP cache's.
     const fresh = await readDeployments({ cache: 'no-cache' });
-    for (const deployment of fresh.values()) given.add(deployment);
+    remember(fresh);
     readAt = Date.now();
     const changed = REMOTE_NAMES.filter((name) => fresh.get(name)!.manifest !== current.get(name)!.manifest);
     const swappable = changed.filter((name) => !started.has(name));

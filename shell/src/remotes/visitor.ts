@@ -1,7 +1,5 @@
-import { isVisitorId, storage, STORAGE_KEYS, VISITOR_ID } from '@site/shared-ui';
+import { isVisitorId, preferenceCookie, storage, STORAGE_KEYS, VISITOR_ID } from '@site/shared-ui';
 import Cookies from 'js-cookie';
-
-const ONE_YEAR_DAYS = 365;
 
 /**
  * A random, stable id for this browser: it only decides canary cohorts, nothing else. The cookie
@@ -12,7 +10,7 @@ export function visitorId(): string {
   const cookie = Cookies.get(VISITOR_ID);
   const saved = storage.get(STORAGE_KEYS.visitor);
   const id = isVisitorId(cookie) ? cookie : isVisitorId(saved) ? saved : crypto.randomUUID();
-  if (cookie !== id) Cookies.set(VISITOR_ID, id, { path: '/', sameSite: 'Lax', expires: ONE_YEAR_DAYS, secure: location.protocol === 'https:' });
+  if (cookie !== id) Cookies.set(VISITOR_ID, id, preferenceCookie());
   if (saved !== id) storage.set(STORAGE_KEYS.visitor, id);
   return id;
 }
