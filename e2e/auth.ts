@@ -37,10 +37,9 @@ export async function deleteAccount(uid: string): Promise<void> {
   expect(response.ok).toBe(true);
 }
 
-/** Signs in through /login (of the site at `origin`): the page's email field, then the widget's password step. */
+/** Signs in through /login (of the site at `origin`): the sign-in form's email step, then the widget's password step in its place. */
 export async function signInThroughWidget(page: Page, email: string, password = PASSWORD, origin = '') {
   await page.goto(`${origin}/login`);
-  await expect(page.locator('input.firebaseui-id-email')).toBeVisible();
   await page.getByRole('textbox', { name: /Adresa de email|Email address/ }).fill(email);
   await page.getByRole('button', { name: /Continuați|Continue/ }).click();
   const passwordField = page.locator('input.firebaseui-id-password');

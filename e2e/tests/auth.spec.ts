@@ -10,12 +10,13 @@ const nav = (page: import('@playwright/test').Page) => page.getByRole('navigatio
 test('a new user creates an account in the widget, reaches pricing, then the account once the trial is on', async ({ page }) => {
   const email = uniqueEmail('nou');
   await page.goto('/login');
-  await expect(page.locator('[lang="en"] input.firebaseui-id-email')).toBeVisible();
-  // The page's own email field hands over to the widget's email step.
+  // One form: its email step in the page's language, then the widget's next step in its place.
   await page.getByRole('textbox', { name: /Adresa de email/ }).fill(email);
   await page.getByRole('button', { name: 'Continuați' }).click();
   await expect(page.locator('input.firebaseui-id-name')).toBeFocused();
   await expect(page.locator('input.firebaseui-id-email')).toHaveValue(email);
+  await expect(page.locator('input[type="email"]:visible')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Continuați' })).toBeHidden();
   await page.locator('input.firebaseui-id-name').fill('Ana Pop');
   await page.locator('input.firebaseui-id-new-password').fill(PASSWORD);
   await page.locator('button.firebaseui-id-submit').click();
@@ -62,7 +63,7 @@ test('sign out, then sign back in', async ({ page }) => {
   await expect(h1(page)).toHaveText('Autentificare');
   // Told why, with focus on the heading (the widget, drawn again, does not take it).
   await expect(page.locator('main h1 + [role="status"]')).toHaveText('V-ați deconectat. Vă puteți autentifica din nou oricând.');
-  await expect(page.locator('input.firebaseui-id-email')).toBeVisible();
+  await expect(page.locator('#login-email')).toBeVisible();
   await expect(h1(page)).toBeFocused();
   expect(await loginCookie(page)).toBeUndefined();
   await expect(nav(page).getByRole('link', { name: 'Autentificare' })).toBeVisible();
@@ -73,13 +74,16 @@ test('sign out, then sign back in', async ({ page }) => {
   expect(await loginCookie(page)).toBeDefined();
 });
 
-test("a wrong password shows the widget's message", async ({ page }) => {
+test("a wrong password shows the widget's message, in the page's language", async ({ page }) => {
   const email = uniqueEmail('gresit');
   await createAccount(email);
   await signInThroughWidget(page, email, 'nu-este-parola');
-  await expect(page.locator('.firebaseui-id-password-error')).toHaveText("The email and password you entered don't match");
-  // Said aloud, and tied to the field the widget leaves focus in.
-  await expect(page.locator('section [role="alert"][lang="en"]')).toHaveText("The email and password you entered don't match");
+  await expect(page.locator('.firebaseui-id-password-error')).toHaveText('Adresa de email și parola nu se potrivesc.');
+  await expect(page.locator('.firebaseui-id-password-error')).toHaveAttribute('lang', 'ro');
+  // Said aloud, once, and tied to the field the widget leaves focus in.
+  await expect(page.locator('section [role="alert"]').filter({ hasText: 'nu se potrivesc' })).toHaveText('Adresa de email și parola nu se potrivesc.');
+  await expect(page.locator('section [role="alert"]').filter({ hasText: 'nu se potrivesc' })).not.toHaveAttribute('lang', 'en');
+  await expect(page.locator('input.firebaseui-id-password')).toHaveAccessibleDescription('Adresa de email și parola nu se potrivesc.');
   await expect(page.locator('input.firebaseui-id-password')).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/login$/);
   expect(await loginCookie(page)).toBeUndefined();
@@ -138,18 +142,22 @@ test('an ended session (the user deleted) ends at /login with the cookie removed
 });
 
 for (const locale of ['ro', 'en'] as const) {
-  test(`/login with the widget shown has no axe violations (${locale})`, async ({ page }) => {
+  test(`/login has no axe violations, on its email step and on the widget's next step (${locale})`, async ({ page }) => {
     await setStoredPreferences(page, { locale });
     await page.goto('/login');
-    await expect(page.locator('input.firebaseui-id-email')).toBeVisible();
+    const email = page.getByRole('textbox', { name: /Adresa de email|Email address/ });
+    await expect(email).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expectNoAxeViolations(page);
+    await email.fill(uniqueEmail('axe'));
+    await email.press('Enter');
+    await expect(page.locator('input.firebaseui-id-name')).toBeFocused();
     await expectNoAxeViolations(page);
   });
 }
 
 test("the sign-in page's own email field says what to correct when Enter is pressed, with the focus kept in it", async ({ page }) => {
   await open(page, '/login', 'Autentificare');
-  await expect(page.locator('input.firebaseui-id-email')).toBeVisible();
   const email = page.locator('#login-email');
   await email.focus();
   await page.keyboard.press('Enter');

@@ -1,16 +1,20 @@
-// /login as a screen-reader and keyboard user meets it: the page's heading keeps focus while the
-// English widget draws itself, a visitor sent here hears why, and the widget's errors are said
-// aloud and tied to their fields. (After a sign-out and an ended session: auth.spec.ts.)
+// /login as a screen-reader and keyboard user meets it: one sign-in form (its email step in the
+// page's language, then the English widget's next step in its place), the page's heading keeping
+// focus while the widget loads out of sight, a visitor sent here hearing why, and the widget's
+// errors said aloud in the page's language and tied to their fields. (After a sign-out and an
+// ended session: auth.spec.ts.)
 import { expect, test, type Page } from '@playwright/test';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { PASSWORD, uniqueEmail } from '../auth';
-import { expectNoAxeViolations, h1, open } from '../support';
+import { expectNoAxeViolations, h1, open, setStoredPreferences } from '../support';
 
-const widgetEmail = (page: Page) => page.locator('input.firebaseui-id-email');
-/** The widget's announcer (the widget is English only). */
-const widgetAlert = (page: Page) => page.locator('section [role="alert"][lang="en"]');
+const ownEmail = (page: Page) => page.locator('#login-email');
+/** The widget's container: in the form's region, out of sight until its next step. */
+const widgetEmail = (page: Page) => page.locator('#ui-sign-in-email-input');
 const reasonStatus = (page: Page) => page.locator('main h1 + [role="status"]');
 const focusIsInWidget = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest('.firebaseui-container')));
+/** Every email field a visitor can see (or a screen reader reach). */
+const visibleEmailFields = (page: Page) => page.locator('main input[type="email"]:visible');
 
 /**
  * Every element the focus goes to in the page, from its first script on (each document's own): a
@@ -38,43 +42,39 @@ async function recordFocus(page: Page) {
 /** Resolves once the page has been idle twice: every task queued before (a widget's focus call among them) has run. */
 const afterPendingWork = (page: Page) => page.evaluate(() => new Promise((idle) => requestIdleCallback(() => requestIdleCallback(idle))));
 
-test('the widget does not take focus when it draws itself: direct load at 400% zoom, then a header link', async ({ page }) => {
+test('one email field at a time: the widget loads out of sight and never takes the focus (400% zoom, then a header link)', async ({ page }) => {
   const focus = await recordFocus(page);
   // 1280×1024 at 400%: 320×256 CSS pixels.
   await page.setViewportSize({ width: 320, height: 256 });
   await page.goto('/login');
-  await expect(widgetEmail(page)).toBeVisible();
-  // Until the page is React's and has been idle since: the widget never had the focus, at any moment.
+  await expect(ownEmail(page)).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await afterPendingWork(page);
-  expect((await focus.trail()).filter((stop) => stop.startsWith('widget'))).toEqual([]);
-  expect(await focusIsInWidget(page)).toBe(false);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await open(page, '/aboutus', 'Despre noi');
   await focus.clear();
   await page.getByRole('navigation', { name: 'Navigare principală' }).getByRole('link', { name: 'Autentificare' }).click();
-  await expect(widgetEmail(page)).toBeVisible();
-  await expect(h1(page)).toBeFocused();
-  await afterPendingWork(page);
-  // The heading took the focus, and nothing took it from there.
-  expect((await focus.trail()).slice(-1)).toEqual([await h1(page).evaluate((el) => el.id || el.tagName)]);
-  expect((await focus.trail()).filter((stop) => stop.startsWith('widget'))).toEqual([]);
+  await expect(ownEmail(page)).toBeVisible();
   await expect(h1(page)).toBeFocused();
   await expect(reasonStatus(page)).toBeEmpty();
-  // The widget is reached by the keyboard in reading order, after the page's own form.
+  // The form is reached by the keyboard in reading order, after the introduction.
   await page.keyboard.press('Tab');
-  await expect(page.locator('#login-email')).toBeFocused();
+  await expect(ownEmail(page)).toBeFocused();
   await focus.clear();
-  // A visitor in the page's own form has FirebaseUI loaded: drawn, it leaves the focus where it is.
-  await expect(page.locator('#ui-sign-in-email-input')).toBeVisible();
+  // A visitor in the form has FirebaseUI loaded: drawn out of sight, it leaves the focus where it
+  // is, and the page still shows one email field.
+  await expect(widgetEmail(page)).toBeAttached();
+  await expect(widgetEmail(page)).toBeHidden();
   await afterPendingWork(page);
   expect(await focus.trail()).toEqual([]);
-  await expect(page.locator('#login-email')).toBeFocused();
+  await expect(ownEmail(page)).toBeFocused();
+  await expect(visibleEmailFields(page)).toHaveCount(1);
+  expect(await focusIsInWidget(page)).toBe(false);
 });
 
-test("FirebaseUI's script is loaded once the visitor acts on the widget's first step, which hands over what was typed and the focus once they move on", async ({ page }) => {
+test("FirebaseUI's script is loaded only once the visitor acts on the form, and the address goes on to its next step", async ({ page }) => {
   // FirebaseUI's code, in whichever script the build put it: MDL's text field, which only it registers.
   const widgetScripts: string[] = [];
   page.on('response', async (response) => {
@@ -82,47 +82,44 @@ test("FirebaseUI's script is loaded once the visitor acts on the widget's first 
     if ((await response.text().catch(() => '')).includes('MaterialTextfield')) widgetScripts.push(response.url());
   });
   await page.goto('/login');
-  // The first step, drawn by the page, as a screen reader meets it: a heading, a named field, a button.
-  const step = page.getByRole('region', { name: 'Formularul de autentificare (în limba engleză)' });
-  await expect(step.getByRole('heading', { level: 2, name: 'Sign in with email' })).toBeVisible();
-  const field = step.getByRole('textbox', { name: 'Email', exact: true });
+  // The form as a screen reader meets it: a named region, a named field, a button, in Romanian.
+  const form = page.getByRole('region', { name: 'Formularul de autentificare' });
+  const field = form.getByRole('textbox', { name: 'Adresa de email (obligatoriu)' });
   await expect(field).toBeVisible();
-  await expect(step.getByRole('button', { name: 'Next' })).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Continuați' })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(widgetScripts).toEqual([]);
-  expect(await focusIsInWidget(page)).toBe(false);
 
-  // Acting on it: the widget's script loads, while the visitor types on in the first step's field
-  // (never swapped under their fingers, or a screen reader's place).
   await field.click();
-  await page.keyboard.type('ana.pop@ex');
   await expect.poll(() => widgetScripts.length).toBeGreaterThan(0);
-  await page.keyboard.type('emplu.ro');
-  await expect(field).toHaveValue('ana.pop@exemplu.ro');
-  await expect(page.locator('#sign-in-first-step-email')).toBeFocused();
-  // Moving on to the step's button: the widget's own step takes over, with the address and the focus.
-  await page.keyboard.press('Tab');
-  await expect(page.locator('#ui-sign-in-email-input')).toHaveValue('ana.pop@exemplu.ro');
-  await expect(step.getByRole('button', { name: 'Next' })).toBeFocused();
-  await expect(step.getByRole('textbox', { name: 'Email', exact: true })).toHaveCount(1);
+  const address = uniqueEmail('pas');
+  await page.keyboard.type(address);
+  await page.keyboard.press('Enter');
+  // A new address: the widget's new-account step, in the form's place, its first field focused.
+  await expect(page.locator('input.firebaseui-id-name')).toBeFocused();
+  await expect(form.getByRole('heading', { level: 2 })).toBeVisible();
+  await expect(visibleEmailFields(page)).toHaveCount(1);
+  await expect(field).toBeHidden();
+  // Its Cancel: the form's own email step again, with the address and the focus.
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue(address);
+  await expect(visibleEmailFields(page)).toHaveCount(1);
 });
 
-test('a first step submitted before the widget has loaded is submitted to it: its error is said aloud', async ({ page }) => {
+test('a form submitted before the widget has loaded says it is loading, then goes on to its next step', async ({ page }) => {
   await page.goto('/login');
-  const field = widgetEmail(page);
-  await expect(field).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   // From now on, the sign-in remote's scripts (FirebaseUI's) arrive late: a slow phone's network.
   await page.route(`http://localhost:${runtimeConfig.ports.mfe_auth}/**/*.js`, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue();
   });
-  await field.fill('nu-este-o-adresa');
-  await field.press('Enter');
-  // Meanwhile, said in a status message; then the widget's own answer, in an alert.
+  await ownEmail(page).fill(uniqueEmail('incet'));
+  await ownEmail(page).press('Enter');
   await expect(page.locator('section [role="status"]')).toHaveText('Se încarcă formularul de autentificare…');
-  await expect(widgetAlert(page)).toHaveText("That email address isn't correct");
-  await expect(page.locator('#ui-sign-in-email-input')).toBeFocused();
-  await expect(page.locator('#ui-sign-in-email-input')).toHaveValue('nu-este-o-adresa');
+  await expect(page.locator('input.firebaseui-id-name')).toBeFocused();
+  await expect(page.locator('section [role="status"]')).toBeEmpty();
 });
 
 test('a signed-out visit to a guarded page says why the visitor is on /login, with focus on its heading', async ({ page }) => {
@@ -130,7 +127,7 @@ test('a signed-out visit to a guarded page says why the visitor is on /login, wi
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login$/);
   await expect(reasonStatus(page)).toHaveText('Pagina cerută este disponibilă doar după autentificare.');
-  await expect(widgetEmail(page)).toBeVisible();
+  await expect(ownEmail(page)).toBeVisible();
   await expect(h1(page)).toBeFocused();
   await afterPendingWork(page);
   expect((await focus.trail()).filter((stop) => stop.startsWith('widget'))).toEqual([]);
@@ -138,42 +135,23 @@ test('a signed-out visit to a guarded page says why the visitor is on /login, wi
   await expectNoAxeViolations(page, { only: ['main'] });
 });
 
-test("the widget's errors are said aloud and tied to their fields; its toggle is a named button; focus is visible", async ({ page }) => {
+test("the widget's errors are said aloud in the page's language and tied to their fields; its toggle is a named button; focus is visible and clear of the labels", async ({
+  page,
+}) => {
   await page.goto('/login');
-  await expect(widgetEmail(page)).toBeVisible();
-  const field = widgetEmail(page);
+  // A wrong address, refused by the page's own step: said, and the focus kept.
+  await ownEmail(page).fill('nu-este-o-adresa');
+  await ownEmail(page).press('Enter');
+  await expect(page.locator('main [role="alert"]').filter({ hasText: 'Eroare:' })).toContainText('adresă de email');
+  await expect(ownEmail(page)).toBeFocused();
+  await expect(ownEmail(page)).toHaveAttribute('aria-invalid', 'true');
 
-  // An empty address, by the widget's button.
-  await page.locator('button.firebaseui-id-submit').click();
-  await expect(widgetAlert(page)).toHaveText('Enter your email address to continue');
-  await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await expect(field).toHaveAccessibleDescription('Enter your email address to continue');
-
-  // A wrong address, by Enter in the field; then the same again: said again.
-  await field.fill('nu-este-o-adresa');
-  await field.press('Enter');
-  await expect(widgetAlert(page)).toHaveText("That email address isn't correct");
-  await expect(field).toBeFocused();
-  await field.press('Enter');
-  await expect.poll(() => widgetAlert(page).evaluate((el) => el.textContent)).toBe("That email address isn't correct\u00a0");
-  await expectNoAxeViolations(page, { only: ['main section'] });
-
-  // The field's focus is drawn (3px outline) and its label keeps 14px, 7:1 text.
-  const look = await field.evaluate((input) => {
-    const label = input.closest('.mdl-textfield')!.querySelector('label')!;
-    const s = getComputedStyle(input);
-    const l = getComputedStyle(label);
-    return { outline: `${s.outlineStyle} ${s.outlineWidth}`, labelSize: l.fontSize, labelColor: l.color };
-  });
-  expect(look.outline).toBe('solid 3px');
-  expect(parseFloat(look.labelSize)).toBeGreaterThanOrEqual(14);
-  expect(look.labelColor).not.toBe('rgb(117, 117, 117)');
-
-  // A new address goes to the sign-up step: its password toggle.
-  await field.fill(uniqueEmail('nou'));
-  await field.press('Enter');
+  // A new address goes to the widget's sign-up step: its password toggle.
+  await ownEmail(page).fill(uniqueEmail('nou'));
+  await ownEmail(page).press('Enter');
+  const name = page.locator('input.firebaseui-id-name');
+  await expect(name).toBeFocused();
   const password = page.locator('input.firebaseui-id-new-password');
-  await expect(password).toBeVisible();
   const toggle = page.getByRole('button', { name: 'Show password' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   await password.fill(PASSWORD);
@@ -185,17 +163,62 @@ test("the widget's errors are said aloud and tied to their fields; its toggle is
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await expect(toggle).toBeFocused();
 
-  // No name given: said.
-  await page.locator('input.firebaseui-id-name').fill('');
+  // No name given: said in Romanian, shown so, tied to the field.
+  await name.fill('');
   await page.locator('button.firebaseui-id-submit').click();
-  await expect(widgetAlert(page)).toHaveText('Enter your account name');
-  await expect(page.locator('input.firebaseui-id-name')).toHaveAttribute('aria-invalid', 'true');
+  const alert = page.locator('section [role="alert"]').filter({ hasText: 'Introduceți numele și prenumele.' });
+  await expect(alert).toHaveText('Introduceți numele și prenumele.');
+  await expect(page.locator('.firebaseui-id-name-error')).toHaveText('Introduceți numele și prenumele.');
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAccessibleDescription('Introduceți numele și prenumele.');
+  await expectNoAxeViolations(page, { only: ['main section'] });
+
+  // The field's focus is the site's ring (3 px), clear of its label; the label keeps 16 px, 7:1 text.
+  await name.focus();
+  const look = await name.evaluate((input) => {
+    const label = input.closest('.mdl-textfield')!.querySelector('label')!;
+    const s = getComputedStyle(input);
+    const l = getComputedStyle(label);
+    const ring = parseFloat(s.outlineWidth) + parseFloat(s.outlineOffset);
+    return {
+      outline: `${s.outlineStyle} ${s.outlineWidth}`,
+      labelSize: l.fontSize,
+      gap: input.getBoundingClientRect().top - ring - label.getBoundingClientRect().bottom,
+    };
+  });
+  expect(look.outline).toBe('solid 3px');
+  expect(parseFloat(look.labelSize)).toBeGreaterThanOrEqual(16);
+  expect(look.gap).toBeGreaterThanOrEqual(0);
+});
+
+test("the widget wears the site's theme: dark, and light", async ({ page }) => {
+  for (const theme of ['dark', 'light'] as const) {
+    await setStoredPreferences(page, { theme });
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await ownEmail(page).fill(uniqueEmail(`tema-${theme}`));
+    await ownEmail(page).press('Enter');
+    await expect(page.locator('input.firebaseui-id-name')).toBeFocused();
+    const colours = await page.evaluate(() => ({
+      page: getComputedStyle(document.body).color,
+      card: getComputedStyle(document.querySelector('.firebaseui-container')!).color,
+      title: getComputedStyle(document.querySelector('.firebaseui-title')!).color,
+      button: getComputedStyle(document.querySelector('button.firebaseui-id-submit')!).textTransform,
+    }));
+    // The card's text is the page's (light on dark, dark on light), and its buttons are in sentence case.
+    expect(colours.card).toBe(colours.page);
+    expect(colours.title).toBe(colours.page);
+    expect(colours.button).toBe('none');
+    await expectNoAxeViolations(page, { only: ['main section'] });
+  }
 });
 
 test("under forced colours the widget's buttons keep a visible edge", async ({ page }) => {
   await page.emulateMedia({ forcedColors: 'active' });
   await page.goto('/login');
-  await expect(widgetEmail(page)).toBeVisible();
+  await ownEmail(page).fill(uniqueEmail('contrast'));
+  await ownEmail(page).press('Enter');
+  await expect(page.locator('input.firebaseui-id-name')).toBeFocused();
   const edge = await page.locator('button.firebaseui-id-submit').evaluate((b) => getComputedStyle(b).borderTopStyle);
   expect(edge).toBe('solid');
 });

@@ -53,6 +53,8 @@ type Props = {
   name: string;
   label: string;
   error?: string;
+  /** The error's language, where it is not the page's (a message quoted from an English-only widget). */
+  errorLang?: string;
   multiline?: boolean;
   onValueChange?: (control: HTMLInputElement | HTMLTextAreaElement) => void;
 } & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'required' | 'autoComplete' | 'maxLength' | 'placeholder' | 'pattern' | 'inputMode' | 'disabled'>;
@@ -61,7 +63,7 @@ type Props = {
  * A labelled text field. A required field says so in its label; an error is shown above the
  * control, announced with it (aria-describedby) and marks it aria-invalid.
  */
-export function TextField({ id, name, label, error, multiline, onValueChange, required, type = 'text', ...rest }: Props) {
+export function TextField({ id, name, label, error, errorLang, multiline, onValueChange, required, type = 'text', ...rest }: Props) {
   const { t } = useTranslation('common');
   const errorId = `${id}-error`;
   const shared = {
@@ -82,7 +84,7 @@ export function TextField({ id, name, label, error, multiline, onValueChange, re
       {error && (
         <ErrorText id={errorId}>
           <VisuallyHidden>{t('forms.errorPrefix')} </VisuallyHidden>
-          {error}
+          {errorLang ? <span lang={errorLang}>{error}</span> : error}
         </ErrorText>
       )}
       {multiline ? <TextArea {...shared} maxLength={rest.maxLength} placeholder={rest.placeholder} disabled={rest.disabled} /> : <Input {...shared} type={type} {...rest} />}

@@ -12,6 +12,10 @@ const EMAIL_STEP = `<form><label for="email">Email</label><input id="email" clas
 const PASSWORD_STEP = '<label for="pw">Password</label><input id="pw" class="firebaseui-id-password" type="password">';
 const NAME_STEP = '<label for="nm">First &amp; last name</label><input id="nm" class="firebaseui-id-name">';
 
+const REFUSED = `<p class="firebaseui-error firebaseui-id-email-error">That email address isn't correct</p>`;
+const INFO_BAR = `<div class="firebaseui-info-bar"><p class="firebaseui-info-bar-message">A network error has occurred</p>
+  <a class="firebaseui-id-dismiss-info-bar">Dismiss</a></div>`;
+
 /** A stand-in for the widget: each button draws its next step a moment later, as the widget does. */
 function fakeWidget(first: string, afterEmail: string) {
   const container = document.createElement('div');
@@ -28,34 +32,46 @@ function fakeWidget(first: string, afterEmail: string) {
       setTimeout(() => (container.innerHTML = afterEmail), 5);
     }
   });
+  container.addEventListener('click', (event) => {
+    if ((event.target as Element).matches(WIDGET.selectors.dismissInfoBar)) container.querySelector('.firebaseui-info-bar')!.remove();
+  });
   for (const type of ['input', 'change']) container.addEventListener(type, () => seen.events.push(type));
   return { container, seen };
 }
 
 afterEach(() => (document.body.innerHTML = ''));
 
-describe('handing the email typed on the page to the widget', () => {
-  it("chooses the widget's email sign-in, fills and submits its email step, and moves focus to the password", async () => {
+describe("handing the page's email step to the widget", () => {
+  it("chooses the widget's email sign-in, fills and submits its email step, and answers the password field", async () => {
     const { container, seen } = fakeWidget(PROVIDERS, PASSWORD_STEP);
-    await carryEmailIntoWidget(container, 'ana.pop@exemplu.ro');
+    const answer = await carryEmailIntoWidget(container, 'ana.pop@exemplu.ro');
     expect(seen.value).toBe('ana.pop@exemplu.ro');
     // The widget's own field hears the change as if it were typed.
     expect(seen.events).toEqual(['input', 'change']);
-    expect(document.activeElement).toBe(container.querySelector('#pw'));
+    expect(answer).toEqual({ next: container.querySelector('#pw') });
   });
 
-  it('moves focus to the name field when the address is new (a new account)', async () => {
+  it('answers the name field when the address is new (a new account)', async () => {
     const { container, seen } = fakeWidget(PROVIDERS, NAME_STEP);
-    await carryEmailIntoWidget(container, 'nou@exemplu.ro');
+    const answer = await carryEmailIntoWidget(container, 'nou@exemplu.ro');
     expect(seen.value).toBe('nou@exemplu.ro');
-    expect(document.activeElement).toBe(container.querySelector('#nm'));
+    expect(answer).toEqual({ next: container.querySelector('#nm') });
   });
 
   it('fills the email step at once when the widget already shows it', async () => {
     const { container, seen } = fakeWidget(EMAIL_STEP, PASSWORD_STEP);
     await carryEmailIntoWidget(container, 'ana.pop@exemplu.ro');
     expect(seen.value).toBe('ana.pop@exemplu.ro');
-    expect(document.activeElement).toBe(container.querySelector('#pw'));
+  });
+
+  it('answers the message the widget shows on its email step instead of a next step', async () => {
+    const { container } = fakeWidget(EMAIL_STEP, EMAIL_STEP + REFUSED);
+    await expect(carryEmailIntoWidget(container, 'ana@exemplu')).resolves.toEqual({ refused: "That email address isn't correct" });
+  });
+
+  it("answers the widget's info bar, not one left from an earlier attempt", async () => {
+    const { container } = fakeWidget(EMAIL_STEP + INFO_BAR, EMAIL_STEP + INFO_BAR.replace('A network error has occurred', 'Something went wrong. Please try again.'));
+    await expect(carryEmailIntoWidget(container, 'ana.pop@exemplu.ro')).resolves.toEqual({ refused: 'Something went wrong. Please try again.' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { followWidget, holdFocusUntilDrawn, TOGGLE_LABEL } from './widgetAccessibility';
+import { followWidget, TOGGLE_LABEL } from './widgetAccessibility';
 
 /** FirebaseUI's email step as it draws it (trimmed to what is followed). */
 const EMAIL_STEP = `
@@ -31,13 +31,24 @@ function showError(root: HTMLElement, text: string) {
 
 let root: HTMLElement;
 let said: string[];
+let langs: string[];
 let stop: () => void;
 beforeEach(() => {
   jest.useRealTimers();
   root = document.createElement('div');
   document.body.append(root);
   said = [];
-  stop = followWidget(root, (text) => said.push(text));
+  langs = [];
+  document.documentElement.lang = 'ro';
+  stop = followWidget(
+    root,
+    (text, lang) => {
+      said.push(text);
+      langs.push(lang);
+    },
+    // The site's words for one of the widget's messages; the others are its own (English).
+    (text) => (text === 'Enter your password' ? { text: 'Introduceți parola.' } : { text, lang: 'en' }),
+  );
 });
 afterEach(() => {
   stop();
@@ -107,6 +118,29 @@ describe("following FirebaseUI's widget", () => {
     expect(said.slice(2)).toEqual(["That email address isn't correct", "That email address isn't correct"]);
   });
 
+  it("shows and says a message the site translates in the page's language, and the others in English", async () => {
+    root.innerHTML = `<div class="firebaseui-textfield"><label for="pw">Password</label><input id="pw" class="firebaseui-id-password" type="password"></div>
+      <div class="firebaseui-error-wrapper"><p class="firebaseui-error firebaseui-hidden firebaseui-id-password-error"></p></div>`;
+    await settle();
+    const error = root.querySelector<HTMLElement>('.firebaseui-error')!;
+    showError(root, 'Enter your password');
+    await settle();
+    expect(error).toHaveTextContent('Introduceți parola.');
+    expect(error).toHaveAttribute('lang', 'ro');
+    expect(root.querySelector('#pw')).toHaveAccessibleDescription('Introduceți parola.');
+    expect(said).toEqual(['Introduceți parola.']);
+    expect(langs).toEqual(['ro']);
+
+    // The widget writes its own words again (a new attempt): translated again, said once more only
+    // through the attempt's repeat (not because the text went through English).
+    showError(root, "The email and password you entered don't match");
+    await settle();
+    expect(error).toHaveTextContent("The email and password you entered don't match");
+    expect(error).not.toHaveAttribute('lang', 'ro');
+    expect(said.slice(1)).toEqual(["The email and password you entered don't match"]);
+    expect(langs.slice(1)).toEqual(['en']);
+  });
+
   it("says the info bar's message (errors not tied to a field)", async () => {
     root.innerHTML = `${EMAIL_STEP}<div class="firebaseui-info-bar"><p class="firebaseui-info-bar-message">A network error has occurred</p></div>`;
     await settle();
@@ -144,23 +178,5 @@ describe("following FirebaseUI's widget", () => {
     expect(activate).toHaveBeenCalledTimes(2);
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     expect(document.activeElement).toBe(toggle);
-  });
-});
-
-describe('holding focus until the first step is drawn', () => {
-  it('keeps the container inert until a field or button is in it, then lets go', async () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    const release = holdFocusUntilDrawn(container);
-    expect(container).toHaveAttribute('inert');
-    container.innerHTML = '<div class="firebaseui-id-page-spinner"></div>';
-    await settle();
-    expect(container).toHaveAttribute('inert');
-    container.innerHTML = EMAIL_STEP;
-    await settle();
-    await settle();
-    expect(container).not.toHaveAttribute('inert');
-    release();
-    container.remove();
   });
 });

@@ -6,6 +6,8 @@
  *   aloud: when it appears or changes, and again at each attempt that leaves it in place (the
  *   widget focuses the field it already was on, so nothing else would be said);
  * - the info bar (errors not tied to a field) is said aloud when it appears;
+ * - an error or info bar the site translates (widgetMessages.ts) is shown and said in the page's
+ *   language, marked with its `lang`;
  * - the new-password field's visibility toggle (a link with no text) becomes a named toggle
  *   button, pressed by Enter or Space, that keeps the focus of the keyboard user who pressed it.
  */
@@ -20,7 +22,7 @@ const SUBMIT = '.firebaseui-id-submit';
 
 let nextId = 0;
 
-function isShown(element: Element): boolean {
+export function isShown(element: Element): boolean {
   return !element.classList.contains('firebaseui-hidden') && (element.textContent ?? '').trim() !== '';
 }
 
@@ -77,14 +79,38 @@ function nameToggle(toggle: HTMLElement) {
 }
 
 /**
- * Starts following the widget in `root`; `announce` receives each text to say (a repeat is
- * passed again: the caller makes the live region say it again). Answers a function that stops.
+ * Shows `element`'s message as `translate` says it (its text and language). The text put there is
+ * remembered, so that the change it makes is not taken for a new message of the widget's; a message
+ * the widget writes over it is its own again (English, until translated).
  */
-export function followWidget(root: HTMLElement, announce: (text: string) => void): () => void {
+function translateShown(element: HTMLElement, translate: Translate) {
+  const now = (element.textContent ?? '').trim();
+  if (element.dataset.translated === now) return;
+  const said = translate(now);
+  if (said.text === now) {
+    delete element.dataset.translated;
+    element.removeAttribute('lang');
+    return;
+  }
+  element.dataset.translated = said.text;
+  element.textContent = said.text;
+  element.lang = document.documentElement.lang;
+}
+
+/** What the site says for one of the widget's messages (widgetMessages.ts). */
+export type Translate = (text: string) => { text: string; lang?: string };
+
+/**
+ * Starts following the widget in `root`; `announce` receives each text to say, translated (a
+ * repeat is passed again: the caller makes the live region say it again). Answers a function that
+ * stops.
+ */
+export function followWidget(root: HTMLElement, announce: (text: string, lang: string) => void, translate: Translate): () => void {
   let said = '';
 
   const shownErrors = (): string[] => {
     const texts: string[] = [];
+    for (const message of root.querySelectorAll<HTMLElement>(`${ERROR}, ${INFO_BAR}`)) if (isShown(message)) translateShown(message, translate);
     for (const error of root.querySelectorAll<HTMLElement>(ERROR)) {
       error.id ||= `firebaseui-error-${++nextId}`;
       const shown = isShown(error);
@@ -100,13 +126,17 @@ export function followWidget(root: HTMLElement, announce: (text: string) => void
     return texts;
   };
 
+  /** The language of what is said: the widget's English when one of the messages shown is its own. */
+  const langOfShown = () =>
+    [...root.querySelectorAll<HTMLElement>(`${ERROR}, ${INFO_BAR}`)].some((message) => isShown(message) && !message.dataset.translated) ? 'en' : document.documentElement.lang;
+
   const update = () => {
     demoteTitles(root);
     for (const toggle of root.querySelectorAll<HTMLElement>(TOGGLE)) nameToggle(toggle);
     const text = shownErrors().join(' ');
     if (text !== said) {
       said = text;
-      if (text) announce(text);
+      if (text) announce(text, langOfShown());
     }
   };
 
@@ -122,7 +152,7 @@ export function followWidget(root: HTMLElement, announce: (text: string) => void
     clearTimeout(attempt);
     attempt = setTimeout(() => {
       update();
-      if (said && said === before) announce(said);
+      if (said && said === before) announce(said, langOfShown());
     }, 100);
   };
 
@@ -136,28 +166,5 @@ export function followWidget(root: HTMLElement, announce: (text: string) => void
     clearTimeout(attempt);
     root.removeEventListener('click', onAttempt, true);
     root.removeEventListener('keydown', onAttempt, true);
-  };
-}
-
-/**
- * Keeps the widget from taking focus when it draws its first step (it focuses its first field,
- * which would skip the page's heading and introduction, and scroll the page at high zoom): the
- * container is inert until that step is in place, then the visitor moves into it as they choose.
- */
-export function holdFocusUntilDrawn(root: HTMLElement): () => void {
-  root.setAttribute('inert', '');
-  let release: ReturnType<typeof setTimeout> | undefined;
-  const drawn = () => {
-    if (!root.querySelector('input, button')) return;
-    observer.disconnect();
-    release = setTimeout(() => root.removeAttribute('inert'), 0);
-  };
-  const observer = new MutationObserver(drawn);
-  observer.observe(root, { childList: true, subtree: true });
-  drawn();
-  return () => {
-    observer.disconnect();
-    clearTimeout(release);
-    root.removeAttribute('inert');
   };
 }
