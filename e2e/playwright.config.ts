@@ -13,6 +13,12 @@ export default defineConfig({
   // Changed copies of two remotes, released beside the builds in force (independence.spec.ts).
   globalSetup: './variants.ts',
   outputDir: './test-results',
+  // The reviewed files a test compares with (the screen-reader transcripts of transcripts.spec.ts),
+  // named by the test, in one folder beside the tests.
+  snapshotPathTemplate: '{testDir}/../transcripts/{arg}{ext}',
+  // On CI a file that is missing fails the test and is not written: a transcript lands only once read
+  // and committed (locally it is written for reading, and the test still fails).
+  updateSnapshots: process.env.CI ? 'none' : 'default',
   fullyParallel: false,
   workers: 2,
   // No retry: a test that fails once has failed. The retry once kept on CI for a first navigation

@@ -222,7 +222,7 @@ test('a phone the app links shows in the device tab, and unlinking it works', as
   await page.getByRole('button', { name: 'Deconectați telefonul' }).click();
   await expect(page.getByRole('heading', { name: 'Sigur doriți să deconectați „Pixel 8”?' })).toBeFocused();
   await page.getByRole('button', { name: 'Da, deconectați' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Telefonul „Pixel 8” a fost deconectat.' })).toBeFocused();
+  await expect(page.getByText('Telefonul „Pixel 8” a fost deconectat.')).toBeFocused();
 
   await page.getByRole('link', { name: 'Înapoi la telefonul conectat, în contul meu' }).click();
   await expect(page).toHaveURL(/\/account\?tab=device$/);

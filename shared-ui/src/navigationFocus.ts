@@ -9,6 +9,11 @@ export function requestFocusAfterNavigation(hash: string): void {
   pending = { hash };
 }
 
+/** Whether a navigation's page is on its way: its h1 will take the focus, and say where the visitor is, once it mounts. */
+export function isArriving(): boolean {
+  return pending !== null;
+}
+
 export function focusElement(element: HTMLElement, { scroll = true } = {}): void {
   if (!element.hasAttribute('tabindex') && element.tabIndex < 0) element.setAttribute('tabindex', '-1');
   element.focus({ preventScroll: true });

@@ -1,5 +1,6 @@
 import { rovingTarget } from '../../primitives/rovingFocus';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import styled from 'styled-components';
 
 /** One row: the tabs fit, or the row scrolls sideways on its own (never a tab alone on a second row). */
@@ -73,8 +74,10 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: { l
     const target = rovingTarget(event.key, index, tabs.length, 'horizontal');
     if (target === undefined) return;
     event.preventDefault();
+    // Selected first, then focused: a screen reader says the tab it lands on as the selected one
+    // (focused first, it said the tab unselected, its selection only after).
+    flushSync(() => choose(tabs[target]!.id));
     buttons.current[target]?.focus();
-    choose(tabs[target]!.id);
   };
 
   return (
