@@ -43,7 +43,14 @@ async function releasedSite({ shellPort, storePort }: { shellPort: number; store
       const { stdout, stderr } = await promisify(execFile)(join(root, 'release', 'node_modules', '.bin', 'tsx'), [join(root, 'release', 'src', 'cli.ts'), ...args], {
         cwd: root,
         encoding: 'utf8',
-        env: { ...process.env, DEPLOY_DIR: deployDir, DEPLOY_BASE_URL: `http://localhost:${storePort}`, RELEASE_ACTOR: 'e2e', USER_SERVICE_URL: serviceUrl },
+        env: {
+          ...process.env,
+          DEPLOY_DIR: deployDir,
+          DEPLOY_BASE_URL: `http://localhost:${storePort}`,
+          RELEASE_ACTOR: 'e2e',
+          USER_SERVICE_URL: serviceUrl,
+          PUBLIC_SITE_URL: `http://localhost:${shellPort}`,
+        },
       });
       return { code: 0, stdout, stderr };
     } catch (error) {
@@ -94,7 +101,7 @@ let service: Awaited<ReturnType<typeof startEmbeddedService>>;
 let site: Awaited<ReturnType<typeof releasedSite>> | null = null;
 
 test.beforeAll(async () => {
-  service = await startEmbeddedService({ port: SERVICE, env: { CORS_ORIGINS: [3163, 3165, 3167, 3169, 3171, 3173].map((port) => `http://localhost:${port}`).join(',') } });
+  service = await startEmbeddedService({ port: SERVICE, env: { CORS_ORIGINS: [3163, 3165, 3167, 3169, 3171, 3173, 3175].map((port) => `http://localhost:${port}`).join(',') } });
 });
 test.afterEach(async () => {
   await site?.close();
@@ -212,6 +219,72 @@ test('a canary of mfe-marketing whose page throws is rolled back by release watc
   const marketing = (await released('history', 'mfe_marketing')).entries as { verb: string; reason: string | null }[];
   expect(marketing.map((e) => e.verb)).toEqual(['publish', 'init', 'publish', 'canary', 'rollback']);
   expect(marketing.at(-1)!.reason).toMatch(/^canary .*: 3 errors \/ [34] views \((100|75)%\) vs stable 0 \/ \d+ \(0%\), over 30 min$/);
+});
+
+test('a preview link shows a published version to the browser that opens it, and to no one else, until its banner ends it; its views are counted apart', async ({ browser }) => {
+  test.setTimeout(90_000);
+  site = await releasedSite({ shellPort: 3175, storePort: 3176 });
+  const { origin, released } = site;
+  const { version } = await released('publish', 'mfe-marketing', '--from', variantDist('marketingV2'));
+  const inForce = site.document();
+  const previewed = await released('preview', 'mfe_marketing', version);
+  expect(previewed.link).toMatch(new RegExp(`^${origin}/\\?preview=`));
+  expect(site.document()).toEqual(inForce);
+
+  const previews = async () => {
+    const summary = await (await fetch(`${serviceUrl}/telemetry/summary?remote=mfe_marketing`)).json();
+    const rows = summary.deployments as { cohort: string; version: string; views: number }[];
+    return {
+      preview: rows.filter((d) => d.cohort === 'preview' && d.version === version).reduce((sum, d) => sum + d.views, 0),
+      others: rows.filter((d) => d.version === version && d.cohort !== 'preview').length,
+    };
+  };
+
+  // The team's browser opens the link: the address loses the pin, the page is the version's, drawn
+  // by the server too, with a banner that says so.
+  const team = await visitor(browser, origin, 'preview-team-visitor');
+  await team.page.clock.install();
+  await team.page.goto(previewed.link);
+  await expect(team.page).toHaveURL(`${origin}/`);
+  await expect(h1(team.page)).toHaveText(/^Versiunea nouă/);
+  const drawn = await team.page.request.get(`${origin}/`);
+  expect(await drawn.text()).toContain('Versiunea nouă');
+  // For this browser alone: never kept by a shared cache.
+  expect(drawn.headers()['cache-control']).toBe('private, no-store');
+  const banner = team.page.getByRole('region', { name: 'Previzualizare' });
+  await expect(banner).toContainText(`Vedeți versiunea ${version} a mfe-marketing, pe care vizitatorii nu o văd încă.`);
+  // Its view is counted as a preview's, in neither the stable nor a canary's figures.
+  await team.page.clock.fastForward('01:00');
+  await expect.poll(async () => (await previews()).preview, { message: "the preview's view reaches the service" }).toBe(1);
+  expect((await previews()).others).toBe(0);
+
+  // Another visitor, at the same time: the version in force, no banner; so with a crafted link (the
+  // pin's claims changed, its signature kept).
+  const [header, claims, signature] = new URL(previewed.link).searchParams.get('preview')!.split('.');
+  const crafted = JSON.parse(Buffer.from(claims!, 'base64url').toString());
+  crafted.exp += 30 * 86_400;
+  const other = await visitor(browser, origin, 'preview-other-visitor');
+  for (const address of [`${origin}/`, `${origin}/?preview=${[header, Buffer.from(JSON.stringify(crafted)).toString('base64url'), signature].join('.')}`]) {
+    await other.page.goto(address);
+    await expect(other.page).toHaveURL(`${origin}/`);
+    await expect(h1(other.page)).toHaveText(HEADINGS.landing);
+    await expect(other.page.getByRole('region', { name: 'Previzualizare' })).toHaveCount(0);
+  }
+  expect((await other.page.context().cookies()).map((cookie) => cookie.name)).not.toContain('preview');
+  await other.close();
+
+  // Another page keeps the preview; the banner's button, reached by the keyboard, ends it.
+  await team.page.goto(`${origin}/contact`);
+  await expect(banner).toBeVisible();
+  await team.page.goto(`${origin}/`);
+  await expect(h1(team.page)).toHaveText(/^Versiunea nouă/);
+  const end = banner.getByRole('button', { name: 'Încheiați previzualizarea' });
+  for (let press = 0; press < 3 && !(await end.evaluate((el) => el === document.activeElement)); press += 1) await team.page.keyboard.press('Tab');
+  await expect(end).toBeFocused();
+  await team.page.keyboard.press('Enter');
+  await expect(h1(team.page)).toHaveText(HEADINGS.landing);
+  await expect(banner).toHaveCount(0);
+  await team.close();
 });
 
 test('a version whose files were changed in the store after it was published is run neither by the server nor by the browser', async ({ browser }) => {

@@ -174,8 +174,8 @@ for (const lang of ['ro', 'en'] as const) {
     await page.goto('/login');
     await expect(h1(page)).toHaveText(WORDS.ro.login);
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-    // The widget drawn (what the page says while it is on its way is then all said).
-    await expect(page.locator('input.firebaseui-id-email')).toBeVisible();
+    // The sign-in form drawn.
+    await expect(page.locator('#login-email')).toBeVisible();
     if (lang === 'en') {
       await jumpTo(sr, page.getByRole('banner').getByRole('button', { name: 'English' }), 'the language toggle');
       sr.note('presses Enter');

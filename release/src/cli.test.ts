@@ -100,3 +100,20 @@ it('says how it is called, with exit code 2, when it is called wrong', () => {
   expect(stderr).toBe('release: mfe_nothing is not a remote (the remotes: mfe_marketing, mfe_auth, mfe_account) (pnpm release --help)\n');
   expect(release('status', '--colour').code).toBe(2);
 });
+
+it('prints a preview link for a published version, and says how it is called wrong', () => {
+  const version = lastPublished();
+  const previewed = release('preview', 'mfe_account', version, '--hours', '1');
+  expect(previewed.code).toBe(0);
+  expect(previewed.stdout).toMatch(new RegExp(`^mfe_account ${version}: a preview until \\S+ \\(it fits the site in force\\)\\n.*\\n  http://localhost:3000/account\\?preview=[\\w-]+\\.[\\w-]+\\.[\\w-]+\\n$`));
+  for (const [args, error] of [
+    [['preview', 'mfe_account', version, '--hours', '48'], '--hours is more than 0 and at most 24, not 48'],
+    [['preview', 'mfe_account'], 'preview takes 2 arguments, not 1'],
+    [['status', '--hours', '2'], '--hours goes with preview only'],
+    [['preview', 'mfe_account', version, '--reason', 'why'], 'preview changes nothing in force: it takes no --reason'],
+  ] as const) {
+    const wrong = release(...args);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain(error);
+  }
+});

@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import { healthLine } from './health';
 import type { HistoryEntry } from './history';
-import { canary, contextFrom, history, init, promote, publish, Refused, rollback, status, type Changed } from './release';
+import { canary, contextFrom, history, init, preview, promote, publish, Refused, rollback, status, type Changed } from './release';
 import { UsageError } from './store';
 import { checkLines, checkOnce, policyFrom, watchEvery } from './watch';
 
@@ -15,6 +15,10 @@ const USAGE = `pnpm release <verb> [--json]
   canary <remote> <version> <percent>    a share of visitors gets a published version
   promote <remote>                       the canary becomes stable
   rollback <remote> [<version>]          back to an earlier version (default: the previous stable); removes the canary
+  preview <remote> <version> [--hours <n>]
+                                         a link that shows a published version to the browser that opens it
+                                         (after the gate; at most 24 h, the default); in local mode the version
+                                         may be a remote's dev server: http://localhost:3003/mf-manifest.json
   status                                 per remote: stable, canary and percentage, health
   history [<remote>]                     every change, oldest first
   watch <remote> [--once]                rolls the canary back when its error rate is worse than the stable's
@@ -27,7 +31,9 @@ const USAGE = `pnpm release <verb> [--json]
 A remote is named mfe_account or mfe-account; a version in full or by a prefix only it has.
 DEPLOY_DIR (default .deploy/), DEPLOY_BASE_URL (default http://localhost:3004), SHELL_DIST
 (default shell/dist), RELEASE_ACTOR (default the user name), USER_SERVICE_URL (default
-http://localhost:8787: the health summary of status and watch), OPS_TOKEN (the summary's token).`;
+http://localhost:8787: the health summary of status and watch), OPS_TOKEN (the summary's token),
+PREVIEW_SECRET (signs preview links; the site's server's own; none outside local mode: no previews),
+PUBLIC_SITE_URL (default http://localhost:3000: where preview links point).`;
 
 const ARITY: Record<string, [min: number, max: number]> = {
   publish: [1, 1],
@@ -35,6 +41,7 @@ const ARITY: Record<string, [min: number, max: number]> = {
   canary: [3, 3],
   promote: [1, 1],
   rollback: [1, 2],
+  preview: [2, 2],
   status: [0, 0],
   history: [0, 1],
   watch: [1, 1],
@@ -81,6 +88,7 @@ async function main(argv: string[]): Promise<number> {
         'min-views': { type: 'string' },
         threshold: { type: 'string' },
         interval: { type: 'string' },
+        hours: { type: 'string' },
       },
     });
     json = Boolean(values.json);
@@ -94,6 +102,8 @@ async function main(argv: string[]): Promise<number> {
     if (args.length < arity[0] || args.length > arity[1])
       throw new UsageError(`${verb} takes ${arity[0] === arity[1] ? arity[0] : `${arity[0]} or ${arity[1]}`} argument${arity[1] === 1 ? '' : 's'}, not ${args.length}`);
     if (values.from !== undefined && verb !== 'publish') throw new UsageError('--from goes with publish only');
+    if (values.hours !== undefined && verb !== 'preview') throw new UsageError('--hours goes with preview only');
+    if (verb === 'preview' && values.reason !== undefined) throw new UsageError('preview changes nothing in force: it takes no --reason');
     const misplaced = WATCH_OPTIONS.find((name) => values[name] !== undefined && verb !== 'watch');
     if (misplaced) throw new UsageError(`--${misplaced} goes with watch only`);
     if (verb === 'watch' && values.reason !== undefined) throw new UsageError('watch writes its own reason: the figures that made it roll back');
@@ -127,6 +137,18 @@ async function main(argv: string[]): Promise<number> {
           `${changed.remote}: canary ${changed.to} at ${changed.percentage}%${changed.removedCanary ? ` (replaces canary ${changed.removedCanary})` : ''}`,
           `  stable ${changed.location.manifest}`,
           `  canary ${changed.location.canary!.manifest}`,
+        ];
+        break;
+      }
+      case 'preview': {
+        const hours = values.hours === undefined ? undefined : Number(values.hours);
+        if (hours !== undefined && !(hours > 0 && hours <= 24)) throw new UsageError(`--hours is more than 0 and at most 24, not ${values.hours}`);
+        const previewed = await preview(ctx, a, b!, { hours });
+        result = previewed;
+        lines = [
+          `${previewed.remote} ${previewed.version}: a preview until ${previewed.expiresAt} (it fits the site in force)`,
+          `  open in the browser to pin (only that browser; its banner ends it):`,
+          `  ${previewed.link}`,
         ];
         break;
       }

@@ -1,6 +1,7 @@
 // How a remote's deployments are doing, from the shell's beacons as the user service sums them
 // (GET /telemetry/summary): `release status` shows it, `release watch` acts on it.
 import type { TelemetrySummary } from '@site/service-user';
+import { COHORTS } from '@site/service-user/telemetry';
 import { versionOfManifest, type RemoteName } from '@site/shared-ui/remotes-document';
 import { ports } from '@site/site-server/runtime-config';
 
@@ -66,7 +67,7 @@ export function serviceSummary(env: Env = process.env): SummarySource {
         (d) =>
           typeof d.remote === 'string' &&
           typeof d.version === 'string' &&
-          (d.cohort === 'stable' || d.cohort === 'canary') &&
+          (COHORTS as readonly string[]).includes(d.cohort) &&
           [d.views, d.loadFailures, d.renderErrors, d.hydrationErrors].every(isCount),
       );
     if (!valid) throw new SummaryUnreadable(`the health summary at ${url} is not one (an answer of another shape)`);

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { documentPath, readDocument } from './document';
 import { fakeSite, recorded, type FakeSite } from './fixtures/fakeSite';
 import { historyPath, readHistory } from './history';
-import { canary, history, init, promote, publish, Refused, rollback, status } from './release';
+import { canary, history, init, preview, promote, publish, Refused, rollback, status } from './release';
+import { LOCAL_PREVIEW_SECRET, verifyPreviewPin } from '@site/site-server/preview-pins';
 import { sriSha256 } from '@site/rendering/integrity';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { integrityOfBuild, publishedVersions, versionDir } from './store';
@@ -246,5 +247,51 @@ describe('changing the remotes document', () => {
     expect(history(site.ctx, 'mfe-auth').map((entry) => entry.verb)).toEqual(['publish', 'init']);
     const whens = history(site.ctx).map((entry) => Date.parse(entry.when));
     expect(whens).toEqual([...whens].sort((a, b) => a - b));
+  });
+});
+
+describe('preview', () => {
+  const SECRET = 'a-preview-secret-of-at-least-32-characters';
+  const production = { NODE_ENV: 'production', PREVIEW_SECRET: SECRET, PUBLIC_SITE_URL: 'https://vedere.example' };
+  beforeEach(async () => {
+    await init(site.ctx);
+  });
+
+  it("gives a link to the remote's first page that pins a published version, signed, for at most a day; nothing in force changes", async () => {
+    const v2 = await publishAccount('v2');
+    const before = documentBytes();
+    const historyBefore = readFileSync(historyPath(site.ctx.store));
+    const previewed = await preview(site.ctx, 'mfe-account', v2.slice(0, 12), { env: production, hours: 2 });
+    expect(previewed).toMatchObject({ remote: 'mfe_account', version: v2, manifest: `http://cdn.test/mfe-account/${v2}/mf-manifest.json` });
+    const link = new URL(previewed.link);
+    expect(link.origin + link.pathname).toBe('https://vedere.example/account');
+    const pin = await verifyPreviewPin(SECRET, link.searchParams.get('preview'), { policy: { origins: ['http://cdn.test'] } });
+    expect(pin).toEqual({ ...recorded(previewed.manifest), remote: 'mfe_account', version: v2, expiresAt: Date.parse(previewed.expiresAt) });
+    expect(Date.parse(previewed.expiresAt) - Date.now()).toBeGreaterThan(2 * 3_600_000 - 60_000);
+    expect(Date.parse(previewed.expiresAt) - Date.now()).toBeLessThanOrEqual(2 * 3_600_000);
+    expect(documentBytes().equals(before)).toBe(true);
+    expect(readFileSync(historyPath(site.ctx.store)).equals(historyBefore)).toBe(true);
+  });
+
+  it('refuses a version that does not fit the site in force, one never published, and more than a day', async () => {
+    const v2 = await publishAccount('v2');
+    site.shell({ shared: { '@site/shared-ui': { version: '2.0.0', requiredVersion: '^2.0.0' } } });
+    await expect(preview(site.ctx, 'mfe_account', v2, { env: production })).rejects.toBeInstanceOf(Refused);
+    await expect(preview(site.ctx, 'mfe_account', 'no-such-version', { env: production })).rejects.toThrow(/has no published version no-such-version/);
+    site.shell();
+    await expect(preview(site.ctx, 'mfe_account', v2, { env: production, hours: 48 })).rejects.toThrow(/at most 24 hours/);
+  });
+
+  it("is off outside local mode without PREVIEW_SECRET, and names a remote's dev server in local mode only", async () => {
+    const v2 = await publishAccount('v2');
+    await expect(preview(site.ctx, 'mfe_account', v2, { env: { NODE_ENV: 'production' } })).rejects.toThrow(/previews are off: set PREVIEW_SECRET/);
+    const dev = 'http://localhost:3003/mf-manifest.json';
+    await expect(preview(site.ctx, 'mfe_account', dev, { env: production })).rejects.toThrow(/local mode only/);
+    // Locally, the dev server's manifest is read (here: answered as the remote's own build) and gated like any version.
+    jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(readFileSync(join(site.ctx.appDist('mfe_account'), 'mf-manifest.json'))));
+    const local = await preview(site.ctx, 'mfe_account', dev, { env: { NODE_ENV: 'development' } });
+    expect(local).toMatchObject({ version: 'local', manifest: dev });
+    expect(local.link).toMatch(/^http:\/\/localhost:3000\/account\?preview=/);
+    await expect(verifyPreviewPin(LOCAL_PREVIEW_SECRET, new URL(local.link).searchParams.get('preview'))).resolves.toMatchObject({ manifest: dev, version: 'local' });
   });
 });

@@ -2,8 +2,9 @@
 // Every change of the remotes document runs the same way: under the store's lock, the version
 // entering the document checked by the gate, the new document validated and written atomically,
 // then one line appended to the history. A refusal changes nothing.
-import { REMOTE_NAMES, type RemoteLocation, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
-import { remoteFolder } from '@site/site-server/runtime-config';
+import { PREVIEW_PARAM, REMOTE_NAMES, versionOfManifest, type Deployment, type RemoteLocation, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import { previewSecret, signPreviewPin } from '@site/site-server/preview-pins';
+import { isLocalMode, remoteFolder, siteOrigin } from '@site/site-server/runtime-config';
 import semver from 'semver';
 import { join, resolve } from 'node:path';
 import { readDocument, writeDocument, documentPath } from './document';
@@ -230,6 +231,55 @@ async function admit(ctx: ReleaseContext, remote: RemoteName, url: string, doc: 
   }
   const problems = await gateProblems(ctx, remote, candidate, neighboursInDocument(ctx.store, remote, doc));
   if (problems.length) throw new Refused(label, problems);
+}
+
+export interface Previewed {
+  remote: RemoteName;
+  /** The store's version, or `local` for a remote's own dev server. */
+  version: string;
+  manifest: string;
+  /** The link that pins the browser that opens it (and only that browser). */
+  link: string;
+  expiresAt: string;
+}
+
+/** The site's address of the first page a remote draws (the route table's), where a preview link lands. */
+function firstPageOf(ctx: ReleaseContext, remote: RemoteName): string {
+  try {
+    const table = readJsonFile<RouteTable & { routes?: { path: string; page: string }[] }>(join(ctx.shellDist, 'routes.json'), "the shell's route table");
+    return table.routes?.find((route) => table.pages[route.page]?.remote === remote)?.path ?? '/';
+  } catch {
+    return '/';
+  }
+}
+
+/**
+ * preview <remote> <version> [--hours <n>]: a link that shows one published version of a remote to
+ * the browser that opens it, and only that browser, for at most PREVIEW_MAX_HOURS; after the gate
+ * against the site in force, as a canary would be. In local mode the version may also be a
+ * remote's own dev server (its manifest's URL): a team works on its remote inside the whole site.
+ * The document in force does not change, and nothing is recorded in the history.
+ */
+export async function preview(ctx: ReleaseContext, remoteName: string, wanted: string, { hours, env = process.env }: { hours?: number; env?: Env } = {}): Promise<Previewed> {
+  const remote = remoteNamed(remoteName);
+  const secret = previewSecret(env);
+  if (secret === null) throw new Error("previews are off: set PREVIEW_SECRET, the same as the site's server's");
+  const doc = requireDocument(ctx.store);
+  let deployment: Deployment;
+  let version: string;
+  if (/^https?:\/\//i.test(wanted)) {
+    if (!isLocalMode(env)) throw new UsageError("a remote's dev server is previewed in local mode only: name a published version");
+    deployment = { manifest: wanted };
+    version = versionOfManifest(wanted);
+  } else {
+    version = publishedVersion(ctx.store, remote, wanted);
+    deployment = deploymentIn(ctx.store, remote, version);
+  }
+  await admit(ctx, remote, deployment.manifest, doc);
+  const { token, expiresAt } = await signPreviewPin(secret, { remote, version, ...deployment }, { hours });
+  const link = new URL(firstPageOf(ctx, remote), siteOrigin(env));
+  link.searchParams.set(PREVIEW_PARAM, token);
+  return { remote, version, manifest: deployment.manifest, link: link.href, expiresAt: new Date(expiresAt).toISOString() };
 }
 
 export interface Changed {

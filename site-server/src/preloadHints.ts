@@ -3,7 +3,7 @@
 // discovering them one after the other (HTML → main.js → remotes.json → manifest → remoteEntry.js
 // → the page's chunks). Sent as a Link header, computed per request from the remotes document in
 // force and the visitor's cohort (the version its browser will load).
-import { allManifests, deploymentFor, integrityAt, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import { allManifests, deploymentFor, integrityAt, type PreviewPin, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import type { Context } from 'hono';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,6 +40,7 @@ export function preloadHints({
   manifestAt,
   siteOrigin,
   signedInCalls = [],
+  pinOf = async () => null,
 }: {
   dist: string;
   remotes: () => RemotesDocument;
@@ -47,6 +48,8 @@ export function preloadHints({
   manifestAt: ManifestReader;
   siteOrigin: string;
   signedInCalls?: string[];
+  /** The preview pinned in the request's browser (previewPins.ts): its remote's version is the one hinted. */
+  pinOf?: (c: Context) => Promise<PreviewPin | null>;
 }) {
   const table = readRouteTable(dist);
   const manifestFile = join(dist, 'mf-manifest.json');
@@ -101,7 +104,7 @@ export function preloadHints({
       links.push(...signedInPreconnects(c, route, signedInCalls, siteOrigin));
     }
     const page = route.exposed;
-    const deployment = deploymentFor(page.remote, doc[page.remote], visitorIdOf(c));
+    const deployment = deploymentFor(page.remote, doc[page.remote], visitorIdOf(c), await pinOf(c));
     const manifestUrl = new URL(deployment.manifest, siteOrigin);
     const manifestIntegrity = integrityAt(deployment, manifestUrl.href, siteOrigin);
     links.push(fetched(manifestUrl));

@@ -1,11 +1,12 @@
 // The production servers of the site: the shell, with its runtime documents, and each remote.
-import { REMOTE_NAMES, type RemoteName } from '@site/shared-ui/remotes-document';
+import { REMOTE_NAMES, type PreviewPin, type RemoteName } from '@site/shared-ui/remotes-document';
 import { DEFAULT_REMOTES_URL } from '@site/shared-ui/runtime-config';
 import { Hono, type Context } from 'hono';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { manifestReader } from './manifests';
 import { preloadHints } from './preloadHints';
+import { previewLinks, previewPinOf, previewSecret } from './previewPins';
 import { remotesInForce } from './remotesInForce';
 import { readRouteTable, renderedPages, type PageAnswer } from '@site/rendering/server';
 import {
@@ -36,9 +37,13 @@ const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
  * the login cookie, the page's language), and until when the page waits for them (PAGE_WAIT_MS).
  */
 const pageAnswers =
-  (draw: ReturnType<typeof renderedPages>) =>
-  (c: Context): Promise<PageAnswer | null> =>
-    draw({ url: new URL(c.req.url), visitorId: visitorIdOf(c), loginToken: loginTokenOf(c), locale: localeOf(c), deadline: Date.now() + PAGE_WAIT_MS });
+  (draw: ReturnType<typeof renderedPages>, pinOf: PinOf) =>
+  async (c: Context): Promise<PageAnswer | null> => {
+    const deadline = Date.now() + PAGE_WAIT_MS;
+    return draw({ url: new URL(c.req.url), visitorId: visitorIdOf(c), loginToken: loginTokenOf(c), locale: localeOf(c), pin: await pinOf(c), deadline });
+  };
+
+type PinOf = (c: Context) => Promise<PreviewPin | null>;
 
 const config =
   (overrides: Partial<BrowserConfig> = {}): Document =>
@@ -79,13 +84,17 @@ export function shellApp({
 }: ShellAppOptions = {}) {
   // Every URL the server fetches or writes into a page comes from configuration: the document's
   // manifests on the configured origins (outside local mode), a relative one against the site's own.
-  const remotes = remotesInForce(read, console.error, manifestPolicy(process.env));
+  const policy = manifestPolicy(process.env);
+  const remotes = remotesInForce(read, console.error, policy);
+  // A browser pinned to a version by `release preview` (PREVIEW_SECRET; none outside local mode: no previews).
+  const preview = previewSecret(process.env);
+  const pinOf: PinOf = (c) => previewPinOf(c, preview, policy);
   const origin = siteOrigin(process.env);
   const table = readRouteTable(dist) ?? { pages: {}, routes: [] };
   const manifestAt = manifestReader();
   const browser = { ...environmentConfig(process.env), ...browserConfig };
   const serviceUrl = readsServiceUrl === undefined ? serverUserServiceUrl(process.env, browser) : readsServiceUrl;
-  const tokens = viewTokenCookie({ remotes, secret: viewTokenSecret(process.env) });
+  const tokens = viewTokenCookie({ remotes, secret: viewTokenSecret(process.env), pinOf });
   if (prerender && serviceUrl === null)
     console.error(`signed-in pages are drawn by the browser: the user service's URL (${browser.userServiceUrl}) is not absolute; set USER_SERVICE_INTERNAL_URL`);
   const site = createStaticApp({
@@ -105,7 +114,7 @@ export function shellApp({
     pageLinks:
       process.env.PRELOAD_HINTS === 'off'
         ? undefined
-        : preloadHints({ dist, remotes, remotesUrl: browser.remotesUrl, manifestAt, siteOrigin: origin, signedInCalls: signedInCallOrigins(browser) }),
+        : preloadHints({ dist, remotes, remotesUrl: browser.remotesUrl, manifestAt, siteOrigin: origin, signedInCalls: signedInCallOrigins(browser), pinOf }),
     pageHtml: prerender
       ? pageAnswers(
           renderedPages({
@@ -119,11 +128,16 @@ export function shellApp({
             integrityRequired: !isLocalMode(process.env),
             serverBuildHeaders: { [SERVER_BUILD_KEY_HEADER]: serverBuildsKey(process.env) },
           }),
+          pinOf,
         )
       : undefined,
   });
-  // Each page comes with its view token (a cookie): the health beacons count only with one.
-  return new Hono().use('*', tokens).route('/', site);
+  // A preview link pins its browser, then goes on to the address without it; each page comes with
+  // its view token (a cookie): the health beacons count only with one.
+  return new Hono()
+    .use('*', previewLinks({ secret: preview, policy }))
+    .use('*', tokens)
+    .route('/', site);
 }
 
 /**

@@ -2,9 +2,9 @@
 // here for the deployments the remotes document gives this visitor, set in a cookie on the page's
 // response, never in its HTML, so that the public pages stay cached. The shell sends it with its
 // health beacons, and only what it vouches for is counted.
-import { deploymentFor, REMOTE_NAMES, versionOfManifest, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import { deploymentFor, REMOTE_NAMES, versionOfManifest, type PreviewPin, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { LOCAL_VIEW_TOKEN_SECRET, signViewToken, VIEW_TOKEN_COOKIE, VIEW_TOKEN_TTL_S, type ViewDeployments } from '@site/service-user/view-token';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { configuredSecret } from './runtimeConfig';
 import { visitorIdOf } from './visitor';
@@ -18,18 +18,27 @@ type Env = Record<string, string | undefined>;
  */
 export const viewTokenSecret = (env: Env = process.env): string => configuredSecret(env, 'VIEW_TOKEN_SECRET', LOCAL_VIEW_TOKEN_SECRET, "the user service's");
 
-/** The deployment of each remote this visitor is given: its version (the store's folder) and cohort. */
-export function viewDeployments(document: RemotesDocument, visitorId: string): ViewDeployments {
+/** The deployment of each remote this visitor is given: its version (the store's folder) and cohort (a preview's counted apart). */
+export function viewDeployments(document: RemotesDocument, visitorId: string, pin?: PreviewPin | null): ViewDeployments {
   return Object.fromEntries(
     REMOTE_NAMES.map((name) => {
-      const { manifest, cohort } = deploymentFor(name, document[name], visitorId);
+      const { manifest, cohort } = deploymentFor(name, document[name], visitorId, pin);
       return [name, { version: versionOfManifest(manifest), cohort }];
     }),
   );
 }
 
 /** Sets a fresh view token beside every page this app answers (a 200 of HTML), and nothing beside anything else. */
-export function viewTokenCookie({ remotes, secret }: { remotes: () => RemotesDocument; secret: string }): MiddlewareHandler {
+export function viewTokenCookie({
+  remotes,
+  secret,
+  pinOf = async () => null,
+}: {
+  remotes: () => RemotesDocument;
+  secret: string;
+  /** The preview pinned in the request's browser (previewPins.ts). */
+  pinOf?: (c: Context) => Promise<PreviewPin | null>;
+}): MiddlewareHandler {
   return async (c, next) => {
     await next();
     if (c.res.status !== 200 || !(c.res.headers.get('Content-Type') ?? '').startsWith('text/html')) return;
@@ -39,7 +48,7 @@ export function viewTokenCookie({ remotes, secret }: { remotes: () => RemotesDoc
     } catch {
       return; // no remotes document yet: no deployment to vouch for
     }
-    const token = await signViewToken(secret, viewDeployments(document, visitorIdOf(c)));
+    const token = await signViewToken(secret, viewDeployments(document, visitorIdOf(c), await pinOf(c)));
     setCookie(c, VIEW_TOKEN_COOKIE, token, { path: '/', sameSite: 'Lax', maxAge: VIEW_TOKEN_TTL_S, secure: new URL(c.req.url).protocol === 'https:' });
   };
 }

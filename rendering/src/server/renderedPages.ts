@@ -17,7 +17,7 @@
 // renders it, as for any other page).
 import { DEFAULT_LOCALE, type Locale } from '@site/shared-ui/locales';
 import type { RuntimeConfig } from '@site/shared-ui/runtime-config';
-import { deploymentFor, integrityAt, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import { deploymentFor, integrityAt, type PreviewPin, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { isServiceReadName, type ServiceReadName } from '@site/shared-ui/service-reads';
 import { decodeJwt } from 'jose';
 import { existsSync, readFileSync } from 'node:fs';
@@ -89,6 +89,8 @@ export interface PageRequest {
   loginToken: string | null;
   /** The language the page is drawn in (shared-ui's localeFrom: the address's, else the cookie's; default Romanian). */
   locale?: Locale;
+  /** The preview pinned in this browser (verified by the site's server), if any: its remote's pages are drawn from the pinned version. */
+  pin?: PreviewPin | null;
   /**
    * When the page stops waiting for what the server draws (ms since the epoch; the site's server's
    * PAGE_WAIT_MS): a signed-in page's render still waiting for its turn then is dropped (nobody
@@ -266,7 +268,7 @@ export function renderedPages({
   async function versionFor(remote: RemoteName, request: PageRequest): Promise<RemoteVersion | null> {
     const location = remotes()[remote];
     if (!location) return null;
-    const deployment = deploymentFor(remote, location, request.visitorId);
+    const deployment = deploymentFor(remote, location, request.visitorId, request.pin);
     if (!URL.canParse(deployment.manifest, siteOrigin ?? undefined)) {
       log(`${remote}'s pages are served empty: its manifest ${deployment.manifest} is relative, and no site origin is configured`);
       return null;
@@ -383,7 +385,7 @@ export function renderedPages({
     const signedIn = token !== null;
     // A render entry's name is content-hashed: a new build of the remote is a new key.
     const key = `${signedIn ? 'signed-in ' : ''}${locale} ${pathname} ${version.manifestUrl} ${version.entryUrl}`;
-    return keptAnswer(
+    const answer = keptAnswer(
       await once(
         key,
         pathname,
@@ -396,5 +398,7 @@ export function renderedPages({
       ),
       'page',
     );
+    // A previewed version's page is for the browser pinned to it: never kept by a shared cache.
+    return answer && request.pin?.remote === remote ? { ...answer, personal: true } : answer;
   };
 }

@@ -14,7 +14,8 @@ export const VIEW_TOKEN_MAX_LENGTH = 1024;
 export const TELEMETRY_REMOTES = ['mfe_marketing', 'mfe_auth', 'mfe_account'] as const;
 export type TelemetryRemote = (typeof TELEMETRY_REMOTES)[number];
 
-export const COHORTS = ['stable', 'canary'] as const;
+/** A preview (one browser pinned to a version by `release preview`) is counted apart from both. */
+export const COHORTS = ['stable', 'canary', 'preview'] as const;
 export type Cohort = (typeof COHORTS)[number];
 
 /** A version as the store names its folders (and `local` for a manifest at a host's root). */

@@ -79,7 +79,8 @@ export function TextField({ id, name, label, error, errorLang, multiline, onValu
     <Field>
       <label htmlFor={id}>
         {label}
-        {required && <RequiredMark> {t('forms.required')}</RequiredMark>}
+        {/* One text node: a server-drawn space and word apart (React marks them with a comment) lose the space in the field's accessible name. */}
+        {required && <RequiredMark>{` ${t('forms.required')}`}</RequiredMark>}
       </label>
       {error && (
         <ErrorText id={errorId}>

@@ -156,3 +156,29 @@ describe('the version of a deployment, from its manifest URL', () => {
     expect(versionOfManifest(`https://cdn.example/${'v'.repeat(65)}/mf-manifest.json`)).toBe(UNRECOGNISED_VERSION);
   });
 });
+
+describe('a preview pinned in a browser', () => {
+  const location = {
+    manifest: 'https://cdn.example/mfe-account/1.0.0/mf-manifest.json',
+    canary: { manifest: 'https://cdn.example/mfe-account/1.1.0/mf-manifest.json', percentage: 100 },
+  };
+  const pin = {
+    remote: 'mfe_account' as const,
+    version: '2.0.0',
+    manifest: 'https://cdn.example/mfe-account/2.0.0/mf-manifest.json',
+    integrity: { 'mf-manifest.json': `sha256-${'B'.repeat(43)}=` },
+    expiresAt: Date.UTC(2026, 10, 28),
+  };
+  const now = Date.UTC(2026, 10, 27);
+
+  it('gives its remote the pinned version, counted as a preview, over the canary and the stable version', () => {
+    expect(deploymentFor('mfe_account', location, 'visitor-1', pin, now)).toEqual({ manifest: pin.manifest, integrity: pin.integrity, cohort: 'preview' });
+  });
+
+  it('leaves the other remotes as the document gives them, and pins nothing once it has ended', () => {
+    expect(deploymentFor('mfe_auth', location, 'visitor-1', { ...pin, remote: 'mfe_auth' as const }, now).cohort).toBe('preview');
+    expect(deploymentFor('mfe_account', location, 'visitor-1', { ...pin, remote: 'mfe_auth' as const }, now)).toEqual({ manifest: location.canary.manifest, cohort: 'canary' });
+    expect(deploymentFor('mfe_account', location, 'visitor-1', pin, pin.expiresAt)).toEqual({ manifest: location.canary.manifest, cohort: 'canary' });
+    expect(deploymentFor('mfe_account', location, 'visitor-1', null, now).cohort).toBe('canary');
+  });
+});

@@ -74,7 +74,8 @@ function checkedIntegrity(value: unknown, what: string): Integrity | undefined {
   return Object.fromEntries(entries) as Integrity;
 }
 
-function checkedDeployment(value: Partial<Deployment>, policy: ManifestPolicy | undefined, what: string): Deployment {
+/** A deployment as a document (or a preview pin) gives it, checked: its manifest on the policy's origins, its integrity well formed. */
+export function checkedDeployment(value: Partial<Deployment>, policy: ManifestPolicy | undefined, what: string): Deployment {
   const manifest = checkedManifest(value.manifest, policy, what);
   const integrity = checkedIntegrity(value.integrity, what);
   return integrity ? { manifest, integrity } : { manifest };
@@ -136,8 +137,31 @@ export function manifestFor(name: RemoteName, location: RemoteLocation, visitorI
   return deploymentFor(name, location, visitorId).manifest;
 }
 
-/** Which deployment of a remote a visitor gets: its manifest (and integrity), and whether it is the canary. */
-export function deploymentFor(name: RemoteName, location: RemoteLocation, visitorId: string): Deployment & { cohort: Cohort } {
+/**
+ * One browser pinned to one published version of one remote (`pnpm release preview`): the
+ * deployment it is shown instead of the stable or canary, its version, and until when (ms since
+ * the epoch). The pin travels signed (the site's server verifies it: site-server/src/previewPins.ts)
+ * in the PREVIEW_COOKIE cookie, which the shell reads too.
+ */
+export interface PreviewPin extends Deployment {
+  remote: RemoteName;
+  version: string;
+  expiresAt: number;
+}
+
+/** The cookie that carries a browser's preview pin (signed), and the address parameter of a preview link. */
+export const PREVIEW_COOKIE = 'preview';
+export const PREVIEW_PARAM = 'preview';
+/** A preview lasts at most this long. */
+export const PREVIEW_MAX_HOURS = 24;
+
+/**
+ * Which deployment of a remote a visitor gets: its manifest (and integrity), and its cohort: the
+ * preview pinned in this browser for this remote (until it expires), else the canary when the
+ * visitor's bucket falls in its percentage, else the stable version.
+ */
+export function deploymentFor(name: RemoteName, location: RemoteLocation, visitorId: string, pin?: PreviewPin | null, now = Date.now()): Deployment & { cohort: Cohort } {
+  if (pin && pin.remote === name && pin.expiresAt > now) return { manifest: pin.manifest, ...(pin.integrity ? { integrity: pin.integrity } : {}), cohort: 'preview' };
   const canary = location.canary && cohortBucket(visitorId, name) < location.canary.percentage;
   const { manifest, integrity } = canary ? location.canary! : location;
   return { manifest, ...(integrity ? { integrity } : {}), cohort: canary ? 'canary' : 'stable' };

@@ -8,6 +8,7 @@ import { FocusOnNavigate } from '../navigation/FocusOnNavigate';
 import { ScrollToTop } from '../navigation/ScrollToTop';
 import { MAIN_ID, SkipLink } from '../navigation/SkipLink';
 import { NotFoundPage } from '../pages/NotFoundPage';
+import { PreviewBanner } from '../preview/PreviewBanner';
 import { GuardedPage } from './GuardedPage';
 import { siteRoutes } from './routes';
 
@@ -41,6 +42,7 @@ export function Layout() {
       <SessionFollower />
       <ForgetHandedOverAnswersOnNavigation />
       <SkipLink />
+      <PreviewBanner />
       <Header />
       <main id={MAIN_ID} tabIndex={-1}>
         <SiteRoutes />

@@ -6,6 +6,7 @@ import { integrityPlugin } from './integrity';
 import { loadRecoveryPlugin } from './loadRecovery';
 import { readRemotesDocument } from './remotesDocumentRead';
 import { stepByStepPlugin } from './stepByStep';
+import { previewPin } from './preview';
 import { pageGoingAway, reloadOnce, reloadPage } from './reloadOnce';
 import { visitorId } from './visitor';
 
@@ -28,7 +29,8 @@ async function readDeployments(init?: RequestInit): Promise<Map<RemoteName, Remo
   if (!response.ok) throw new Error(`remotes document: HTTP ${response.status}`);
   const doc = parseRemotesDocument(await response.json());
   const visitor = visitorId();
-  return new Map(REMOTE_NAMES.map((name) => [name, deploymentFor(name, doc[name], visitor)] as const));
+  const pin = previewPin();
+  return new Map(REMOTE_NAMES.map((name) => [name, deploymentFor(name, doc[name], visitor, pin)] as const));
 }
 
 let registered: Promise<RemoteDeployments> | null = null;

@@ -1,0 +1,74 @@
+import { setLocale, SiteProviders } from '@site/shared-ui';
+import { PREVIEW_COOKIE } from '@site/shared-ui/remotes-document';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
+import '../i18n/register';
+import { reloadPage } from '../remotes/reloadOnce';
+import { previewPin } from '../remotes/preview';
+import { PreviewBanner } from './PreviewBanner';
+
+jest.mock('../remotes/reloadOnce', () => ({ reloadPage: jest.fn() }));
+
+/** A pin as the cookie carries it (its signature is the server's to check: the browser only reads it). */
+const pinToken = (claims: Record<string, unknown>) =>
+  ['{"alg":"HS256"}', JSON.stringify({ aud: 'preview', iat: 1, ...claims }), 'signature'].map((part, i) => (i < 2 ? Buffer.from(part).toString('base64url') : part)).join('.');
+const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+const PIN = { r: 'mfe_account', v: '2.0.0-cccccccccccc', m: 'https://cdn.example/mfe-account/2.0.0-cccccccccccc/mf-manifest.json' };
+
+beforeEach(() => {
+  act(() => setLocale('ro'));
+  Cookies.remove(PREVIEW_COOKIE, { path: '/' });
+  jest.mocked(reloadPage).mockClear();
+});
+
+const renderBanner = () =>
+  render(
+    <SiteProviders>
+      <PreviewBanner />
+    </SiteProviders>,
+  );
+
+describe('the preview pinned in this browser', () => {
+  it('is read from its cookie: remote, version, deployment and end; nothing when absent, expired or not a pin', () => {
+    expect(previewPin()).toBeNull();
+    const exp = inAnHour();
+    Cookies.set(PREVIEW_COOKIE, pinToken({ ...PIN, exp }), { path: '/' });
+    expect(previewPin()).toEqual({ remote: 'mfe_account', version: PIN.v, manifest: PIN.m, expiresAt: exp * 1000 });
+    Cookies.set(PREVIEW_COOKIE, pinToken({ ...PIN, exp: 100 }), { path: '/' });
+    expect(previewPin()).toBeNull();
+    Cookies.set(PREVIEW_COOKIE, pinToken({ ...PIN, r: 'mfe_unknown', exp }), { path: '/' });
+    expect(previewPin()).toBeNull();
+    Cookies.set(PREVIEW_COOKIE, 'not-a-token', { path: '/' });
+    expect(previewPin()).toBeNull();
+  });
+});
+
+describe('the preview banner', () => {
+  it('is not there for a visitor with no preview', () => {
+    renderBanner();
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+  });
+
+  it('says which version of which remote the browser is shown, until when, in a named region whose button ends the preview', async () => {
+    const user = userEvent.setup();
+    Cookies.set(PREVIEW_COOKIE, pinToken({ ...PIN, exp: inAnHour() }), { path: '/' });
+    renderBanner();
+    const banner = screen.getByRole('region', { name: 'Previzualizare' });
+    expect(banner).toHaveTextContent(`Vedeți versiunea ${PIN.v} a mfe-account, pe care vizitatorii nu o văd încă. Previzualizarea se încheie pe`);
+    const end = screen.getByRole('button', { name: 'Încheiați previzualizarea' });
+    await user.tab();
+    expect(end).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(Cookies.get(PREVIEW_COOKIE)).toBeUndefined();
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('is in English on an English page', () => {
+    act(() => setLocale('en'));
+    Cookies.set(PREVIEW_COOKIE, pinToken({ ...PIN, exp: inAnHour() }), { path: '/' });
+    renderBanner();
+    expect(screen.getByRole('region', { name: 'Preview' })).toHaveTextContent(`You are seeing version ${PIN.v} of mfe-account`);
+    expect(screen.getByRole('button', { name: 'End the preview' })).toBeInTheDocument();
+  });
+});
