@@ -54,6 +54,26 @@ export const VARIANTS = {
       ],
     },
   },
+  // A release whose landing page spends 600 ms of main-thread work on each interaction (a press or a
+  // key): no error anywhere, a slow page. A canary release watch must roll back on its INP alone.
+  marketingSlow: {
+    remote: 'mfe-marketing',
+    strings: {},
+    code: {
+      'src/features/landing/LandingPage.tsx': [
+        'export default function LandingPage() {',
+        `if (typeof document !== 'undefined') {
+  for (const type of ['pointerdown', 'keydown']) {
+    document.addEventListener(type, () => {
+      const until = performance.now() + 600;
+      while (performance.now() < until) continue;
+    });
+  }
+}
+export default function LandingPage() {`,
+      ],
+    },
+  },
 } satisfies Record<string, Variant>;
 
 /**

@@ -101,7 +101,10 @@ let service: Awaited<ReturnType<typeof startEmbeddedService>>;
 let site: Awaited<ReturnType<typeof releasedSite>> | null = null;
 
 test.beforeAll(async () => {
-  service = await startEmbeddedService({ port: SERVICE, env: { CORS_ORIGINS: [3163, 3165, 3167, 3169, 3171, 3173, 3175].map((port) => `http://localhost:${port}`).join(',') } });
+  service = await startEmbeddedService({
+    port: SERVICE,
+    env: { CORS_ORIGINS: [3163, 3165, 3167, 3169, 3171, 3173, 3175, 3177].map((port) => `http://localhost:${port}`).join(',') },
+  });
 });
 test.afterEach(async () => {
   await site?.close();
@@ -219,6 +222,54 @@ test('a canary of mfe-marketing whose page throws is rolled back by release watc
   const marketing = (await released('history', 'mfe_marketing')).entries as { verb: string; reason: string | null }[];
   expect(marketing.map((e) => e.verb)).toEqual(['publish', 'init', 'publish', 'canary', 'rollback']);
   expect(marketing.at(-1)!.reason).toMatch(/^canary .*: 3 errors \/ [34] views \((100|75)%\) vs stable 0 \/ \d+ \(0%\), over 30 min$/);
+});
+
+test('a canary of mfe-marketing that spends 600 ms of main-thread work on each interaction is rolled back by release watch --once on INP alone, with no error counted', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  site = await releasedSite({ shellPort: 3177, storePort: 3178 });
+  const { origin, release, released } = site;
+  const slow = (await released('publish', 'mfe_marketing', '--from', variantDist('marketingSlow'))).version as string;
+  await released('canary', 'mfe_marketing', slow, '50', '--reason', 'a heavier landing page');
+
+  // Per cohort: the INP samples the service keeps (its histogram's total), and the errors.
+  const figures = async (cohort: 'canary' | 'stable') => {
+    const summary = await (await fetch(`${serviceUrl}/telemetry/summary?remote=mfe_marketing`)).json();
+    const rows = (
+      summary.deployments as { cohort: string; version: string; loadFailures: number; renderErrors: number; hydrationErrors: number; vitals: { inp: number[] } }[]
+    ).filter((d) => d.cohort === cohort && (cohort === 'stable' || d.version === slow));
+    return {
+      inp: rows.reduce((sum, d) => sum + d.vitals.inp.reduce((a, b) => a + b, 0), 0),
+      errors: rows.reduce((sum, d) => sum + d.loadFailures + d.renderErrors + d.hydrationErrors, 0),
+    };
+  };
+  // Four visits on each side, each pressing the page three times: its INP goes with the page's
+  // beacon (a few seconds after it is measured, while the page is open).
+  const ids = visitors('mfe_marketing', 4);
+  for (const [cohort, id] of [...ids.canary.map((id) => ['canary', id] as const), ...ids.stable.map((id) => ['stable', id] as const)]) {
+    const before = (await figures(cohort)).inp;
+    const { page, close } = await visitor(browser, origin, id);
+    await page.goto(`${origin}/`);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    for (let press = 0; press < 3; press += 1) await h1(page).click();
+    await expect.poll(async () => (await figures(cohort)).inp, { message: `the ${cohort} visit's INP reaches the service`, timeout: 30_000 }).toBe(before + 1);
+    await close();
+  }
+  expect(await figures('canary')).toEqual({ inp: 4, errors: 0 });
+
+  const watched = await release('watch', 'mfe_marketing', '--once', '--min-views', '4');
+  expect(watched.code, watched.stderr).toBe(0);
+  expect(watched.stdout).toMatch(
+    new RegExp(
+      `^mfe_marketing: canary ${slow} rolled back: canary ${slow}: p75 INP ≤ \\d+ ms vs stable ≤ \\d+ ms \\(\\+\\d+ ms, more than 100 ms; p = [\\d.e-]+ < 0\\.05\\), over 30 min \\(0 errors / \\d+ views`,
+    ),
+  );
+  expect(site.document().mfe_marketing.canary).toBeUndefined();
+  expect(((await released('history', 'mfe_marketing')).entries as { verb: string; reason: string }[]).at(-1)).toMatchObject({
+    verb: 'rollback',
+    reason: expect.stringMatching(/p75 INP/),
+  });
 });
 
 test('a preview link shows a published version to the browser that opens it, and to no one else, until its banner ends it; its views are counted apart', async ({ browser }) => {

@@ -2,7 +2,7 @@
 // 1 refused or failed (nothing changed), 2 not called right. --json prints one JSON object on
 // stdout for scripts, the refusal's problems included.
 import { parseArgs } from 'node:util';
-import { healthLine } from './health';
+import { healthLines } from './health';
 import type { HistoryEntry } from './history';
 import { canary, contextFrom, history, init, preview, promote, publish, Refused, rollback, status, type Changed } from './release';
 import { UsageError } from './store';
@@ -21,9 +21,11 @@ const USAGE = `pnpm release <verb> [--json]
                                          may be a remote's dev server: http://localhost:3003/mf-manifest.json
   status                                 per remote: stable, canary and percentage, health
   history [<remote>]                     every change, oldest first
-  watch <remote> [--once]                rolls the canary back when its error rate is worse than the stable's
+  watch <remote> [--once]                rolls the canary back when its error rate, or its p75 LCP or INP, is worse
+                                         than the stable's (the speed significantly: speed.ts)
         [--window <minutes>] [--min-views <n>] [--threshold <share>] [--interval <seconds>]
-                                         (defaults: 30 min, 20 canary views, 0.05, every 60 s)
+        [--lcp-threshold <ms>] [--inp-threshold <ms>] [--significance <level>]
+                                         (defaults: 30 min, 20 canary views, 0.05, every 60 s, 500 ms, 100 ms, 0.05)
 
   --reason "…"   recorded in the history with the change
   --json         one JSON object on stdout
@@ -47,7 +49,7 @@ const ARITY: Record<string, [min: number, max: number]> = {
   watch: [1, 1],
 };
 
-const WATCH_OPTIONS = ['once', 'window', 'min-views', 'threshold', 'interval'] as const;
+const WATCH_OPTIONS = ['once', 'window', 'min-views', 'threshold', 'interval', 'lcp-threshold', 'inp-threshold', 'significance'] as const;
 
 const arrow = (from: string | null, to: string | null) => `${from ?? '(none)'} → ${to ?? '(none)'}`;
 
@@ -88,6 +90,9 @@ async function main(argv: string[]): Promise<number> {
         'min-views': { type: 'string' },
         threshold: { type: 'string' },
         interval: { type: 'string' },
+        'lcp-threshold': { type: 'string' },
+        'inp-threshold': { type: 'string' },
+        significance: { type: 'string' },
         hours: { type: 'string' },
       },
     });
@@ -174,7 +179,7 @@ async function main(argv: string[]): Promise<number> {
               remote.remote,
               `  stable ${remote.stable.version}`,
               `  canary ${remote.canary ? `${remote.canary.version} at ${remote.canary.percentage}%` : 'none'}`,
-              `  ${healthLine(remote.health)}`,
+              ...healthLines(remote.health).map((line) => `  ${line}`),
             ])
           : [`no release yet in ${ctx.store.dir}: the servers serve each remote's own dist/ (pnpm release init makes the first release)`];
         break;

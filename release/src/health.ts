@@ -1,7 +1,8 @@
 // How a remote's deployments are doing, from the shell's beacons as the user service sums them
 // (GET /telemetry/summary): `release status` shows it, `release watch` acts on it.
 import type { TelemetrySummary } from '@site/service-user';
-import { COHORTS } from '@site/service-user/telemetry';
+import { COHORTS, VITAL_BUCKETS, VITALS, type Vital } from '@site/service-user/telemetry';
+import { NO_VITALS, p75Text, type VitalHistograms } from './speed';
 import { versionOfManifest, type RemoteName } from '@site/shared-ui/remotes-document';
 import { ports } from '@site/site-server/runtime-config';
 
@@ -21,6 +22,8 @@ export interface Figures {
   loadFailures: number;
   renderErrors: number;
   hydrationErrors: number;
+  /** The field speed of its page views (web-vitals), per vital: samples per bucket (VITAL_BUCKETS). */
+  vitals: VitalHistograms;
 }
 
 export type RemoteHealth = { measured: true; minutes: number; stable: Figures; canary: Figures | null } | { measured: false; why: string };
@@ -68,11 +71,22 @@ export function serviceSummary(env: Env = process.env): SummarySource {
           typeof d.remote === 'string' &&
           typeof d.version === 'string' &&
           (COHORTS as readonly string[]).includes(d.cohort) &&
-          [d.views, d.loadFailures, d.renderErrors, d.hydrationErrors].every(isCount),
+          [d.views, d.loadFailures, d.renderErrors, d.hydrationErrors].every(isCount) &&
+          validVitals((d as { vitals?: unknown }).vitals),
       );
     if (!valid) throw new SummaryUnreadable(`the health summary at ${url} is not one (an answer of another shape)`);
     return body;
   };
+}
+
+/** A deployment's histograms as the service sums them (none: a service from before they were kept). */
+function validVitals(vitals: unknown): boolean {
+  if (vitals === undefined) return true;
+  if (typeof vitals !== 'object' || vitals === null) return false;
+  return VITALS.every((vital) => {
+    const histogram = (vitals as Record<string, unknown>)[vital];
+    return Array.isArray(histogram) && histogram.length === VITAL_BUCKETS[vital].length && histogram.every(isCount);
+  });
 }
 
 /**
@@ -91,7 +105,10 @@ export function figuresOf(summary: TelemetrySummary, remote: RemoteName, version
   const loadFailures = sum((r) => r.loadFailures);
   const renderErrors = sum((r) => r.renderErrors);
   const hydrationErrors = sum((r) => r.hydrationErrors);
-  return { version, views: sum((r) => r.views), errors: loadFailures + renderErrors + hydrationErrors, loadFailures, renderErrors, hydrationErrors };
+  const vitals = Object.fromEntries(
+    VITALS.map((vital) => [vital, NO_VITALS[vital].map((_, bucket) => sum((r) => (r as { vitals?: Partial<Record<Vital, number[]>> }).vitals?.[vital]?.[bucket] ?? 0))]),
+  ) as unknown as VitalHistograms;
+  return { version, views: sum((r) => r.views), errors: loadFailures + renderErrors + hydrationErrors, loadFailures, renderErrors, hydrationErrors, vitals };
 }
 
 export function healthIn(summary: TelemetrySummary, remote: RemoteName, deployments: Deployments): Extract<RemoteHealth, { measured: true }> {
@@ -122,12 +139,20 @@ export function figuresText({ errors, views }: Pick<Figures, 'errors' | 'views'>
   return `${errors} error${errors === 1 ? '' : 's'} / ${views} view${views === 1 ? '' : 's'} (${rate})`;
 }
 
-/** The line `release status` prints (a new kind of health fails to compile until it has its line). */
-export function healthLine(health: RemoteHealth): string {
+/** "p75 LCP ≤ 1250 ms, INP ≤ 50 ms, CLS ≤ 0.01". */
+export function speedText({ vitals }: Pick<Figures, 'vitals'>): string {
+  return `p75 ${VITALS.map((vital) => p75Text(vital, vitals[vital])).join(', ')}`;
+}
+
+/** The lines `release status` prints (a new kind of health fails to compile until it has its lines). */
+export function healthLines(health: RemoteHealth): string[] {
   switch (health.measured) {
     case false:
-      return `health: not measured (${health.why})`;
+      return [`health: not measured (${health.why})`];
     case true:
-      return `health over ${health.minutes} min: stable ${figuresText(health.stable)}${health.canary ? `; canary ${figuresText(health.canary)}` : ''}`;
+      return [
+        `health over ${health.minutes} min: stable ${figuresText(health.stable)}${health.canary ? `; canary ${figuresText(health.canary)}` : ''}`,
+        `speed over ${health.minutes} min: stable ${speedText(health.stable)}${health.canary ? `; canary ${speedText(health.canary)}` : ''}`,
+      ];
   }
 }

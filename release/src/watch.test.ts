@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { readDocument } from './document';
 import { fakeSite, recorded, type FakeSite } from './fixtures/fakeSite';
-import { healthLine, serviceSummary, summaryHealth, SummaryUnreadable } from './health';
+import { healthLines, serviceSummary, summaryHealth, SummaryUnreadable } from './health';
+import { NO_VITALS, type VitalHistograms } from './speed';
 import { readHistory } from './history';
 import { canary, init, publish, status } from './release';
 import { repoRoot, UsageError } from './store';
@@ -14,7 +15,12 @@ import { checkOnce, DEFAULT_POLICY, judge, policyFrom, watchEvery, type Check } 
 jest.setTimeout(60_000);
 
 type Row = TelemetrySummary['deployments'][number];
-const row = (version: string, cohort: 'stable' | 'canary', views: number, errors: Partial<Pick<Row, 'loadFailures' | 'renderErrors' | 'hydrationErrors'>> = {}): Row => ({
+const row = (
+  version: string,
+  cohort: 'stable' | 'canary',
+  views: number,
+  errors: Partial<Pick<Row, 'loadFailures' | 'renderErrors' | 'hydrationErrors' | 'vitals'>> = {},
+): Row => ({
   remote: 'mfe_account',
   version,
   cohort,
@@ -22,7 +28,14 @@ const row = (version: string, cohort: 'stable' | 'canary', views: number, errors
   loadFailures: 0,
   renderErrors: 0,
   hydrationErrors: 0,
+  vitals: { lcp: [...NO_VITALS.lcp], inp: [...NO_VITALS.inp], cls: [...NO_VITALS.cls] },
   ...errors,
+});
+
+/** Histograms with `counts` samples in the given buckets (bucket → samples) of one vital. */
+const vitalsWith = (vital: 'lcp' | 'inp', counts: Record<number, number>): VitalHistograms => ({
+  ...NO_VITALS,
+  [vital]: NO_VITALS[vital].map((_, bucket) => counts[bucket] ?? 0),
 });
 
 let site: FakeSite;
@@ -214,7 +227,15 @@ describe('release watch, every interval', () => {
 });
 
 describe('the judgement', () => {
-  const figures = (views: number, errors: number) => ({ version: 'v', views, errors, loadFailures: errors, renderErrors: 0, hydrationErrors: 0 });
+  const figures = (views: number, errors: number, vitals: VitalHistograms = NO_VITALS) => ({
+    version: 'v',
+    views,
+    errors,
+    loadFailures: errors,
+    renderErrors: 0,
+    hydrationErrors: 0,
+    vitals,
+  });
   it('compares error rates in absolute points', () => {
     expect(judge(figures(100, 10), figures(100, 15), DEFAULT_POLICY).outcome).toBe('healthy');
     expect(judge(figures(100, 10), figures(100, 16), DEFAULT_POLICY).outcome).toBe('failing');
@@ -222,10 +243,58 @@ describe('the judgement', () => {
     expect(judge(figures(0, 0), figures(20, 1), DEFAULT_POLICY).outcome).toBe('healthy');
   });
 
+  // INP buckets (VITAL_BUCKETS.inp): 3 is 50–75 ms, 4 is 75–100 ms, 5 is 100–150 ms, 12 is 600–800 ms.
+  it('rolls a canary back for its p75 INP alone: slower by more than the threshold, and significantly', () => {
+    const stable = figures(40, 0, vitalsWith('inp', { 3: 30, 4: 10 }));
+    const slow = figures(40, 0, vitalsWith('inp', { 12: 30, 3: 10 }));
+    const verdict = judge(stable, slow, DEFAULT_POLICY);
+    expect(verdict).toMatchObject({ outcome: 'failing', errors: false, slower: [{ vital: 'inp', canary: 800, stable: 75, difference: 725 }] });
+    const { p } = (verdict as Extract<typeof verdict, { outcome: 'failing' }>).slower[0]!;
+    expect(p).toBeLessThan(0.001);
+  });
+
+  it('keeps a canary whose speed differs by less than the threshold, or not significantly, or is faster', () => {
+    const stable = figures(40, 0, vitalsWith('inp', { 3: 30, 4: 10 }));
+    // p75 75 → 150 ms: within the 100 ms threshold, however many samples.
+    expect(judge(stable, figures(40, 0, vitalsWith('inp', { 5: 40 })), DEFAULT_POLICY).outcome).toBe('healthy');
+    // p75 75 → 800 ms, but most of the canary's views as fast as the stable's: not significant (one-sided p 0.24).
+    expect(judge(figures(13, 0, vitalsWith('inp', { 3: 10, 12: 3 })), figures(5, 0, vitalsWith('inp', { 3: 3, 12: 2 })), { ...DEFAULT_POLICY, minViews: 1 }).outcome).toBe(
+      'healthy',
+    );
+    // Three on each side, all slower: significant (one-sided p 0.02).
+    expect(judge(figures(3, 0, vitalsWith('inp', { 3: 3 })), figures(3, 0, vitalsWith('inp', { 12: 3 })), { ...DEFAULT_POLICY, minViews: 1 }).outcome).toBe('failing');
+    // Faster: never a reason.
+    expect(judge(figures(40, 0, vitalsWith('inp', { 12: 40 })), stable, DEFAULT_POLICY).outcome).toBe('healthy');
+    // LCP has its own threshold (500 ms): 750 ms → 1000 ms is within it.
+    expect(judge(figures(40, 0, vitalsWith('lcp', { 2: 40 })), figures(40, 0, vitalsWith('lcp', { 3: 40 })), DEFAULT_POLICY).outcome).toBe('healthy');
+    expect(judge(figures(40, 0, vitalsWith('lcp', { 2: 40 })), figures(40, 0, vitalsWith('lcp', { 9: 40 })), DEFAULT_POLICY)).toMatchObject({ slower: [{ vital: 'lcp' }] });
+  });
+
   it('refuses options out of range as usage errors', () => {
-    expect(policyFrom({})).toEqual({ minutes: 30, minViews: 20, threshold: 0.05, intervalSeconds: 60 });
-    expect(policyFrom({ window: '60', 'min-views': '5', threshold: '0.1', interval: '10' })).toEqual({ minutes: 60, minViews: 5, threshold: 0.1, intervalSeconds: 10 });
-    for (const wrong of [{ window: '0' }, { window: '1441' }, { 'min-views': '0' }, { threshold: '5%' }, { threshold: '1.5' }, { threshold: '-0.1' }, { interval: 'soon' }]) {
+    const defaults = { lcpThreshold: 500, inpThreshold: 100, level: 0.05 };
+    expect(policyFrom({})).toEqual({ minutes: 30, minViews: 20, threshold: 0.05, intervalSeconds: 60, ...defaults });
+    expect(policyFrom({ window: '60', 'min-views': '5', threshold: '0.1', interval: '10' })).toEqual({
+      minutes: 60,
+      minViews: 5,
+      threshold: 0.1,
+      intervalSeconds: 10,
+      ...defaults,
+    });
+    expect(policyFrom({ 'lcp-threshold': '250', 'inp-threshold': '50', significance: '0.01' })).toMatchObject({ lcpThreshold: 250, inpThreshold: 50, level: 0.01 });
+    for (const wrong of [
+      { window: '0' },
+      { window: '1441' },
+      { 'min-views': '0' },
+      { threshold: '5%' },
+      { threshold: '1.5' },
+      { threshold: '-0.1' },
+      { interval: 'soon' },
+      { 'inp-threshold': '-5' },
+      { 'lcp-threshold': '1s' },
+      { significance: '0' },
+      { significance: '0.5' },
+      { significance: 'p' },
+    ]) {
       expect(() => policyFrom(wrong)).toThrow(UsageError);
     }
   });
@@ -236,8 +305,23 @@ describe('release status', () => {
     answer.deployments = [row(stable, 'stable', 25, { renderErrors: 1 }), row(candidate, 'canary', 20, { renderErrors: 9 })];
     const remotes = (await status(site.ctx))!;
     const account = remotes.find((remote) => remote.remote === 'mfe_account')!;
-    expect(healthLine(account.health)).toBe('health over 30 min: stable 1 error / 25 views (4%); canary 9 errors / 20 views (45%)');
-    expect(healthLine(remotes.find((remote) => remote.remote === 'mfe_auth')!.health)).toBe('health over 30 min: stable 0 errors / 0 views (no views)');
+    expect(healthLines(account.health)).toEqual([
+      'health over 30 min: stable 1 error / 25 views (4%); canary 9 errors / 20 views (45%)',
+      'speed over 30 min: stable p75 LCP unmeasured, INP unmeasured, CLS unmeasured; canary p75 LCP unmeasured, INP unmeasured, CLS unmeasured',
+    ]);
+    expect(healthLines(remotes.find((remote) => remote.remote === 'mfe_auth')!.health)[0]).toBe('health over 30 min: stable 0 errors / 0 views (no views)');
+    expect(asked).toEqual([{ minutes: 30, remote: undefined }]);
+  });
+
+  it("shows each cohort's p75 LCP, INP and CLS", async () => {
+    answer.deployments = [
+      row(stable, 'stable', 4, {
+        vitals: { lcp: NO_VITALS.lcp.map((_, b) => (b === 4 ? 4 : 0)), inp: NO_VITALS.inp.map((_, b) => (b === 3 ? 4 : 0)), cls: NO_VITALS.cls.map((_, b) => (b === 0 ? 4 : 0)) },
+      }),
+      row(candidate, 'canary', 4, { vitals: { lcp: [...NO_VITALS.lcp], cls: [...NO_VITALS.cls], inp: NO_VITALS.inp.map((_, b) => (b === 18 ? 4 : 0)) } }),
+    ];
+    const account = (await status(site.ctx))!.find((remote) => remote.remote === 'mfe_account')!;
+    expect(healthLines(account.health)[1]).toBe('speed over 30 min: stable p75 LCP ≤ 1250 ms, INP ≤ 75 ms, CLS ≤ 0.01; canary p75 LCP unmeasured, INP > 5000 ms, CLS unmeasured');
     expect(asked).toEqual([{ minutes: 30, remote: undefined }]);
   });
 
@@ -245,7 +329,7 @@ describe('release status', () => {
     const health = await summaryHealth(async () => {
       throw new SummaryUnreadable('the health summary at http://127.0.0.1:9/telemetry/summary answered HTTP 404');
     })('mfe_account', { stable, canary: null });
-    expect(healthLine(health)).toBe('health: not measured (the health summary at http://127.0.0.1:9/telemetry/summary answered HTTP 404)');
+    expect(healthLines(health)).toEqual(['health: not measured (the health summary at http://127.0.0.1:9/telemetry/summary answered HTTP 404)']);
   });
 });
 

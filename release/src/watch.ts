@@ -1,9 +1,11 @@
-// release watch <remote>: compares the canary's error rate with the stable version's over a sliding
-// window of the shell's beacons, and takes a failing canary out of the document (a rollback that
-// removes the canary only, with the figures as its reason in the history).
+// release watch <remote>: compares the canary with the stable version over a sliding window of the
+// shell's beacons (its error rate, and its field speed: p75 LCP and INP, tested for significance
+// in speed.ts), and takes a failing canary out of the document (a rollback that removes the canary
+// only, with the figures as its reason in the history).
 import type { RemoteName } from '@site/shared-ui/remotes-document';
 import { readDocument } from './document';
 import { figuresText, healthIn, SummaryUnreadable, type Figures } from './health';
+import { slowerText, slowerVital, type SlowerVital } from './speed';
 import { CanaryReplaced, rollback, type Changed, type ReleaseContext } from './release';
 import { deploymentAt, remoteNamed, UsageError } from './store';
 
@@ -14,13 +16,29 @@ export interface WatchPolicy {
   minViews: number;
   /** Rolled back when its error rate is worse than the stable's by more than this (absolute: 0.05 is 5 points). */
   threshold: number;
+  /** Rolled back when its p75 LCP is worse than the stable's by more than this many ms, significantly. */
+  lcpThreshold: number;
+  /** The same for its p75 INP. */
+  inpThreshold: number;
+  /** The significance level of the speed test (one-sided; speed.ts). */
+  level: number;
 }
 
-export const DEFAULT_POLICY: WatchPolicy = { minutes: 30, minViews: 20, threshold: 0.05 };
+export const DEFAULT_POLICY: WatchPolicy = { minutes: 30, minViews: 20, threshold: 0.05, lcpThreshold: 500, inpThreshold: 100, level: 0.05 };
+
+/** The vitals a canary is rolled back for (CLS is shown by status, and kept at 0 by the tests). */
+const JUDGED = [
+  ['lcp', 'lcpThreshold'],
+  ['inp', 'inpThreshold'],
+] as const;
 /** Seconds between two checks of `release watch` without --once. */
 export const DEFAULT_INTERVAL_SECONDS = 60;
 
-export type Verdict = { outcome: 'no-canary' } | { outcome: 'too-few-views' | 'healthy' | 'failing'; canary: Figures; stable: Figures };
+export type Verdict =
+  | { outcome: 'no-canary' }
+  | { outcome: 'too-few-views' | 'healthy'; canary: Figures; stable: Figures }
+  /** Failing for its errors, for its speed (the vitals it is significantly slower on), or both. */
+  | { outcome: 'failing'; canary: Figures; stable: Figures; errors: boolean; slower: SlowerVital[] };
 
 /** Errors per view; a deployment with errors and no view at all is failing outright. */
 const errorRate = ({ errors, views }: Figures) => (views > 0 ? errors / views : errors > 0 ? Infinity : 0);
@@ -28,13 +46,34 @@ const errorRate = ({ errors, views }: Figures) => (views > 0 ? errors / views : 
 export function judge(stable: Figures, canary: Figures | null, policy: WatchPolicy): Verdict {
   if (!canary) return { outcome: 'no-canary' };
   if (canary.views < policy.minViews) return { outcome: 'too-few-views', canary, stable };
-  return { outcome: errorRate(canary) - errorRate(stable) > policy.threshold ? 'failing' : 'healthy', canary, stable };
+  const errors = errorRate(canary) - errorRate(stable) > policy.threshold;
+  const slower = JUDGED.flatMap(
+    ([vital, threshold]) => slowerVital(vital, stable.vitals[vital], canary.vitals[vital], { threshold: policy[threshold], level: policy.level }) ?? [],
+  );
+  return errors || slower.length > 0 ? { outcome: 'failing', canary, stable, errors, slower } : { outcome: 'healthy', canary, stable };
+}
+
+/**
+ * Why a failing canary is rolled back, naming each figure that failed it: "canary 1.0.0-x: p75 INP ≤
+ * 800 ms vs stable ≤ 50 ms (+750 ms, more than 100 ms; p = 0.012 < 0.05), over 30 min (0 errors /
+ * 4 views (0%) vs stable 0 / 4 (0%))", or the errors' comparison first when they failed it too.
+ */
+export function failingText(verdict: Extract<Verdict, { outcome: 'failing' }>, minutes: number, policy: WatchPolicy): string {
+  const errors = comparisonText(verdict.canary, verdict.stable, minutes);
+  if (verdict.slower.length === 0) return errors;
+  const speed = verdict.slower.map((slower) => slowerText(slower, policy[slower.vital === 'lcp' ? 'lcpThreshold' : 'inpThreshold'], policy.level)).join('; ');
+  if (verdict.errors) return `${errors}; ${speed}`;
+  return `canary ${verdict.canary.version}: ${speed}, over ${minutes} min (${errorsVersus(verdict.canary, verdict.stable)})`;
+}
+
+/** "9 errors / 20 views (45%) vs stable 0 / 25 (0%)". */
+function errorsVersus(canary: Figures, stable: Figures): string {
+  return `${figuresText(canary)} vs stable ${figuresText(stable).replace(/ errors? \/ (\d+) views?/, ' / $1')}`;
 }
 
 /** "canary 1.0.0-x: 9 errors / 20 views (45%) vs stable 0 / 25 (0%), over 30 min". */
 export function comparisonText(canary: Figures, stable: Figures, minutes: number): string {
-  const stableText = figuresText(stable).replace(/ errors? \/ (\d+) views?/, ' / $1');
-  return `canary ${canary.version}: ${figuresText(canary)} vs stable ${stableText}, over ${minutes} min`;
+  return `canary ${canary.version}: ${errorsVersus(canary, stable)}, over ${minutes} min`;
 }
 
 export type Check =
@@ -61,7 +100,7 @@ export async function checkOnce(ctx: ReleaseContext, remoteName: string, policy:
   if (verdict.outcome === 'no-canary') return { remote, outcome: 'no-canary' };
   const figures = { canary: verdict.canary, stable: verdict.stable, minutes: summary.minutes };
   if (verdict.outcome !== 'failing') return { remote, outcome: verdict.outcome, ...figures };
-  const reason = comparisonText(verdict.canary, verdict.stable, summary.minutes);
+  const reason = failingText(verdict, summary.minutes, policy);
   const change = await rollback(ctx, remote, deployments.stable, { reason, ifCanary: deployments.canary });
   return { remote, outcome: 'rolled-back', ...figures, reason, change };
 }
@@ -111,14 +150,24 @@ export function checkLines(check: Check, policy: WatchPolicy): string[] {
         `${check.remote}: canary ${check.canary.version} has ${check.canary.views} of the ${policy.minViews} views it needs over ${check.minutes} min before it is judged (${comparisonText(check.canary, check.stable, check.minutes)})`,
       ];
     case 'healthy':
-      return [`${check.remote}: healthy, ${comparisonText(check.canary, check.stable, check.minutes)} (rolled back past ${Math.round(policy.threshold * 1000) / 10} points worse)`];
+      return [
+        `${check.remote}: healthy, ${comparisonText(check.canary, check.stable, check.minutes)} (rolled back past ${Math.round(policy.threshold * 1000) / 10} points worse, or a p75 LCP ${policy.lcpThreshold} ms or INP ${policy.inpThreshold} ms slower at p < ${policy.level})`,
+      ];
     case 'rolled-back':
       return [`${check.remote}: canary ${check.canary.version} rolled back: ${check.reason}`, `  stable ${check.change.location.manifest}`];
   }
 }
 
-/** Reads --window, --min-views, --threshold and --interval; a wrong value is a usage error. */
-export function policyFrom(values: { window?: string; 'min-views'?: string; threshold?: string; interval?: string }): WatchPolicy & { intervalSeconds: number } {
+/** Reads --window, --min-views, --threshold, --lcp-threshold, --inp-threshold, --significance and --interval; a wrong value is a usage error. */
+export function policyFrom(values: {
+  window?: string;
+  'min-views'?: string;
+  threshold?: string;
+  'lcp-threshold'?: string;
+  'inp-threshold'?: string;
+  significance?: string;
+  interval?: string;
+}): WatchPolicy & { intervalSeconds: number } {
   const whole = (text: string | undefined, name: string, min: number, max: number, fallback: number) => {
     if (text === undefined) return fallback;
     const value = Number(text);
@@ -129,10 +178,17 @@ export function policyFrom(values: { window?: string; 'min-views'?: string; thre
   if (!/^\d*\.?\d+$/.test(values.threshold ?? '0') || !(threshold >= 0 && threshold < 1)) {
     throw new UsageError(`--threshold is a share of views from 0 to 1 (0.05: 5 points worse than stable), not ${values.threshold}`);
   }
+  const level = values.significance === undefined ? DEFAULT_POLICY.level : Number(values.significance);
+  if (!/^\d*\.?\d+$/.test(values.significance ?? '0.05') || !(level > 0 && level < 0.5)) {
+    throw new UsageError(`--significance is a level above 0 and below 0.5 (0.05), not ${values.significance}`);
+  }
   return {
     minutes: whole(values.window, 'window', 1, 1440, DEFAULT_POLICY.minutes),
     minViews: whole(values['min-views'], 'min-views', 1, 1_000_000, DEFAULT_POLICY.minViews),
     threshold,
+    lcpThreshold: whole(values['lcp-threshold'], 'lcp-threshold', 0, 60_000, DEFAULT_POLICY.lcpThreshold),
+    inpThreshold: whole(values['inp-threshold'], 'inp-threshold', 0, 60_000, DEFAULT_POLICY.inpThreshold),
+    level,
     intervalSeconds: whole(values.interval, 'interval', 1, 86_400, DEFAULT_INTERVAL_SECONDS),
   };
 }

@@ -1,8 +1,12 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_TTL_S } from './contract/telemetry';
+import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_MAX_LENGTH, VIEW_TOKEN_TTL_S, VITAL_MAX, type Vital } from './contract/telemetry';
 import { signViewToken, type ViewDeployments } from './contract/viewToken';
+import { migrate, migrations } from './db/migrations';
 import { ConfigError, loadConfig } from './environment';
-import { backends, call, request, startService, tokenFactory, type TestApp, type Tokens } from './testing/harness';
+import { TELEMETRY_BODY_LIMIT_BYTES } from './routes/telemetry';
+import { createService } from './service';
+import { healthCounters, HEALTH_RETENTION_MINUTES } from './store/telemetry';
+import { backends, call, freshDatabase, request, startService, testConfig, tokenFactory, type TestApp, type Tokens } from './testing/harness';
 
 let tokens: Tokens;
 beforeAll(async () => {
@@ -15,6 +19,19 @@ const PRODUCTION = { NODE_ENV: 'production', VIEW_TOKEN_SECRET };
 
 type Event = { remote: string; kind: string };
 const event = (over: Partial<Event> = {}): Event => ({ remote: 'mfe_account', kind: 'view', ...over });
+type VitalEvent = { remote: string; vital: string; value: unknown };
+const vital = (vital: string, value: unknown, remote = 'mfe_account'): VitalEvent => ({ remote, vital, value });
+
+/** How many buckets each vital has (contract/telemetry.ts's VITAL_BUCKETS, written out). */
+const BUCKETS: Record<Vital, number> = { lcp: 19, inp: 19, cls: 14 };
+/** A vital's histogram in the summary: zeros but for the buckets given (index: samples). */
+const histogram = (vital: Vital, counts: Record<number, number> = {}) => Array.from({ length: BUCKETS[vital] }, (_, i) => counts[i] ?? 0);
+/** A deployment's vitals in the summary: zeros but for the buckets given. */
+const vitals = (counts: Partial<Record<Vital, Record<number, number>>> = {}) => ({
+  lcp: histogram('lcp', counts.lcp),
+  inp: histogram('inp', counts.inp),
+  cls: histogram('cls', counts.cls),
+});
 
 /** What the site's server gives a visitor of the stable versions, and one in the account page's canary. */
 const STABLE: ViewDeployments = { mfe_account: { version: '1.0.0-abc123def456', cohort: 'stable' }, mfe_marketing: { version: 'local', cohort: 'stable' } };
@@ -22,7 +39,7 @@ const CANARY: ViewDeployments = { mfe_account: { version: '1.0.0-fedcba987654', 
 /** A page's view token, as the site's server signs it (local mode's secret: the tests' service runs in local mode). */
 const viewToken = (deployments: ViewDeployments = STABLE, options: Parameters<typeof signViewToken>[2] = {}) => signViewToken(LOCAL_VIEW_TOKEN_SECRET, deployments, options);
 /** A batch of one page's events, with a token of its own. */
-const batch = async (events: Event[], deployments: ViewDeployments = STABLE) => ({ token: await viewToken(deployments), events });
+const batch = async (events: (Event | VitalEvent)[], deployments: ViewDeployments = STABLE) => ({ token: await viewToken(deployments), events });
 
 /** As navigator.sendBeacon sends a Blob of type text/plain (a simple request: no preflight). */
 const beacon = (app: TestApp, body: unknown, headers: Record<string, string> = {}) =>
@@ -40,7 +57,10 @@ describe.each(backends)('POST /telemetry and its summary on %s', (kind) => {
     service = await startService(kind, tokens, { CORS_ORIGINS: 'https://site.example' });
   });
   afterAll(() => service.db.close());
-  beforeEach(() => service.db.query('DELETE FROM remote_health_minutes'));
+  beforeEach(async () => {
+    await service.db.query('DELETE FROM remote_health_minutes');
+    await service.db.query('DELETE FROM remote_vitals_minutes');
+  });
 
   it('counts a text/plain batch under the version and cohort its view token names, each kind once per token and remote, answering 204', async () => {
     const answer = await beacon(service.app, await batch([event(), event(), event({ kind: 'render_error' }), event({ remote: 'mfe_marketing' })]));
@@ -57,8 +77,8 @@ describe.each(backends)('POST /telemetry and its summary on %s', (kind) => {
     expect(await read.json()).toEqual({
       minutes: 30,
       deployments: [
-        { remote: 'mfe_account', version: '1.0.0-fedcba987654', cohort: 'canary', views: 1, loadFailures: 1, renderErrors: 0, hydrationErrors: 1 },
-        { remote: 'mfe_account', version: '1.0.0-abc123def456', cohort: 'stable', views: 2, loadFailures: 0, renderErrors: 1, hydrationErrors: 0 },
+        { remote: 'mfe_account', version: '1.0.0-fedcba987654', cohort: 'canary', views: 1, loadFailures: 1, renderErrors: 0, hydrationErrors: 1, vitals: vitals() },
+        { remote: 'mfe_account', version: '1.0.0-abc123def456', cohort: 'stable', views: 2, loadFailures: 0, renderErrors: 1, hydrationErrors: 0, vitals: vitals() },
       ],
     });
     expect((await (await summary(service.app)).json()).deployments).toHaveLength(3);
@@ -83,6 +103,21 @@ describe.each(backends)('POST /telemetry and its summary on %s', (kind) => {
     expect(JSON.stringify([rows, counted.rows, limits.rows])).not.toMatch(/203\.0\.113|Mozilla/);
   });
 
+  it("keeps of a vital only a count in its value's bucket, per minute and deployment: not the value, nor anything of the visitor", async () => {
+    const body = await batch([vital('lcp', 1234.5678), vital('inp', 87.654321), vital('cls', 0.0123456)]);
+    expect((await beacon(service.app, body, { 'User-Agent': 'Mozilla/5.0 (a screen reader user)', 'X-Forwarded-For': '203.0.113.9' })).status).toBe(204);
+    const { rows } = await service.db.query<{ vital: string; bucket: number; samples: number }>('SELECT * FROM remote_vitals_minutes ORDER BY vital');
+    expect(Object.keys(rows[0]!).sort()).toEqual(['bucket', 'cohort', 'minute', 'remote', 'samples', 'version', 'vital']);
+    expect(rows.map(({ vital, bucket, samples }) => [vital, bucket, samples])).toEqual([
+      ['cls', 1, 1],
+      ['inp', 4, 1],
+      ['lcp', 4, 1],
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/1234|87\.6|0\.0123|203\.0\.113|Mozilla/);
+    // No health counter is made of a vital: it is no view.
+    expect((await service.db.query('SELECT * FROM remote_health_minutes')).rows).toEqual([]);
+  });
+
   it.each([
     ['a field beyond the two (an id)', { events: [{ ...event(), visitorId: 'c0ffee00-1111' }] }, 'events.0'],
     ["a version named by the event (it is the token's)", { events: [{ ...event(), version: '9.9.9' }] }, 'events.0'],
@@ -95,19 +130,59 @@ describe.each(backends)('POST /telemetry and its summary on %s', (kind) => {
     ['21 events', { events: Array(21).fill(event()) }, 'events'],
     ['a body that is not JSON', '{"events": [', '(body)'],
     ['a JSON array', '[]', '(body)'],
-  ])('refuses %s with a 400 naming the field, and stores nothing', async (_what, body, field) => {
+    ['a negative vital', { events: [event(), vital('lcp', -1)] }, 'events.1.value'],
+    ['a vital of NaN (as a string)', { events: [vital('inp', 'NaN')] }, 'events.0.value'],
+    ['a vital as a string of digits', { events: [vital('cls', '0.1')] }, 'events.0.value'],
+    ['a vital of null', { events: [vital('cls', null)] }, 'events.0.value'],
+    ['an LCP above VITAL_MAX', { events: [vital('lcp', VITAL_MAX.lcp + 0.001)] }, 'events.0.value'],
+    ['an INP above VITAL_MAX', { events: [vital('inp', VITAL_MAX.inp + 1)] }, 'events.0.value'],
+    ['a CLS above VITAL_MAX', { events: [vital('cls', VITAL_MAX.cls + 0.5)] }, 'events.0.value'],
+    ['an unknown vital', { events: [vital('fid', 10)] }, 'events.0.vital'],
+    ['a vital of an unknown remote', { events: [vital('lcp', 10, 'mfe_shop')] }, 'events.0.remote'],
+    ['a vital without its value', { events: [{ remote: 'mfe_account', vital: 'lcp' }] }, 'events.0.value'],
+    ['a field beyond the three of a vital (a URL)', { events: [{ ...vital('lcp', 1200), url: '/account' }] }, 'events.0'],
+    ['a vital whose value is infinite (1e999 in JSON)', '{"token":"t","events":[{"remote":"mfe_account","vital":"lcp","value":1e999}]}', 'events.0.value'],
+  ])('refuses %s with a 400 naming the field (that one only), and stores nothing', async (_what, body, field) => {
     const answer = await beacon(service.app, typeof body === 'string' ? body : { token: await viewToken(), ...body });
     expect(answer.status).toBe(400);
     const { error } = await answer.json();
     expect(error.code).toBe('invalid_body');
-    expect(error.message).toContain(field);
+    expect(error.message).toBe(`Invalid or missing fields: ${field}.`);
     expect((await service.db.query('SELECT * FROM remote_health_minutes')).rows).toEqual([]);
+    expect((await service.db.query('SELECT * FROM remote_vitals_minutes')).rows).toEqual([]);
   });
 
-  it('refuses another content type with 415, and a body over 2 KB with 413', async () => {
+  it('takes the largest beacon the shell sends: the longest token and 20 events of either shape at their longest', async () => {
+    const long = '1.0.0-'.padEnd(64, 'x');
+    const deployments: ViewDeployments = {
+      mfe_marketing: { version: long, cohort: 'preview' },
+      mfe_auth: { version: long, cohort: 'preview' },
+      mfe_account: { version: long, cohort: 'preview' },
+    };
+    const token = await viewToken(deployments, { id: 'i'.repeat(64) });
+    // The longest a vital's value is written (shortest round trip, 24 characters), the longest kind.
+    const vitals20 = Array.from({ length: 20 }, (_, i) => vital(['lcp', 'inp', 'cls'][i % 3]!, 1.2345678901234567e-6, 'mfe_marketing'));
+    const health20 = Array.from({ length: 20 }, () => event({ remote: 'mfe_marketing', kind: 'hydration_error' }));
+    for (const events of [vitals20, health20, [...vitals20.slice(0, 10), ...health20.slice(0, 10)]]) {
+      const body = JSON.stringify({ token, events });
+      expect((await beacon(service.app, body)).status).toBe(204);
+    }
+    expect(JSON.stringify({ token, events: vitals20 }).length).toBeGreaterThan(2048);
+    // And a token as long as the service takes (VIEW_TOKEN_MAX_LENGTH) with them: answered, not refused for its size.
+    const longest = JSON.stringify({ token: 't'.repeat(VIEW_TOKEN_MAX_LENGTH), events: vitals20 });
+    expect(longest.length).toBeLessThanOrEqual(TELEMETRY_BODY_LIMIT_BYTES);
+    expect((await beacon(service.app, longest)).status).toBe(204);
+    const [marketing] = (await (await summary(service.app, '?remote=mfe_marketing')).json()).deployments;
+    expect(marketing).toMatchObject({ cohort: 'preview', hydrationErrors: 1, vitals: vitals({ lcp: { 0: 1 }, inp: { 0: 1 }, cls: { 0: 1 } }) });
+  });
+
+  it('refuses another content type with 415, and a body over 3 KB with 413', async () => {
+    expect(TELEMETRY_BODY_LIMIT_BYTES).toBe(3072);
     expect((await beacon(service.app, await batch([event()]), { 'Content-Type': 'application/x-www-form-urlencoded' })).status).toBe(415);
-    const padded = JSON.stringify(await batch([event()])).replace('{"token"', `{${' '.repeat(2100)}"token"`);
-    const tooLarge = await beacon(service.app, padded);
+    const unpadded = JSON.stringify(await batch([event()]));
+    const padded = (spaces: number) => unpadded.replace('{"token"', `{${' '.repeat(spaces)}"token"`);
+    expect((await beacon(service.app, padded(TELEMETRY_BODY_LIMIT_BYTES - unpadded.length))).status).toBe(204);
+    const tooLarge = await beacon(service.app, padded(TELEMETRY_BODY_LIMIT_BYTES - unpadded.length + 1));
     expect(tooLarge.status).toBe(413);
     expect((await tooLarge.json()).error.code).toBe('payload_too_large');
   });
@@ -146,6 +221,7 @@ describe.each(backends)("what a beacon may count, on %s: only what a view token 
   afterAll(() => service.db.close());
   beforeEach(async () => {
     await service.db.query('DELETE FROM remote_health_minutes');
+    await service.db.query('DELETE FROM remote_vitals_minutes');
     await service.db.query('DELETE FROM view_token_counts');
     await service.db.query('DELETE FROM rate_limit_hits');
   });
@@ -226,6 +302,193 @@ describe.each(backends)("what a beacon may count, on %s: only what a view token 
     expect(await counted()).toEqual([expect.objectContaining({ views: 8, renderErrors: 1 })]);
     const rows = (await service.db.query<{ key: string }>('SELECT key FROM rate_limit_hits')).rows.map((row) => row.key);
     expect(rows.every((key) => /^telemetry-counted:[0-9a-f]{64}$/.test(key) || !key.startsWith('telemetry-counted'))).toBe(true);
+  });
+
+  it('counts a vital once per token and remote: a replay, a second value in the same beacon or a later one change nothing', async () => {
+    const token = await viewToken();
+    const first = { token, events: [vital('lcp', 900), vital('lcp', 9000), vital('cls', 0.3)] };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => beacon(service.app, first, from())));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(204));
+    // Later beacons of the same page: other values of the vitals counted, and one not counted yet.
+    expect((await beacon(service.app, { token, events: [vital('lcp', 100), vital('cls', 5), vital('inp', 250)] }, from())).status).toBe(204);
+    expect((await beacon(service.app, { token, events: [vital('inp', 40)] }, from())).status).toBe(204);
+    expect(await counted()).toEqual([expect.objectContaining({ views: 0, vitals: vitals({ lcp: { 3: 1 }, cls: { 9: 1 }, inp: { 8: 1 } }) })]);
+    const kinds = (await service.db.query<{ kind: string }>('SELECT kind FROM view_token_counts ORDER BY kind')).rows.map((row) => row.kind);
+    expect(kinds).toEqual(['vital:cls', 'vital:inp', 'vital:lcp']);
+    // The page's view and a vital of another remote of the same token are counted all the same.
+    expect((await beacon(service.app, { token, events: [event(), vital('lcp', 900, 'mfe_marketing')] }, from())).status).toBe(204);
+    expect(await counted()).toEqual([expect.objectContaining({ views: 1, vitals: vitals({ lcp: { 3: 1 }, cls: { 9: 1 }, inp: { 8: 1 } }) })]);
+    expect((await (await summary(service.app, '?remote=mfe_marketing')).json()).deployments).toEqual([
+      expect.objectContaining({ version: 'local', vitals: vitals({ lcp: { 3: 1 } }) }),
+    ]);
+  });
+
+  it('counts no vital for a remote the token does not name', async () => {
+    const token = await viewToken({ mfe_marketing: { version: 'local', cohort: 'stable' } });
+    expect((await beacon(service.app, { token, events: [vital('lcp', 900), vital('inp', 40), vital('cls', 0)] }, from())).status).toBe(204);
+    expect(await counted()).toEqual([]);
+    expect((await service.db.query('SELECT * FROM remote_vitals_minutes')).rows).toEqual([]);
+    expect((await service.db.query('SELECT * FROM view_token_counts')).rows).toEqual([]);
+  });
+
+  it('counts a vital toward the same cap as an event (TELEMETRY_COUNTS_PER_ADDRESS), a beacon past it not at all', async () => {
+    const crowd = from();
+    expect((await beacon(service.app, await batch([event(), vital('lcp', 900), vital('inp', 40)]), crowd)).status).toBe(204);
+    // Three counted: two more would take the address past four, so neither is.
+    expect((await beacon(service.app, await batch([event(), vital('cls', 0.3)]), crowd)).status).toBe(204);
+    expect(await counted()).toEqual([expect.objectContaining({ views: 1, vitals: vitals({ lcp: { 3: 1 }, inp: { 2: 1 } }) })]);
+    expect((await beacon(service.app, await batch([vital('cls', 0.3)]), crowd)).status).toBe(204);
+    expect((await beacon(service.app, await batch([vital('lcp', 900)]), crowd)).status).toBe(204);
+    expect((await beacon(service.app, await batch([event()]), crowd)).status).toBe(204);
+    expect(await counted()).toEqual([expect.objectContaining({ views: 1, vitals: vitals({ lcp: { 3: 1 }, inp: { 2: 1 }, cls: { 9: 1 } }) })]);
+    // Another address still counts.
+    expect((await beacon(service.app, await batch([vital('lcp', 900)]), from())).status).toBe(204);
+    expect(await counted()).toEqual([expect.objectContaining({ views: 1, vitals: vitals({ lcp: { 3: 2 }, inp: { 2: 1 }, cls: { 9: 1 } }) })]);
+  });
+});
+
+/** What a visitor of a preview of the account page is given (the stable version, pinned: counted apart all the same). */
+const PREVIEW: ViewDeployments = { mfe_account: { version: '1.0.0-abc123def456', cohort: 'preview' }, mfe_marketing: { version: 'local', cohort: 'stable' } };
+
+describe.each(backends)('field vitals in the summary, on %s: per deployment and cohort, in fixed buckets', (kind) => {
+  let service: Awaited<ReturnType<typeof startService>>;
+  beforeAll(async () => {
+    service = await startService(kind, tokens);
+  });
+  afterAll(() => service.db.close());
+  beforeEach(async () => {
+    await service.db.query('DELETE FROM remote_health_minutes');
+    await service.db.query('DELETE FROM remote_vitals_minutes');
+  });
+
+  /** One page view of a remote and its vitals, each page with a token of its own. */
+  const page = async (deployments: ViewDeployments, values: Partial<Record<Vital, number>>, remote = 'mfe_account', view = true) => {
+    const events = [...(view ? [event({ remote })] : []), ...Object.entries(values).map(([name, value]) => vital(name, value, remote))];
+    expect((await beacon(service.app, await batch(events, deployments))).status).toBe(204);
+  };
+
+  it("adds each vital up in its value's bucket, per deployment and cohort (a preview apart from the stable version it pins)", async () => {
+    // Bounds belong to the bucket above them: LCP 2500 is the 2.5-4 s bucket's first, INP 200 the 200-250 ms one's, CLS 0.1 the 0.1-0.15 one's.
+    await page(STABLE, { lcp: 0, inp: 0, cls: 0 });
+    await page(STABLE, { lcp: 2499.9, inp: 199.9, cls: 0.0999 });
+    await page(STABLE, { lcp: 2500, inp: 200, cls: 0.1 });
+    await page(STABLE, { lcp: 2500.1 });
+    await page(STABLE, { lcp: VITAL_MAX.lcp, inp: VITAL_MAX.inp, cls: VITAL_MAX.cls });
+    await page(CANARY, { lcp: 20000, inp: 5000, cls: 1 });
+    await page(CANARY, { lcp: 19999, inp: 4999, cls: 0.99 });
+    await page(PREVIEW, { lcp: 2500, inp: 16, cls: 0.01 });
+    await page(PREVIEW, { inp: 16 }, 'mfe_account', false);
+
+    expect(await (await summary(service.app, '?remote=mfe_account')).json()).toEqual({
+      minutes: 30,
+      deployments: [
+        {
+          remote: 'mfe_account',
+          version: '1.0.0-fedcba987654',
+          cohort: 'canary',
+          views: 2,
+          loadFailures: 0,
+          renderErrors: 0,
+          hydrationErrors: 0,
+          vitals: vitals({ lcp: { 17: 1, 18: 1 }, inp: { 17: 1, 18: 1 }, cls: { 12: 1, 13: 1 } }),
+        },
+        {
+          remote: 'mfe_account',
+          version: '1.0.0-abc123def456',
+          cohort: 'preview',
+          views: 1,
+          loadFailures: 0,
+          renderErrors: 0,
+          hydrationErrors: 0,
+          vitals: vitals({ lcp: { 9: 1 }, inp: { 1: 2 }, cls: { 1: 1 } }),
+        },
+        {
+          remote: 'mfe_account',
+          version: '1.0.0-abc123def456',
+          cohort: 'stable',
+          views: 5,
+          loadFailures: 0,
+          renderErrors: 0,
+          hydrationErrors: 0,
+          vitals: vitals({ lcp: { 0: 1, 8: 1, 9: 2, 18: 1 }, inp: { 0: 1, 6: 1, 7: 1, 18: 1 }, cls: { 0: 1, 4: 1, 5: 1, 13: 1 } }),
+        },
+      ],
+    });
+  });
+
+  it('shows a deployment that has only vitals, its counters at zero, in the order of the others (remote, cohort, version)', async () => {
+    await page(STABLE, {}, 'mfe_account');
+    await page(CANARY, { cls: 0.2 }, 'mfe_account', false);
+    await page({ mfe_auth: { version: '2.0.0-aaaaaaaaaaaa', cohort: 'stable' } }, { inp: 75 }, 'mfe_auth', false);
+    const { deployments } = await (await summary(service.app)).json();
+    expect(deployments).toEqual([
+      { remote: 'mfe_account', version: '1.0.0-fedcba987654', cohort: 'canary', views: 0, loadFailures: 0, renderErrors: 0, hydrationErrors: 0, vitals: vitals({ cls: { 7: 1 } }) },
+      { remote: 'mfe_account', version: '1.0.0-abc123def456', cohort: 'stable', views: 1, loadFailures: 0, renderErrors: 0, hydrationErrors: 0, vitals: vitals() },
+      { remote: 'mfe_auth', version: '2.0.0-aaaaaaaaaaaa', cohort: 'stable', views: 0, loadFailures: 0, renderErrors: 0, hydrationErrors: 0, vitals: vitals({ inp: { 4: 1 } }) },
+    ]);
+    expect((await (await summary(service.app, '?remote=mfe_auth')).json()).deployments).toEqual([deployments[2]]);
+    expect((await (await summary(service.app, '?remote=mfe_marketing')).json()).deployments).toEqual([]);
+  });
+
+  it('sums the vitals over the window asked for only', async () => {
+    await page(STABLE, { lcp: 900 });
+    await service.db.query(
+      `INSERT INTO remote_vitals_minutes (minute, remote, version, cohort, vital, bucket, samples)
+       VALUES (date_trunc('minute', now()) - interval '45 minutes', 'mfe_account', '1.0.0-abc123def456', 'stable', 'lcp', 3, 5),
+              (date_trunc('minute', now()) - interval '45 minutes', 'mfe_account', '1.0.0-abc123def456', 'stable', 'cls', 0, 2),
+              (date_trunc('minute', now()) - interval '50 minutes', 'mfe_account', '0.9.0-000000000000', 'stable', 'inp', 1, 1)`,
+    );
+    expect((await (await summary(service.app)).json()).deployments).toEqual([expect.objectContaining({ views: 1, vitals: vitals({ lcp: { 3: 1 } }) })]);
+    expect((await (await summary(service.app, '?minutes=60')).json()).deployments).toEqual([
+      expect.objectContaining({ version: '0.9.0-000000000000', views: 0, vitals: vitals({ inp: { 1: 1 } }) }),
+      expect.objectContaining({ version: '1.0.0-abc123def456', views: 1, vitals: vitals({ lcp: { 3: 6 }, cls: { 0: 2 } }) }),
+    ]);
+  });
+
+  it("removes the vitals' minutes past the health counters' retention, as it does theirs", async () => {
+    const old = `date_trunc('minute', now()) - make_interval(mins => ${HEALTH_RETENTION_MINUTES + 5})`;
+    await service.db.query(
+      `INSERT INTO remote_vitals_minutes (minute, remote, version, cohort, vital, bucket, samples) VALUES (${old}, 'mfe_account', 'old', 'stable', 'lcp', 3, 5)`,
+    );
+    await service.db.query(
+      `INSERT INTO remote_vitals_minutes (minute, remote, version, cohort, vital, bucket, samples) VALUES (${old} + interval '10 minutes', 'mfe_account', 'kept', 'stable', 'lcp', 3, 5)`,
+    );
+    // A store of its own: its first count removes what is past the retention (the service's may have done so already).
+    const counters = healthCounters(service.db);
+    const token = { id: crypto.randomUUID(), deployments: STABLE, expiresAt: Date.now() + 60_000 };
+    expect(await counters.recordVouched(token, [{ remote: 'mfe_account', vital: 'lcp', value: 10 }], { client: 'retention', limit: 10, windowMs: 60_000 })).toBe(1);
+    const versions = async () =>
+      (await service.db.query<{ version: string }>('SELECT DISTINCT version FROM remote_vitals_minutes ORDER BY version')).rows.map((row) => row.version);
+    for (let i = 0; i < 100 && (await versions()).includes('old'); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await versions()).toEqual(['1.0.0-abc123def456', 'kept']);
+  });
+});
+
+describe.each(backends)("the vitals' migration on %s", (kind) => {
+  it('applies on a database the service ran on before it: its counters kept, vitals counted after', async () => {
+    const db = await freshDatabase(kind);
+    try {
+      // The database as the service left it at version 10 (its migrations, recorded as migrate() records them).
+      await db.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+      for (const migration of [...migrations].sort((a, b) => a.version - b.version).filter((m) => m.version <= 10)) {
+        await db.exec(migration.sql);
+        await db.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+      }
+      await db.query(
+        `INSERT INTO remote_health_minutes (minute, remote, version, cohort, views) VALUES (date_trunc('minute', now()), 'mfe_account', '1.0.0-abc123def456', 'stable', 7)`,
+      );
+      const vouched = await viewToken();
+      await db.query(`INSERT INTO view_token_counts (token_id, remote, kind, expires_at) VALUES ('earlier', 'mfe_account', 'view', now() + interval '10 minutes')`);
+
+      expect(await migrate(db)).toEqual([11]);
+      expect(await migrate(db)).toEqual([]);
+      const { app } = await createService(testConfig(), { db });
+      expect((await beacon(app, { token: vouched, events: [event(), vital('lcp', 900)] })).status).toBe(204);
+      expect((await (await summary(app)).json()).deployments).toEqual([expect.objectContaining({ views: 8, vitals: vitals({ lcp: { 3: 1 } }) })]);
+      expect((await db.query('SELECT * FROM view_token_counts')).rows).toHaveLength(3);
+    } finally {
+      await db.close();
+    }
   });
 });
 

@@ -37,6 +37,7 @@ export {
 export { CONTACT_FIELD_LIMITS, EMAIL_MAX_LENGTH } from '@site/service-user/field-limits';
 // The health beacons' contract, from the service's own schema (the shell sends them with sendBeacon, outside the client).
 export type { TelemetryBatch, TelemetryEvent, TelemetrySummary } from '@site/service-user';
+export type { Vital } from '@site/service-user/telemetry';
 export { VIEW_TOKEN_COOKIE } from '@site/service-user/telemetry';
 export { runServiceCall, withTimeLimit, CALL_TIME_LIMIT_MS, SLOW_CALL_MS, type CallResult, type CallFailure, type ServiceCall, type SuccessBody } from './api/callResult';
 export { createSiteQueryClient, userQueryKey, USER_SERVICE_QUERIES } from './api/queryClient';

@@ -20,3 +20,33 @@ export type Cohort = (typeof COHORTS)[number];
 
 /** A version as the store names its folders (and `local` for a manifest at a host's root). */
 export const VERSION_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * The field speed of a remote's page view, as the shell measures it with web-vitals: Largest
+ * Contentful Paint and Interaction to Next Paint in milliseconds, Cumulative Layout Shift unitless.
+ * A beacon reports each at most once per view (the view token) and remote.
+ */
+export const VITALS = ['lcp', 'inp', 'cls'] as const;
+export type Vital = (typeof VITALS)[number];
+
+/**
+ * Each vital is kept in fixed buckets, never as a visitor's own figure: bucket i counts the values
+ * from VITAL_BUCKETS[v][i] up to the next bound (the last one, everything above). The bounds follow
+ * web.dev's thresholds (LCP 2.5 s and 4 s, INP 200 ms and 500 ms, CLS 0.1 and 0.25), finer below.
+ */
+export const VITAL_BUCKETS: Readonly<Record<Vital, readonly number[]>> = {
+  lcp: [0, 250, 500, 750, 1000, 1250, 1500, 1750, 2000, 2500, 3000, 3500, 4000, 5000, 6000, 8000, 10000, 15000, 20000],
+  inp: [0, 16, 32, 50, 75, 100, 150, 200, 250, 300, 400, 500, 600, 800, 1000, 1500, 2000, 3000, 5000],
+  cls: [0, 0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5, 0.75, 1],
+};
+
+/** The largest value a beacon may report (anything above is not a page view's, and is refused). */
+export const VITAL_MAX: Readonly<Record<Vital, number>> = { lcp: 120_000, inp: 60_000, cls: 100 };
+
+/** The bucket a value falls in (values are at least 0). */
+export function vitalBucket(vital: Vital, value: number): number {
+  const bounds = VITAL_BUCKETS[vital];
+  let bucket = 0;
+  while (bucket + 1 < bounds.length && value >= bounds[bucket + 1]!) bucket += 1;
+  return bucket;
+}

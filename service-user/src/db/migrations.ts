@@ -210,6 +210,26 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX view_token_counts_expires_at ON view_token_counts(expires_at);
     `,
   },
+  {
+    version: 11,
+    name: "remote vitals per minute in fixed buckets (the shell's beacons)",
+    sql: `
+      -- Of each vital (LCP, INP, CLS) a count per bucket of its value (contract/telemetry.ts's
+      -- VITAL_BUCKETS), per minute and deployment: no value, visitor, address or agent is kept. A
+      -- vital is counted once per view token and remote (view_token_counts, kind 'vital:<name>').
+      CREATE TABLE remote_vitals_minutes (
+        minute timestamptz NOT NULL,
+        remote text NOT NULL,
+        version text NOT NULL,
+        cohort text NOT NULL,
+        vital text NOT NULL,
+        bucket smallint NOT NULL,
+        samples integer NOT NULL DEFAULT 0,
+        PRIMARY KEY (minute, remote, version, cohort, vital, bucket)
+      );
+      CREATE INDEX remote_vitals_minutes_remote_minute ON remote_vitals_minutes(remote, minute);
+    `,
+  },
 ];
 
 // Any fixed number: replicas starting together take turns on the migrations.

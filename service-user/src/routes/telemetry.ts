@@ -3,15 +3,20 @@ import { z } from 'zod';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { createHash } from 'node:crypto';
-import { TELEMETRY_REMOTES, VIEW_TOKEN_MAX_LENGTH } from '../contract/telemetry';
+import { TELEMETRY_REMOTES, VIEW_TOKEN_MAX_LENGTH, VITAL_MAX, VITALS } from '../contract/telemetry';
 import { verifyViewToken } from '../contract/viewToken';
 import { clientAddress, limitBody, publicRateLimit, requireOperatorToken } from '../http/middleware';
 import { HEALTH_EVENT_KINDS, healthCounters, type DeploymentHealth } from '../store/telemetry';
 
 export { TELEMETRY_REMOTES };
 
-/** A batch is a few events from one page: anything larger is not the shell's. */
-export const TELEMETRY_BODY_LIMIT_BYTES = 2048;
+/**
+ * A batch is a few events from one page: anything larger is not the shell's. It holds the largest
+ * token the site's server signs (three remotes, 64-character versions: about 610 characters; and
+ * VIEW_TOKEN_MAX_LENGTH's 1,024 besides) with 20 events of either shape at their longest (a vital's
+ * value written out in 24 digits): 2.5 KB at most.
+ */
+export const TELEMETRY_BODY_LIMIT_BYTES = 3072;
 export const TELEMETRY_MAX_EVENTS = 20;
 export const SUMMARY_DEFAULT_MINUTES = 30;
 export const SUMMARY_MAX_MINUTES = 1440;
@@ -23,21 +28,51 @@ const healthEvent = z.strictObject({
   remote: z.enum(TELEMETRY_REMOTES),
   kind: z.enum(HEALTH_EVENT_KINDS),
 });
+// A vital names its remote, which vital, and the value the shell measured (a finite number from 0
+// up to the vital's VITAL_MAX): it is kept only as a count in that value's bucket.
+const vitalEvent = z
+  .strictObject({
+    remote: z.enum(TELEMETRY_REMOTES),
+    vital: z.enum(VITALS),
+    value: z.number().min(0),
+  })
+  .superRefine((event, ctx) => {
+    if (event.value > VITAL_MAX[event.vital]) ctx.addIssue({ code: 'custom', path: ['value'], message: `At most ${VITAL_MAX[event.vital]} for ${event.vital}.` });
+  });
+
+/** A remote's health event (a view, a load failure, a render or hydration error). */
+export type TelemetryHealthEvent = z.infer<typeof healthEvent>;
+/** A remote's field vital of one page view (LCP and INP in milliseconds, CLS unitless). */
+export type TelemetryVitalEvent = z.infer<typeof vitalEvent>;
+/** What a beacon's events are: health events and vitals, in any order. */
+export type TelemetryEvent = TelemetryHealthEvent | TelemetryVitalEvent;
+
+// An event that names a vital is read as a vital, any other as a health event: its issues are then
+// that shape's own, each naming its field (events.3.value), as a union's would not.
+const telemetryEvent = z.unknown().transform((value, ctx): TelemetryEvent => {
+  const shape = typeof value === 'object' && value !== null && 'vital' in value ? vitalEvent : healthEvent;
+  const parsed = shape.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  return z.NEVER;
+});
 const telemetryBatch = z.strictObject({
   token: z.string().min(1).max(VIEW_TOKEN_MAX_LENGTH),
-  events: z.array(healthEvent).min(1).max(TELEMETRY_MAX_EVENTS),
+  events: z.array(telemetryEvent).min(1).max(TELEMETRY_MAX_EVENTS),
 });
 
 /** What the shell sends (as text/plain: navigator.sendBeacon's JSON type would need a preflight). */
 export type TelemetryBatch = z.infer<typeof telemetryBatch>;
-export type TelemetryEvent = TelemetryBatch['events'][number];
 
 const summaryQuery = z.strictObject({
   remote: z.enum(TELEMETRY_REMOTES).optional(),
   minutes: z.coerce.number().int().min(1).max(SUMMARY_MAX_MINUTES).default(SUMMARY_DEFAULT_MINUTES),
 });
 
-/** GET /telemetry/summary's answer: per deployment of each remote, the counts over the window. */
+/**
+ * GET /telemetry/summary's answer: per deployment of each remote, the counts over the window, and
+ * of each vital the samples per bucket (VITAL_BUCKETS).
+ */
 export interface TelemetrySummary {
   minutes: number;
   deployments: DeploymentHealth[];
@@ -56,8 +91,9 @@ const invalidBody = (fields: string) => new ApiError(400, 'invalid_body', `Inval
 
 /**
  * The shell's health beacons per remote, version and cohort, counted per minute (nothing else is
- * kept: no address, no agent, no id), and their summary for the release command. A beacon counts
- * only with a valid view token, once per token, remote and kind, and within its address's cap;
+ * kept: no address, no agent, no id; of a vital, only a count in its value's bucket), and their
+ * summary for the release command. A beacon counts only with a valid view token, once per token,
+ * remote and kind (and vital), and within its address's cap;
  * anything else is answered 204 all the same (a forger learns nothing from the answer).
  */
 export function telemetryRoutes(deps: Deps) {

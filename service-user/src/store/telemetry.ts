@@ -6,13 +6,22 @@ export const HEALTH_EVENT_KINDS = ['view', 'load_failure', 'render_error', 'hydr
 export type HealthEventKind = (typeof HEALTH_EVENT_KINDS)[number];
 
 export { COHORTS, type Cohort } from '../contract/telemetry';
-import type { Cohort } from '../contract/telemetry';
+import { VITAL_BUCKETS, vitalBucket, VITALS, type Cohort, type Vital } from '../contract/telemetry';
 
 export interface HealthEvent {
   remote: string;
   version: string;
   cohort: Cohort;
   kind: HealthEventKind;
+}
+
+/** A vital of a remote's page view, under the deployment its view token names. */
+export interface VitalSample {
+  remote: string;
+  version: string;
+  cohort: Cohort;
+  vital: Vital;
+  value: number;
 }
 
 /** One deployment's counters over a window. */
@@ -24,7 +33,15 @@ export interface DeploymentHealth {
   loadFailures: number;
   renderErrors: number;
   hydrationErrors: number;
+  /** Of each vital, the samples in each of its buckets (VITAL_BUCKETS[vital][i] up to the next bound): zeros when none. */
+  vitals: Record<Vital, number[]>;
 }
+
+/** What a beacon's event is to the counters: a health event, or a vital and its value. */
+export type VouchedEvent = { remote: string; kind: HealthEventKind } | { remote: string; vital: Vital; value: number };
+
+/** A vital is counted once per token and remote as a kind of its own in view_token_counts. */
+const vitalKind = (vital: Vital) => `vital:${vital}`;
 
 // The counter column of each kind: named here only, never built from input.
 const COLUMN: Record<HealthEventKind, 'views' | 'load_failures' | 'render_errors' | 'hydration_errors'> = {
@@ -34,7 +51,7 @@ const COLUMN: Record<HealthEventKind, 'views' | 'load_failures' | 'render_errors
   hydration_error: 'hydration_errors',
 };
 
-/** Minutes kept: the summary's longest window (a day) and a day more. */
+/** Minutes kept (of the health counters and the vitals' buckets alike): the summary's longest window (a day) and a day more. */
 export const HEALTH_RETENTION_MINUTES = 2 * 1440;
 const CLEANUP_EVERY_MS = 10 * 60_000;
 
@@ -62,7 +79,34 @@ async function addUp(tx: Queryable, events: HealthEvent[]): Promise<void> {
   }
 }
 
-/** The shell's health counters, and the view tokens each counted once (see recordVouched). */
+/**
+ * Adds vitals to the current minute's buckets: the value itself is not kept, only a count in the
+ * bucket it falls in (vitalBucket). One atomic upsert per deployment, vital and bucket,
+ * `samples = samples + n`, inside the caller's transaction, as addUp.
+ */
+async function addVitals(tx: Queryable, samples: VitalSample[]): Promise<void> {
+  const counts = new Map<string, { sample: VitalSample; bucket: number; n: number }>();
+  for (const sample of samples) {
+    const bucket = vitalBucket(sample.vital, sample.value);
+    const key = JSON.stringify([sample.remote, sample.version, sample.cohort, sample.vital, bucket]);
+    const counted = counts.get(key);
+    if (counted) counted.n += 1;
+    else counts.set(key, { sample, bucket, n: 1 });
+  }
+  for (const { sample, bucket, n } of counts.values()) {
+    await tx.query(
+      `INSERT INTO remote_vitals_minutes AS v (minute, remote, version, cohort, vital, bucket, samples)
+       VALUES (date_trunc('minute', now()), $1, $2, $3, $4, $5, $6)
+       ON CONFLICT (minute, remote, version, cohort, vital, bucket) DO UPDATE SET samples = v.samples + EXCLUDED.samples`,
+      [sample.remote, sample.version, sample.cohort, sample.vital, bucket, n],
+    );
+  }
+}
+
+/** Each vital's buckets, all empty. */
+const emptyVitals = (): Record<Vital, number[]> => Object.fromEntries(VITALS.map((vital) => [vital, VITAL_BUCKETS[vital].map(() => 0)])) as Record<Vital, number[]>;
+
+/** The shell's health counters and vitals' buckets, and the view tokens each counted once (see recordVouched). */
 export function healthCounters(db: Database) {
   let lastCleanup = 0;
   const removeOldMinutes = () => {
@@ -71,6 +115,7 @@ export function healthCounters(db: Database) {
     // Not awaited: a beacon does not wait for housekeeping, nor fail with it.
     Promise.all([
       db.query(`DELETE FROM remote_health_minutes WHERE minute < now() - make_interval(mins => $1)`, [HEALTH_RETENTION_MINUTES]),
+      db.query(`DELETE FROM remote_vitals_minutes WHERE minute < now() - make_interval(mins => $1)`, [HEALTH_RETENTION_MINUTES]),
       // A token past its expiry counts nothing anyway: its rows are no longer needed to refuse a replay.
       db.query(`DELETE FROM view_token_counts WHERE expires_at < now()`),
     ]).catch(() => {
@@ -80,44 +125,60 @@ export function healthCounters(db: Database) {
 
   return {
     /**
-     * Counts what a valid view token vouches for: each kind of event of each remote the token
-     * names, once per token, with the version and cohort the token gives (a beacon names only the
-     * remote and the kind). Returns how many were counted: none for a replay, none for a remote
-     * the token does not name, none once the client's address has had `cap.limit` counted in the
-     * window (its count is kept beside the rate limits', under a hash of the address).
+     * Counts what a valid view token vouches for: each kind of event, and each vital, of each
+     * remote the token names, once per token (the first value of a vital in the batch; a later one
+     * changes nothing), with the version and cohort the token gives (a beacon names only the
+     * remote, and the kind or vital). Returns how many were counted (a vital counts as an event):
+     * none for a replay, none for a remote the token does not name, none once the client's address
+     * has had `cap.limit` counted in the window (its count is kept beside the rate limits', under a
+     * hash of the address).
      */
-    async recordVouched(token: VerifiedViewToken, events: { remote: string; kind: HealthEventKind }[], cap: { client: string; limit: number; windowMs: number }): Promise<number> {
-      const vouched = new Map<string, HealthEvent>();
-      for (const { remote, kind } of events) {
-        const deployment = token.deployments[remote as keyof VerifiedViewToken['deployments']];
-        if (deployment) vouched.set(`${remote} ${kind}`, { remote, kind, version: deployment.version, cohort: deployment.cohort });
+    async recordVouched(token: VerifiedViewToken, events: VouchedEvent[], cap: { client: string; limit: number; windowMs: number }): Promise<number> {
+      const vouched = new Map<string, { remote: string; kind: string; health?: HealthEvent; vital?: VitalSample }>();
+      for (const event of events) {
+        const deployment = token.deployments[event.remote as keyof VerifiedViewToken['deployments']];
+        if (!deployment) continue;
+        const { remote } = event;
+        const kind = 'vital' in event ? vitalKind(event.vital) : event.kind;
+        if (vouched.has(`${remote} ${kind}`)) continue;
+        vouched.set(
+          `${remote} ${kind}`,
+          'vital' in event
+            ? { remote, kind, vital: { remote, vital: event.vital, value: event.value, version: deployment.version, cohort: deployment.cohort } }
+            : { remote, kind, health: { remote, kind: event.kind, version: deployment.version, cohort: deployment.cohort } },
+        );
       }
       if (vouched.size === 0) return 0;
       const overCap = new Error('over the cap');
       try {
         return await db.transaction(async (tx) => {
           const counted: HealthEvent[] = [];
-          for (const event of vouched.values()) {
+          const sampled: VitalSample[] = [];
+          for (const { remote, kind, health, vital } of vouched.values()) {
             const { rows } = await tx.query(
               `INSERT INTO view_token_counts (token_id, remote, kind, expires_at) VALUES ($1, $2, $3, to_timestamp($4 / 1000.0))
                ON CONFLICT DO NOTHING RETURNING token_id`,
-              [token.id, event.remote, event.kind, token.expiresAt],
+              [token.id, remote, kind, token.expiresAt],
             );
-            if (rows.length > 0) counted.push(event);
+            if (rows.length === 0) continue;
+            if (health) counted.push(health);
+            if (vital) sampled.push(vital);
           }
-          if (counted.length === 0) return 0;
+          const n = counted.length + sampled.length;
+          if (n === 0) return 0;
           const { rows } = await tx.query<{ hits: number }>(
             `INSERT INTO rate_limit_hits AS r (key, hits, reset_at) VALUES ($1, $2, now() + $3 * interval '1 millisecond')
              ON CONFLICT (key) DO UPDATE SET
                hits = CASE WHEN r.reset_at <= now() THEN EXCLUDED.hits ELSE r.hits + EXCLUDED.hits END,
                reset_at = CASE WHEN r.reset_at <= now() THEN EXCLUDED.reset_at ELSE r.reset_at END
              RETURNING hits`,
-            [`telemetry-counted:${cap.client}`, counted.length, cap.windowMs],
+            [`telemetry-counted:${cap.client}`, n, cap.windowMs],
           );
           // Past the cap nothing of this beacon is kept (its tokens stay unused, its count unraised).
           if (rows[0]!.hits > cap.limit) throw overCap;
           await addUp(tx, counted);
-          return counted.length;
+          await addVitals(tx, sampled);
+          return n;
         });
       } catch (error) {
         if (error === overCap) return 0;
@@ -127,26 +188,63 @@ export function healthCounters(db: Database) {
       }
     },
 
-    /** Per deployment (version and cohort), the counters of the last `minutes` minutes, the current one included. */
+    /**
+     * Per deployment (version and cohort), the counters and the vitals' buckets of the last
+     * `minutes` minutes, the current one included: a deployment with only vitals counted has its
+     * counters at zero, one with no vitals its buckets empty.
+     */
     async summary(minutes: number, remote?: string): Promise<DeploymentHealth[]> {
-      const { rows } = await db.query<{ remote: string; version: string; cohort: Cohort; views: string; load_failures: string; render_errors: string; hydration_errors: string }>(
-        `SELECT remote, version, cohort, sum(views) AS views, sum(load_failures) AS load_failures,
-                sum(render_errors) AS render_errors, sum(hydration_errors) AS hydration_errors
-           FROM remote_health_minutes
-          WHERE minute > date_trunc('minute', now()) - make_interval(mins => $1) AND ($2::text IS NULL OR remote = $2)
-          GROUP BY remote, version, cohort
-          ORDER BY remote, cohort, version`,
+      const { rows } = await db.query<{
+        remote: string;
+        version: string;
+        cohort: Cohort;
+        views: string;
+        load_failures: string;
+        render_errors: string;
+        hydration_errors: string;
+        vitals: [string, number, number | string][] | null;
+      }>(
+        `WITH health AS (
+           SELECT remote, version, cohort, sum(views) AS views, sum(load_failures) AS load_failures,
+                  sum(render_errors) AS render_errors, sum(hydration_errors) AS hydration_errors
+             FROM remote_health_minutes
+            WHERE minute > date_trunc('minute', now()) - make_interval(mins => $1) AND ($2::text IS NULL OR remote = $2)
+            GROUP BY remote, version, cohort
+         ), vitals AS (
+           SELECT remote, version, cohort, vital, bucket, sum(samples) AS samples
+             FROM remote_vitals_minutes
+            WHERE minute > date_trunc('minute', now()) - make_interval(mins => $1) AND ($2::text IS NULL OR remote = $2)
+            GROUP BY remote, version, cohort, vital, bucket
+         ), deployments AS (
+           SELECT remote, version, cohort FROM health UNION SELECT remote, version, cohort FROM vitals
+         )
+         SELECT d.remote, d.version, d.cohort,
+                coalesce(h.views, 0) AS views, coalesce(h.load_failures, 0) AS load_failures,
+                coalesce(h.render_errors, 0) AS render_errors, coalesce(h.hydration_errors, 0) AS hydration_errors,
+                (SELECT json_agg(json_build_array(v.vital, v.bucket, v.samples))
+                   FROM vitals v WHERE v.remote = d.remote AND v.version = d.version AND v.cohort = d.cohort) AS vitals
+           FROM deployments d LEFT JOIN health h ON h.remote = d.remote AND h.version = d.version AND h.cohort = d.cohort
+          ORDER BY d.remote, d.cohort, d.version`,
         [minutes, remote ?? null],
       );
-      return rows.map((row) => ({
-        remote: row.remote,
-        version: row.version,
-        cohort: row.cohort,
-        views: Number(row.views),
-        loadFailures: Number(row.load_failures),
-        renderErrors: Number(row.render_errors),
-        hydrationErrors: Number(row.hydration_errors),
-      }));
+      return rows.map((row) => {
+        const vitals = emptyVitals();
+        for (const [vital, bucket, samples] of row.vitals ?? []) {
+          // A bucket or vital this version does not know (kept by another) is left out, not misplaced.
+          const buckets = (VITALS as readonly string[]).includes(vital) ? vitals[vital as Vital] : undefined;
+          if (buckets && Number.isInteger(bucket) && bucket >= 0 && bucket < buckets.length) buckets[bucket] = Number(samples);
+        }
+        return {
+          remote: row.remote,
+          version: row.version,
+          cohort: row.cohort,
+          views: Number(row.views),
+          loadFailures: Number(row.load_failures),
+          renderErrors: Number(row.render_errors),
+          hydrationErrors: Number(row.hydration_errors),
+          vitals,
+        };
+      });
     },
   };
 }

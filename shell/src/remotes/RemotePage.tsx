@@ -5,6 +5,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { prefetchLikelyNextPagesWhenIdle } from '../navigation/prefetch';
 import { loadPage, readyPage, type ExposedPage } from './federation';
 import { RemoteLoadFailure, reportRemoteEvent } from './health';
+import { measureVitalsOf } from './vitals';
 
 /**
  * Tells the page's early-event script (@site/rendering's early-event script) that the page is React's now: what a
@@ -60,6 +61,7 @@ export function RemotePage({ page }: { page: ExposedPage }) {
     if (viewed.current) return;
     viewed.current = true;
     reportRemoteEvent(page.remote, 'view');
+    measureVitalsOf(page.remote);
   }, [page]);
   // A failing remote (down, slow to fail, or throwing) never blanks the rest of the site; retry re-mounts it.
   return (

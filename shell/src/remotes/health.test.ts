@@ -65,7 +65,7 @@ describe('reporting the health of the remotes', () => {
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
-    expect(sent.map((batch) => batch.events.map((e) => e.kind))).toEqual([['view'], ['load_failure']]);
+    expect(sent.map((batch) => batch.events.map((e) => ('kind' in e ? e.kind : e.vital)))).toEqual([['view'], ['load_failure']]);
   });
 
   it('sends each kind of event of a remote once a page (the service counts it once per token): a page that keeps failing sends one', () => {
@@ -161,7 +161,7 @@ describe('the beacon', () => {
       ['kind', 'remote'],
       ['kind', 'remote'],
     ]);
-    expect(sent.events.map((event) => event.kind)).toEqual(['view', 'render_error']);
+    expect(sent.events.map((event) => ('kind' in event ? event.kind : event.vital))).toEqual(['view', 'render_error']);
     expect(text).not.toContain(visitor);
     expect(text).not.toMatch(/example\.com|account\?|cookie/);
   });
@@ -169,5 +169,40 @@ describe('the beacon', () => {
   it('is not sent, and nothing throws, where the browser has no sendBeacon', () => {
     Object.defineProperty(navigator, 'sendBeacon', { value: undefined, configurable: true });
     expect(sendBeaconToService({ token: TOKEN, events: [{ remote: 'mfe_auth', kind: 'view' }] })).toBe(false);
+  });
+});
+
+describe('reporting the field speed of the page a visit starts on', () => {
+  it('sends each vital once it has stopped changing for a while (rounded: ms; CLS to 4 places), apart from the events', () => {
+    const { reporter, sent, timers, delays } = harness();
+    reporter.report('mfe_marketing', 'view');
+    reporter.reportVital('mfe_marketing', 'lcp', 1234.56);
+    reporter.reportVital('mfe_marketing', 'inp', 40);
+    reporter.reportVital('mfe_marketing', 'inp', 616.2);
+    reporter.reportVital('mfe_marketing', 'cls', 0.012345);
+    expect(delays.every((ms) => ms === FLUSH_DELAY_MS)).toBe(true);
+    // The events' timer, then one per change of a vital: only the last change's sends them.
+    timers[0]!();
+    for (const timer of timers.slice(1, -1)) timer();
+    expect(sent).toEqual([{ token: TOKEN, events: [{ remote: 'mfe_marketing', kind: 'view' }] }]);
+    timers.at(-1)!();
+    expect(sent[1]).toEqual({
+      token: TOKEN,
+      events: [
+        { remote: 'mfe_marketing', vital: 'lcp', value: 1235 },
+        { remote: 'mfe_marketing', vital: 'inp', value: 616 },
+        { remote: 'mfe_marketing', vital: 'cls', value: 0.0123 },
+      ],
+    });
+  });
+
+  it('sends the vitals at once when the page is hidden, and nothing for an unknown remote or a value that is no measure', () => {
+    const { reporter, sent } = harness();
+    reporter.reportVital('mfe_marketing', 'inp', 24);
+    reporter.reportVital('mfe_auth', 'lcp', 900);
+    reporter.reportVital('mfe_marketing', 'lcp', Number.NaN);
+    reporter.reportVital('mfe_marketing', 'cls', -1);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sent.map((batch) => batch.events)).toEqual([[{ remote: 'mfe_marketing', vital: 'inp', value: 24 }]]);
   });
 });

@@ -1,14 +1,14 @@
 // The health of each remote as visitors meet it, reported to the user service (POST /telemetry):
 // a page view, a load failure (after the retry), a render error caught by the boundary, a
-// hydration error. Each beacon carries the view token the site's server set beside the page (its
+// hydration error, and the field speed of the page a visit starts on (LCP, INP, CLS: vitals.ts). Each beacon carries the view token the site's server set beside the page (its
 // cookie): the service counts an event only with it, under the version and cohort the token names,
 // once per token, remote and kind. The release command reads the summary and rolls a failing
 // canary back (release watch). Nothing else is sent: no visitor id, no URL, no time.
-import { runtimeConfig, VIEW_TOKEN_COOKIE, type TelemetryBatch, type TelemetryEvent } from '@site/shared-ui';
+import { runtimeConfig, VIEW_TOKEN_COOKIE, type TelemetryBatch, type TelemetryEvent, type Vital } from '@site/shared-ui';
 import type { Cohort, Deployment, RemoteName } from '@site/shared-ui/remotes-document';
 import Cookies from 'js-cookie';
 
-export type HealthEventKind = TelemetryEvent['kind'];
+export type HealthEventKind = Extract<TelemetryEvent, { kind: string }>['kind'];
 
 /** Which deployment of a remote this visitor gets: its manifest URL, and the cohort that chose it. */
 export interface RemoteDeployment extends Deployment {
@@ -34,14 +34,14 @@ export interface HealthReporterOptions {
 export function createHealthReporter({ token, send, setTimer = (run, ms) => setTimeout(run, ms), target = null }: HealthReporterOptions) {
   const deployments = new Map<RemoteName, RemoteDeployment>();
   let queue: TelemetryEvent[] = [];
+  /** Each remote's vitals as last measured, sent with the next beacon (the service counts the first per view). */
+  const vitals = new Map<string, TelemetryEvent>();
   const sent = new Set<string>();
   let timer = false;
   let listening = false;
 
-  const flush = () => {
-    timer = false;
-    const events = queue;
-    queue = [];
+  /** Sends events in beacons of at most EVENTS_PER_BEACON, with the page's view token (none: nothing would count, nothing is sent). */
+  const sendAll = (events: TelemetryEvent[]) => {
     if (!token) return;
     for (let at = 0; at < events.length; at += EVENTS_PER_BEACON) {
       try {
@@ -50,6 +50,29 @@ export function createHealthReporter({ token, send, setTimer = (run, ms) => setT
         // Health reports are best effort: they never break or block the page.
       }
     }
+  };
+  /** Everything that waits (the page is hidden or going, or a beacon is full). */
+  const flush = () => {
+    timer = false;
+    const events = [...queue, ...vitals.values()];
+    queue = [];
+    vitals.clear();
+    sendAll(events);
+  };
+  /** The events only (their timer): the vitals go once they have stopped changing (vitalsSettled). */
+  const flushEvents = () => {
+    timer = false;
+    const events = queue;
+    queue = [];
+    sendAll(events);
+  };
+  /** Each change of a vital starts its wait again: the value sent is the one measured after FLUSH_DELAY_MS without a change. */
+  let vitalsChange = 0;
+  const vitalsSettled = (change: number) => () => {
+    if (change !== vitalsChange) return;
+    const events = [...vitals.values()];
+    vitals.clear();
+    sendAll(events);
   };
 
   const listen = () => {
@@ -60,6 +83,15 @@ export function createHealthReporter({ token, send, setTimer = (run, ms) => setT
     target.document.addEventListener('visibilitychange', () => {
       if (target.document.visibilityState === 'hidden') flush();
     });
+  };
+
+  const soon = () => {
+    listen();
+    if (queue.length + vitals.size >= EVENTS_PER_BEACON) flush();
+    else if (!timer) {
+      timer = true;
+      setTimer(flushEvents, FLUSH_DELAY_MS);
+    }
   };
 
   const health = {
@@ -78,12 +110,22 @@ export function createHealthReporter({ token, send, setTimer = (run, ms) => setT
       if (sent.has(key)) return;
       sent.add(key);
       queue.push({ remote, kind });
+      soon();
+    },
+
+    /**
+     * A vital of the page a visit starts on, as measured so far (web-vitals reports each change).
+     * The service keeps the first value it receives for a view, so a value is sent once the vitals
+     * have not changed for FLUSH_DELAY_MS (an INP once the visitor has paused), or when the page
+     * is hidden, whichever comes first.
+     */
+    reportVital(remote: RemoteName, vital: Vital, value: number): void {
+      if (!deployments.has(remote) || !Number.isFinite(value) || value < 0) return;
+      vitals.set(`${remote} ${vital}`, { remote, vital, value: vital === 'cls' ? Math.round(value * 10_000) / 10_000 : Math.round(value) });
       listen();
-      if (queue.length >= EVENTS_PER_BEACON) flush();
-      else if (!timer) {
-        timer = true;
-        setTimer(flush, FLUSH_DELAY_MS);
-      }
+      if (queue.length + vitals.size >= EVENTS_PER_BEACON) return flush();
+      vitalsChange += 1;
+      setTimer(vitalsSettled(vitalsChange), FLUSH_DELAY_MS);
     },
 
     /**
@@ -119,6 +161,7 @@ const reporter = createHealthReporter({
 
 export const rememberDeployments = reporter.rememberDeployments;
 export const reportRemoteEvent = reporter.report;
+export const reportRemoteVital = reporter.reportVital;
 export const hydrationErrorHandler = (remote: RemoteName) => reporter.hydrationErrorHandler(remote);
 
 /** An error the loader already counted as a load failure: the boundary does not count it again as a render error. */
