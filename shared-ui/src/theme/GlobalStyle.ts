@@ -10,7 +10,7 @@ export const GlobalStyle = createGlobalStyle`
   }
   body {
     margin: 0;
-    font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', Arial, sans-serif;
+    font-family: ${({ theme }) => theme.type.family};
     font-size: 1.125rem;
     line-height: 1.6;
     /* anywhere, not break-word: a long word (an email address) may break in a grid or flex cell
