@@ -14,7 +14,7 @@ const swcOptions = require('./swc.cjs');
 const tsx = require('tsx/cjs/api');
 const { devDocuments, ports } = tsx.require('@site/site-server/runtime-config', __filename);
 // Server rendering's part of the build: the HTML page, the server build (@site/rendering).
-const { SERVER_DIR, pagePlugin, serverBuildConfig, serverEntryMetaData } = require('@site/rendering/build');
+const { SERVER_DIR, pagePlugin, serverBuildConfig, serverEntryMetaData, siteFontsPlugin } = require('@site/rendering/build');
 
 /** The installed version of a dependency, as the app resolves it (pinned once in the catalog). */
 const catalogVersion = (dir, pkg) => require(require.resolve(`${pkg}/package.json`, { paths: [dir] })).version;
@@ -303,6 +303,8 @@ function createAppConfig(app) {
           experiments: federationExperiments(Boolean(app.isHost)),
         }),
         pagePlugin({ title: app.title, isHost: app.isHost, federationRuntime: app.isHost ? '' : `${RUNTIME_PROVIDER}.js` }),
+        // The site's fonts, with the page that loads them (the shell's, at the site's root).
+        ...(app.isHost ? [siteFontsPlugin()] : []),
         emitDocuments(app.documents || {}),
         providedSharedAssets,
         amendManifest('RecordFederationRuntime', () => ({ federationRuntime: federationRuntimeRecord(Boolean(app.isHost)) })),

@@ -7,7 +7,7 @@
 const { writeFileSync } = require('node:fs');
 const path = require('node:path');
 const { baseConfig, precompressed } = require('@site/tools/webpack');
-const { SERVER_DIR, pagePlugin, serverBuildConfig } = require('@site/rendering/build');
+const { SERVER_DIR, pagePlugin, serverBuildConfig, siteFontsPlugin } = require('@site/rendering/build');
 const { REMOTE_APPS } = require('tsx/cjs/api').require('@site/shared-ui/site-apps', __filename);
 const appDescription = require('../../tools/appDescription.cjs');
 
@@ -42,7 +42,8 @@ module.exports = (_env, argv) => {
       entry: './src/bootstrap.tsx',
       output: { ...base.output, clean: { keep: new RegExp(`^${SERVER_DIR}/`) } },
       resolve: { ...base.resolve, alias: { [federation]: path.join(__dirname, 'bundledPages.ts') } },
-      plugins: [pagePlugin({ title: 'Vedere', isHost: true }), ...precompressed(production)],
+      // The shell's page, with the site's fonts as the shell's build emits them.
+      plugins: [pagePlugin({ title: 'Vedere', isHost: true }), siteFontsPlugin(), ...precompressed(production)],
     },
     // Its page renderer, built as the shell's is (a host's server build).
     serverBuildConfig({

@@ -10,13 +10,18 @@ import { browserConfig, signedInCallOrigins } from './runtimeConfig';
 import { MARKERS } from '@site/rendering/contract';
 import type { DrawnPart } from '@site/rendering/server';
 
-// The HTML template every app's build uses (@site/rendering's build/pageTemplate.cjs), as the shell's build calls it.
+// The HTML template every app's build uses (@site/rendering's build/pageTemplate.cjs), as the shell's build calls it
+// (with the head its build's regular font gives: build/siteFonts.cjs).
 const template = createRequire(__filename)('@site/rendering/build/page-template') as (args: unknown) => string;
-const shellHtml = template({ htmlWebpackPlugin: { options: { title: 'Vedere', markers: MARKERS, earlyEvents: '', prePaint: '' } } });
+const fontPreloads = [400, 700].map(
+  (weight) => `<link rel="preload" href="/assets/atkinson-hyperlegible-next-${weight}.0123456789ab.woff2" as="font" type="font/woff2" crossorigin>`,
+);
+const siteFonts = () => ({ preload: fontPreloads.join('\n'), faces: '' });
+const shellHtml = template({ htmlWebpackPlugin: { options: { title: 'Vedere', markers: MARKERS, earlyEvents: '', prePaint: '', siteFonts }, files: { publicPath: '/' } } });
 
 describe("the shell's HTML", () => {
-  it('fetches nothing ahead of its first paint but its runtime configuration: the remotes document is asked for by its code', () => {
-    expect(shellHtml).not.toMatch(/rel="?preload/);
+  it('fetches nothing ahead of its first paint but its runtime configuration and its fonts: the remotes document is asked for by its code', () => {
+    expect([...shellHtml.matchAll(/<link rel="?preload[^>]*>/g)].map((m) => m[0])).toEqual(fontPreloads);
     expect(shellHtml).not.toContain('remotes.json');
     expect([...shellHtml.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1])).toEqual(['/config.js']);
   });

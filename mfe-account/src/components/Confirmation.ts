@@ -13,7 +13,7 @@ export const Confirmation = styled.div<{ $danger?: boolean }>`
   h2,
   h3 {
     margin-top: 0;
-    font-size: 1.375rem;
+    font-size: ${({ theme }) => theme.type.size.h3};
   }
 `;
 

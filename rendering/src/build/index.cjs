@@ -9,6 +9,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const tsx = require('tsx/cjs/api');
 const { MARKERS } = tsx.require('../contract.ts', __filename);
 const { prePaintScript } = tsx.require('../browser/prePaint.ts', __filename);
+const { emittedSiteFonts, siteFontsHead, siteFontsPlugin } = require('./siteFonts.cjs');
 
 /** Where an app's server build goes, inside its dist/ (published with it). */
 const SERVER_DIR = 'server';
@@ -31,7 +32,9 @@ const earlyEvents = () =>
 /**
  * The HTML page an app is served with (./pageTemplate.cjs). The shell's is the one the server draws
  * pages into (early events held); `federationRuntime`: a remote's own page, which runs the
- * federation runtime its build takes from the page, from this file beside it.
+ * federation runtime its build takes from the page, from this file beside it. The site's fonts are
+ * named in the head of a build that emits them (the shell's: siteFontsPlugin); a remote's own page
+ * has none, and draws in the fallback typeface.
  */
 const pagePlugin = ({ title, isHost = false, federationRuntime = '' }) =>
   new HtmlWebpackPlugin({
@@ -41,6 +44,9 @@ const pagePlugin = ({ title, isHost = false, federationRuntime = '' }) =>
     earlyEvents: isHost ? earlyEvents() : '',
     prePaint: prePaintScript(),
     markers: MARKERS,
+    // Called by the template with its compilation (the template is itself compiled by webpack: it
+    // must not require the subsetter).
+    siteFonts: (compilation, publicPath) => siteFontsHead(emittedSiteFonts(compilation), publicPath),
     inject: 'body',
     scriptLoading: 'defer',
     // The shell's page is served for every address of the site, nested ones too (/a/b): its
@@ -102,4 +108,4 @@ function serverEntryMetaData(emitted) {
   return { ssrRemoteEntry: { name: emitted.name, path: SERVER_DIR, type: 'commonjs-module' } };
 }
 
-module.exports = { SERVER_DIR, pagePlugin, serverBuildConfig, serverEntryMetaData };
+module.exports = { SERVER_DIR, pagePlugin, serverBuildConfig, serverEntryMetaData, siteFontsPlugin };

@@ -1,14 +1,19 @@
 // The HTML every app is served with. The theme and locale are applied by a tiny inline script
 // before first paint, so a visitor who chose the light theme never sees a dark flash (../browser/
-// prePaint.ts, handed over by ./index.cjs as `prePaint`).
+// prePaint.ts, handed over by ./index.cjs as `prePaint`). The site's fonts (./siteFonts.cjs) are
+// preloaded before anything else is asked for, and their @font-face rules are in the first style
+// the page has.
 const tokens = require('@site/shared-ui/tokens.json');
 const common = require('@site/shared-ui/i18n/common.ro.json');
 
-module.exports = ({ htmlWebpackPlugin }) => `<!doctype html>
+module.exports = ({ htmlWebpackPlugin, compilation }) => {
+  const fonts = htmlWebpackPlugin.options.siteFonts(compilation, htmlWebpackPlugin.files.publicPath);
+  return `<!doctype html>
 <html lang="ro" data-theme="dark">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+${fonts.preload}
 <link rel="icon" href="/icon.svg" type="image/svg+xml">
 <link rel="apple-touch-icon" href="/apple-touch-icon.png">
 <link rel="manifest" href="/site.webmanifest">
@@ -19,6 +24,7 @@ module.exports = ({ htmlWebpackPlugin }) => `<!doctype html>
 <script>${htmlWebpackPlugin.options.prePaint}</script>
 ${htmlWebpackPlugin.options.earlyEvents ? `<script>${htmlWebpackPlugin.options.earlyEvents}</script>` : ''}
 <style>
+${fonts.faces}
 html{background:${tokens.dark.background};color:${tokens.dark.text};color-scheme:dark}
 html[data-theme=light]{background:${tokens.light.background};color:${tokens.light.text};color-scheme:light}
 html[${htmlWebpackPlugin.options.markers.freshRenderAttribute}=skip] #root[${htmlWebpackPlugin.options.markers.prerenderedAttribute}]{visibility:hidden}
@@ -30,3 +36,4 @@ ${htmlWebpackPlugin.options.federationRuntime ? `<script defer src="${htmlWebpac
 <div id="root"></div>
 </body>
 </html>`;
+};

@@ -10,7 +10,7 @@ const Summary = styled.div`
   h2,
   h3 {
     margin-top: 0;
-    font-size: 1.25rem;
+    font-size: ${({ theme }) => theme.type.size.h3};
   }
   a {
     color: ${({ theme }) => theme.color.danger};

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { consumeNavigationFocus } from '../navigationFocus';
 
+// Its size is the type scale's h1 (GlobalStyle).
 const H1 = styled.h1`
-  font-size: clamp(1.875rem, 5vw, 3rem);
   margin-block: 1.5rem 1rem;
 `;
 
@@ -55,7 +55,7 @@ export function PageHeading({ children, title, id }: { children: ReactNode; titl
 
 const Lead = styled.p`
   font-size: 1.25rem;
-  max-width: 48rem;
+  max-width: ${({ theme }) => theme.type.measure};
 `;
 
 /** A page's h1 and its introduction. */

@@ -10,14 +10,24 @@ export const GlobalStyle = createGlobalStyle`
   }
   body {
     margin: 0;
-    font-family: system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', Arial, sans-serif;
-    font-size: 1.125rem;
+    font-family: ${({ theme }) => theme.type.family};
+    font-size: ${({ theme }) => theme.type.size.body};
     line-height: 1.6;
     /* anywhere, not break-word: a long word (an email address) may break in a grid or flex cell
        too, whose width would otherwise grow to hold it (sideways scrolling at 320 px). */
     overflow-wrap: anywhere;
   }
   h1, h2, h3 { line-height: 1.25; }
+  /* The type scale (themes.ts). A page's h1 steps down towards h2's size on a narrow screen (a
+     phone, or high zoom): a long Romanian word still fits its line. */
+  h1 { font-size: clamp(${({ theme }) => theme.type.size.h2}, 5vw, ${({ theme }) => theme.type.size.h1}); }
+  h2 { font-size: ${({ theme }) => theme.type.size.h2}; }
+  h3 { font-size: ${({ theme }) => theme.type.size.h3}; }
+  small { font-size: ${({ theme }) => theme.type.size.small}; }
+  /* Running text keeps to a line a reader's eye can follow back to the next line's start (about 70
+     characters, at its own size: the measure is in em): a page's paragraphs and list items,
+     whatever its container's width. */
+  main :is(p, li) { max-width: ${({ theme }) => theme.type.measure}; }
   /* A heading or a control's label breaks between words, and inside one only when that word is
      longer than the line (an address): break-word, which, unlike anywhere, never lets a flex item
      shrink below its longest word ("Meni / u"). */

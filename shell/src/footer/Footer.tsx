@@ -14,7 +14,7 @@ const Columns = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 14rem), 1fr));
   gap: 2rem;
   h2 {
-    font-size: 1.125rem;
+    font-size: ${({ theme }) => theme.type.size.body};
     margin-top: 0;
   }
   ul {

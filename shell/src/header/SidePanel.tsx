@@ -41,7 +41,7 @@ const Top = styled.div`
   gap: 0.5rem 1rem;
   h2 {
     margin: 0;
-    font-size: 1.25rem;
+    font-size: ${({ theme }) => theme.type.size.h3};
   }
 `;
 

@@ -5,7 +5,7 @@ export const controlStyles = css`
   min-height: ${({ theme }) => theme.layout.minTarget};
   padding: 0.25rem 0.75rem;
   font: inherit;
-  font-size: 1rem;
+  font-size: ${({ theme }) => theme.type.size.small};
   font-weight: 600;
   color: ${({ theme }) => theme.color.text};
   background: ${({ theme }) => theme.color.surface};

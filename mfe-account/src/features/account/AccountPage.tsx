@@ -19,7 +19,7 @@ const Email = styled.p`
  */
 const Welcome = styled.div`
   h1 {
-    font-size: clamp(1.5rem, 4vw, 2.5rem);
+    font-size: clamp(${({ theme }) => theme.type.size.h3}, 4vw, ${({ theme }) => theme.type.size.h1});
   }
 `;
 

@@ -16,7 +16,7 @@ import { StatusBadge } from '../subscription/SubscriptionTab';
 const Section = styled.section`
   margin-block: 2rem;
   h2 {
-    font-size: 1.5rem;
+    font-size: ${({ theme }) => theme.type.size.h3};
   }
 `;
 

@@ -13,7 +13,7 @@ const PlanCard = styled(Card)<{ $popular: boolean }>`
   border-color: ${({ theme, $popular }) => ($popular ? theme.color.highlight : theme.color.border)};
   h2 {
     margin: 0;
-    font-size: 1.5rem;
+    font-size: ${({ theme }) => theme.type.size.h3};
   }
   p {
     margin: 0;

@@ -11,7 +11,7 @@ const Highlight = styled.span`
 
 const Lead = styled.p`
   font-size: 1.25rem;
-  max-width: 48rem;
+  max-width: ${({ theme }) => theme.type.measure};
 `;
 
 /**

@@ -23,7 +23,7 @@ const Details = styled.dl`
   }
   dd {
     margin: 0;
-    font-size: 1.125rem;
+    font-size: ${({ theme }) => theme.type.size.body};
   }
   a {
     color: ${({ theme }) => theme.color.link};

@@ -11,7 +11,7 @@ const Wrapper = styled.section`
   padding-block: 2rem 3rem;
   > div > p {
     font-size: 1.25rem;
-    max-width: 48rem;
+    max-width: ${({ theme }) => theme.type.measure};
   }
   @media (max-width: ${({ theme }) => theme.layout.narrowBreakpoint}) {
     grid-template-columns: minmax(0, 1fr);

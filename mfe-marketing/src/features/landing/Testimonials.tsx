@@ -7,7 +7,7 @@ const Quote = styled.figure`
   margin: 0;
   blockquote {
     margin: 0 0 0.75rem;
-    font-size: 1.125rem;
+    font-size: ${({ theme }) => theme.type.size.body};
   }
   figcaption {
     font-weight: 600;

@@ -4,9 +4,10 @@ import styled from 'styled-components';
 
 const Item = styled.div`
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  /* A question reads at the body's size: the FAQ is a list of them, each a heading to jump to. */
   h3 {
     margin: 0;
-    font-size: 1.125rem;
+    font-size: ${({ theme }) => theme.type.size.body};
   }
 `;
 
@@ -44,7 +45,7 @@ const Panel = styled.div`
   padding: 0 0.25rem 1rem;
   p {
     margin: 0;
-    max-width: 48rem;
+    max-width: ${({ theme }) => theme.type.measure};
   }
 `;
 

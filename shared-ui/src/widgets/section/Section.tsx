@@ -5,7 +5,7 @@ const Region = styled.section`
   padding-block: 2.5rem;
   scroll-margin-top: 1rem;
   > p:first-of-type {
-    max-width: 48rem;
+    max-width: ${({ theme }) => theme.type.measure};
   }
 `;
 
