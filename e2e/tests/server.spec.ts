@@ -85,6 +85,8 @@ test.describe('security headers of the production server', () => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     await page.goto('/login');
+    // Once the form is React's, the visitor's focus in it loads FirebaseUI (and its stylesheet).
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await page.locator('#login-email').focus();
     await expect(page.locator('#ui-sign-in-email-input')).toBeAttached();
     await page.waitForLoadState('networkidle');
