@@ -206,7 +206,9 @@ test('a canary of mfe-marketing whose page throws is rolled back by release watc
   // message in the broken page's place may also be drawn later than the page: its LCP, when
   // significantly slower, is named after the errors.
   expect(watched.stdout).toMatch(
-    new RegExp(`^mfe_marketing: canary ${broken} rolled back: canary ${broken}: 3 errors / [34] views \\((100|75)%\\) vs stable 0 / \\d+ \\(0%\\), over 30 min(; p75 LCP [^\n]+)?\n`),
+    new RegExp(
+      `^mfe_marketing: canary ${broken} rolled back: canary ${broken}: 3 errors / [34] views \\((100|75)%\\) vs stable 0 / \\d+ \\(0%\\), over 30 min(; p75 LCP [^\n]+)?\n`,
+    ),
   );
   expect(site.document().mfe_marketing.canary).toBeUndefined();
 

@@ -105,7 +105,9 @@ it('prints a preview link for a published version, and says how it is called wro
   const version = lastPublished();
   const previewed = release('preview', 'mfe_account', version, '--hours', '1');
   expect(previewed.code).toBe(0);
-  expect(previewed.stdout).toMatch(new RegExp(`^mfe_account ${version}: a preview until \\S+ \\(it fits the site in force\\)\\n.*\\n  http://localhost:3000/account\\?preview=[\\w-]+\\.[\\w-]+\\.[\\w-]+\\n$`));
+  expect(previewed.stdout).toMatch(
+    new RegExp(`^mfe_account ${version}: a preview until \\S+ \\(it fits the site in force\\)\\n.*\\n  http://localhost:3000/account\\?preview=[\\w-]+\\.[\\w-]+\\.[\\w-]+\\n$`),
+  );
   for (const [args, error] of [
     [['preview', 'mfe_account', version, '--hours', '48'], '--hours is more than 0 and at most 24, not 48'],
     [['preview', 'mfe_account'], 'preview takes 2 arguments, not 1'],
