@@ -106,9 +106,23 @@ const siteCode = /[\\/](shared-ui[\\/]src|service-user[\\/]src|shell[\\/]src[\\/
  * is a file of its own, and a signed-in page asked for 17 files of the shell's origin at once, where
  * a browser fetches six at a time over HTTP/1.1, one round trip each (production builds only).
  */
+const anyPackage = fromPackages('[^\\\\/]+');
+const fieldSpeedPackage = fromPackages('web-vitals');
 const SHELL_LIBRARY_CHUNKS = {
   authSdk: { test: fromPackages('@firebase|firebase|idb|tslib'), name: 'firebase', chunks: 'async', enforce: true, priority: 2 },
-  libraries: { test: fromPackages('[^\\\\/]+'), name: 'vendor', chunks: 'async', enforce: true, priority: 1 },
+  // Every library but the field-speed one (shell/src/remotes/vitals.ts), imported once the page is
+  // idle: it stays in the file of its own that import() makes, never in the libraries' file that
+  // hydration waits for.
+  libraries: {
+    test: (module) => {
+      const resource = module.nameForCondition?.() ?? '';
+      return anyPackage.test(resource) && !fieldSpeedPackage.test(resource);
+    },
+    name: 'vendor',
+    chunks: 'async',
+    enforce: true,
+    priority: 1,
+  },
   siteCode: {
     test: (module) => {
       const resource = module.nameForCondition?.() ?? '';

@@ -248,15 +248,22 @@ test('a canary of mfe-marketing that spends 600 ms of main-thread work on each i
       errors: rows.reduce((sum, d) => sum + d.loadFailures + d.renderErrors + d.hydrationErrors, 0),
     };
   };
-  // Four visits on each side, each pressing the page three times: its INP goes with the page's
-  // beacon (a few seconds after it is measured, while the page is open).
+  // Four visits on each side, each pressing the page three times: its INP goes with the beacon the
+  // page sends when it is hidden.
   const ids = visitors('mfe_marketing', 4);
   for (const [cohort, id] of [...ids.canary.map((id) => ['canary', id] as const), ...ids.stable.map((id) => ['stable', id] as const)]) {
     const before = (await figures(cohort)).inp;
     const { page, close } = await visitor(browser, origin, id);
     await page.goto(`${origin}/`);
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    // The field-speed library is loaded once the page is idle (its own file).
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/web-vitals\.[0-9a-f]+\.js$/.test(entry.name)))).toBe(true);
     for (let press = 0; press < 3; press += 1) await h1(page).click();
+    // The visitor switches to another tab: the page is hidden, and its vitals, final, are sent.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
     await expect.poll(async () => (await figures(cohort)).inp, { message: `the ${cohort} visit's INP reaches the service`, timeout: 30_000 }).toBe(before + 1);
     await close();
   }
@@ -266,7 +273,7 @@ test('a canary of mfe-marketing that spends 600 ms of main-thread work on each i
   expect(watched.code, watched.stderr).toBe(0);
   expect(watched.stdout).toMatch(
     new RegExp(
-      `^mfe_marketing: canary ${slow} rolled back: canary ${slow}: p75 INP ≤ \\d+ ms vs stable ≤ \\d+ ms \\(\\+\\d+ ms, more than 100 ms; p = [\\d.e-]+ < 0\\.05\\), over 30 min \\(0 errors / \\d+ views`,
+      `^mfe_marketing: canary ${slow} rolled back: canary ${slow}: p75 INP ≈ \\d+ ms vs stable ≈ \\d+ ms \\(\\+\\d+ ms, more than 100 ms; p = [\\d.e-]+ < 0\\.025\\), over 30 min \\(0 errors / \\d+ views`,
     ),
   );
   expect(site.document().mfe_marketing.canary).toBeUndefined();

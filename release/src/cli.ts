@@ -1,6 +1,7 @@
 // pnpm release <verb> …: the command line of the release verbs (release.ts). Exit codes: 0 done,
 // 1 refused or failed (nothing changed), 2 not called right. --json prints one JSON object on
 // stdout for scripts, the refusal's problems included.
+import { PREVIEW_MAX_HOURS } from '@site/shared-ui/remotes-document';
 import { parseArgs } from 'node:util';
 import { healthLines } from './health';
 import type { HistoryEntry } from './history';
@@ -147,7 +148,7 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'preview': {
         const hours = values.hours === undefined ? undefined : Number(values.hours);
-        if (hours !== undefined && !(hours > 0 && hours <= 24)) throw new UsageError(`--hours is more than 0 and at most 24, not ${values.hours}`);
+        if (hours !== undefined && !(hours > 0 && hours <= PREVIEW_MAX_HOURS)) throw new UsageError(`--hours is more than 0 and at most ${PREVIEW_MAX_HOURS}, not ${values.hours}`);
         const previewed = await preview(ctx, a, b!, { hours });
         result = previewed;
         lines = [

@@ -248,7 +248,8 @@ describe('the judgement', () => {
     const stable = figures(40, 0, vitalsWith('inp', { 3: 30, 4: 10 }));
     const slow = figures(40, 0, vitalsWith('inp', { 12: 30, 3: 10 }));
     const verdict = judge(stable, slow, DEFAULT_POLICY);
-    expect(verdict).toMatchObject({ outcome: 'failing', errors: false, slower: [{ vital: 'inp', canary: 800, stable: 75, difference: 725 }] });
+    // p75: the 30th of 40 samples, placed within its bucket (stable 50 + 25 × 30/30; canary 600 + 200 × 20/30).
+    expect(verdict).toMatchObject({ outcome: 'failing', errors: false, slower: [{ vital: 'inp', canary: 733, stable: 75, difference: 658 }] });
     const { p } = (verdict as Extract<typeof verdict, { outcome: 'failing' }>).slower[0]!;
     expect(p).toBeLessThan(0.001);
   });
@@ -261,8 +262,10 @@ describe('the judgement', () => {
     expect(judge(figures(13, 0, vitalsWith('inp', { 3: 10, 12: 3 })), figures(5, 0, vitalsWith('inp', { 3: 3, 12: 2 })), { ...DEFAULT_POLICY, minViews: 1 }).outcome).toBe(
       'healthy',
     );
-    // Three on each side, all slower: significant (one-sided p 0.02).
-    expect(judge(figures(3, 0, vitalsWith('inp', { 3: 3 })), figures(3, 0, vitalsWith('inp', { 12: 3 })), { ...DEFAULT_POLICY, minViews: 1 }).outcome).toBe('failing');
+    // Four on each side, all slower: significant (one-sided p 0.004, within 0.05 / 2 for the two vitals tested)…
+    expect(judge(figures(4, 0, vitalsWith('inp', { 3: 4 })), figures(4, 0, vitalsWith('inp', { 12: 4 })), { ...DEFAULT_POLICY, minViews: 4 }).outcome).toBe('failing');
+    // …but not with fewer samples of the vital than --min-views on a side.
+    expect(judge(figures(4, 0, vitalsWith('inp', { 3: 4 })), figures(5, 0, vitalsWith('inp', { 12: 4 })), { ...DEFAULT_POLICY, minViews: 5 }).outcome).toBe('healthy');
     // Faster: never a reason.
     expect(judge(figures(40, 0, vitalsWith('inp', { 12: 40 })), stable, DEFAULT_POLICY).outcome).toBe('healthy');
     // LCP has its own threshold (500 ms): 750 ms → 1000 ms is within it.

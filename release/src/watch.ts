@@ -47,21 +47,23 @@ export function judge(stable: Figures, canary: Figures | null, policy: WatchPoli
   if (!canary) return { outcome: 'no-canary' };
   if (canary.views < policy.minViews) return { outcome: 'too-few-views', canary, stable };
   const errors = errorRate(canary) - errorRate(stable) > policy.threshold;
+  // Two vitals tested: each at half the level, so that the chance of a false rollback stays within it.
+  const level = policy.level / JUDGED.length;
   const slower = JUDGED.flatMap(
-    ([vital, threshold]) => slowerVital(vital, stable.vitals[vital], canary.vitals[vital], { threshold: policy[threshold], level: policy.level }) ?? [],
+    ([vital, threshold]) => slowerVital(vital, stable.vitals[vital], canary.vitals[vital], { threshold: policy[threshold], level, minSamples: policy.minViews }) ?? [],
   );
   return errors || slower.length > 0 ? { outcome: 'failing', canary, stable, errors, slower } : { outcome: 'healthy', canary, stable };
 }
 
 /**
- * Why a failing canary is rolled back, naming each figure that failed it: "canary 1.0.0-x: p75 INP ≤
- * 800 ms vs stable ≤ 50 ms (+750 ms, more than 100 ms; p = 0.012 < 0.05), over 30 min (0 errors /
+ * Why a failing canary is rolled back, naming each figure that failed it: "canary 1.0.0-x: p75 INP ≈
+ * 733 ms vs stable ≈ 75 ms (+658 ms, more than 100 ms; p = 0.0041 < 0.025), over 30 min (0 errors /
  * 4 views (0%) vs stable 0 / 4 (0%))", or the errors' comparison first when they failed it too.
  */
 export function failingText(verdict: Extract<Verdict, { outcome: 'failing' }>, minutes: number, policy: WatchPolicy): string {
   const errors = comparisonText(verdict.canary, verdict.stable, minutes);
   if (verdict.slower.length === 0) return errors;
-  const speed = verdict.slower.map((slower) => slowerText(slower, policy[slower.vital === 'lcp' ? 'lcpThreshold' : 'inpThreshold'], policy.level)).join('; ');
+  const speed = verdict.slower.map((slower) => slowerText(slower, policy[slower.vital === 'lcp' ? 'lcpThreshold' : 'inpThreshold'], policy.level / JUDGED.length)).join('; ');
   if (verdict.errors) return `${errors}; ${speed}`;
   return `canary ${verdict.canary.version}: ${speed}, over ${minutes} min (${errorsVersus(verdict.canary, verdict.stable)})`;
 }

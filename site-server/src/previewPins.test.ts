@@ -113,6 +113,20 @@ describe("the site's server and a preview link", () => {
     }
   });
 
+  it("sends the browser on to a path of the site's own, never to another site", async () => {
+    const { token } = await signPreviewPin(LOCAL_PREVIEW_SECRET, PREVIEWED);
+    for (const [address, location] of [
+      [`//evil.example/?preview=${token}`, '/evil.example/'],
+      // An encoded backslash stays encoded: a path on this site.
+      [`/%5Cevil.example/?preview=x`, '/%5Cevil.example/'],
+      [`///evil.example?lang=en&preview=x`, '/evil.example?lang=en'],
+    ]) {
+      const response = await app().request(new Request(`http://localhost:3000${address}`));
+      expect(response.status).toBe(302);
+      expect(response.headers.get('Location')).toBe(location);
+    }
+  });
+
   it("counts a pinned browser's views apart (its view token's cohort), and removes a pin that is no longer valid", async () => {
     const { token } = await signPreviewPin(LOCAL_PREVIEW_SECRET, PREVIEWED);
     const pinned = await app().request('http://localhost:3000/', { headers: { Cookie: `${PREVIEW_COOKIE}=${token}` } });

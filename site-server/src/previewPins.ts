@@ -105,8 +105,9 @@ export function previewPinOf(c: Context, secret: string | null, policy?: Manifes
 
 /**
  * A preview link (`?preview=<pin>`): a valid pin is kept in the browser's cookie until it expires,
- * and the browser sent on to the same address without it (a link shared further, or kept in the
- * history, pins nobody); anything else in the parameter is dropped the same way, pinning nothing.
+ * and the browser sent on to the same address without it (the address bar and the history keep no
+ * pin to pass on; the link itself pins whoever opens it, until it ends); anything else in the
+ * parameter is dropped the same way, pinning nothing.
  */
 export function previewLinks({ secret, policy }: { secret: string | null; policy?: ManifestPolicy }): MiddlewareHandler {
   return async (c, next) => {
@@ -124,6 +125,7 @@ export function previewLinks({ secret, policy }: { secret: string | null; policy
       });
     }
     c.header('Cache-Control', 'no-store');
-    return c.redirect(`${url.pathname}${url.search}`, 302);
+    // A path of the site's own, never another site's: `//evil.example/` (or `/\\evil.example`) would be one.
+    return c.redirect(`/${url.pathname.replace(/^[/\\]+/, '')}${url.search}`, 302);
   };
 }

@@ -86,7 +86,7 @@ export function shellApp({
   // manifests on the configured origins (outside local mode), a relative one against the site's own.
   const policy = manifestPolicy(process.env);
   const remotes = remotesInForce(read, console.error, policy);
-  // A browser pinned to a version by `release preview` (PREVIEW_SECRET; none outside local mode: no previews).
+  // A browser pinned to a version by `release preview` (PREVIEW_SECRET; unset outside local mode: no previews).
   const preview = previewSecret(process.env);
   const pinOf: PinOf = (c) => previewPinOf(c, preview, policy);
   const origin = siteOrigin(process.env);

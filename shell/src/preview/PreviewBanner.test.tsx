@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import '../i18n/register';
 import { reloadPage } from '../remotes/reloadOnce';
-import { previewPin } from '../remotes/preview';
+import { previewPin, previewPinAllowedBy } from '../remotes/preview';
 import { PreviewBanner } from './PreviewBanner';
 
 jest.mock('../remotes/reloadOnce', () => ({ reloadPage: jest.fn() }));
@@ -41,6 +41,31 @@ describe('the preview pinned in this browser', () => {
     expect(previewPin()).toBeNull();
     Cookies.set(PREVIEW_COOKIE, 'not-a-token', { path: '/' });
     expect(previewPin()).toBeNull();
+  });
+});
+
+describe('a pin the shell loads', () => {
+  const SRI = `sha256-${'A'.repeat(43)}=`;
+  const doc = {
+    mfe_marketing: { manifest: 'https://cdn.example/mfe-marketing/1.0.0/mf-manifest.json', integrity: { 'mf-manifest.json': SRI } },
+    mfe_auth: { manifest: 'https://cdn.example/mfe-auth/1.0.0/mf-manifest.json' },
+    mfe_account: { manifest: 'https://cdn.example/mfe-account/1.0.0/mf-manifest.json', integrity: { 'mf-manifest.json': SRI } },
+  };
+  const pin = {
+    remote: 'mfe_account' as const,
+    version: '2.0.0',
+    manifest: 'https://cdn.example/mfe-account/2.0.0/mf-manifest.json',
+    integrity: { 'mf-manifest.json': SRI },
+    expiresAt: Date.now() + 3_600_000,
+  };
+
+  it("names a manifest on the document's own origins, with integrity where the document records it", () => {
+    expect(previewPinAllowedBy(doc, pin, 'https://vedere.example/')).toBe(pin);
+    expect(previewPinAllowedBy(doc, { ...pin, manifest: 'https://evil.example/mfe-account/mf-manifest.json' }, 'https://vedere.example/')).toBeNull();
+    expect(previewPinAllowedBy(doc, { ...pin, integrity: undefined }, 'https://vedere.example/')).toBeNull();
+    // A remote whose document records no integrity (a local build) takes a pin without it.
+    expect(previewPinAllowedBy(doc, { ...pin, remote: 'mfe_auth' as const, integrity: undefined }, 'https://vedere.example/')).not.toBeNull();
+    expect(previewPinAllowedBy(doc, null, 'https://vedere.example/')).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@ import { integrityPlugin } from './integrity';
 import { loadRecoveryPlugin } from './loadRecovery';
 import { readRemotesDocument } from './remotesDocumentRead';
 import { stepByStepPlugin } from './stepByStep';
-import { previewPin } from './preview';
+import { previewPinAllowedBy } from './preview';
 import { pageGoingAway, reloadOnce, reloadPage } from './reloadOnce';
 import { visitorId } from './visitor';
 
@@ -29,7 +29,7 @@ async function readDeployments(init?: RequestInit): Promise<Map<RemoteName, Remo
   if (!response.ok) throw new Error(`remotes document: HTTP ${response.status}`);
   const doc = parseRemotesDocument(await response.json());
   const visitor = visitorId();
-  const pin = previewPin();
+  const pin = previewPinAllowedBy(doc);
   return new Map(REMOTE_NAMES.map((name) => [name, deploymentFor(name, doc[name], visitor, pin)] as const));
 }
 

@@ -51,7 +51,7 @@ export function createHealthReporter({ token, send, setTimer = (run, ms) => setT
       }
     }
   };
-  /** Everything that waits (the page is hidden or going, or a beacon is full). */
+  /** Everything that waits (the page is hidden or going, or a beacon is full): the vitals go only then. */
   const flush = () => {
     timer = false;
     const events = [...queue, ...vitals.values()];
@@ -59,19 +59,11 @@ export function createHealthReporter({ token, send, setTimer = (run, ms) => setT
     vitals.clear();
     sendAll(events);
   };
-  /** The events only (their timer): the vitals go once they have stopped changing (vitalsSettled). */
+  /** The events only (their timer): the vitals wait for the page to be hidden, their values final. */
   const flushEvents = () => {
     timer = false;
     const events = queue;
     queue = [];
-    sendAll(events);
-  };
-  /** Each change of a vital starts its wait again: the value sent is the one measured after FLUSH_DELAY_MS without a change. */
-  let vitalsChange = 0;
-  const vitalsSettled = (change: number) => () => {
-    if (change !== vitalsChange) return;
-    const events = [...vitals.values()];
-    vitals.clear();
     sendAll(events);
   };
 
@@ -114,18 +106,15 @@ export function createHealthReporter({ token, send, setTimer = (run, ms) => setT
     },
 
     /**
-     * A vital of the page a visit starts on, as measured so far (web-vitals reports each change).
-     * The service keeps the first value it receives for a view, so a value is sent once the vitals
-     * have not changed for FLUSH_DELAY_MS (an INP once the visitor has paused), or when the page
-     * is hidden, whichever comes first.
+     * A vital of the page a visit starts on, as measured so far (web-vitals reports each change):
+     * kept until the page is hidden or goes (the service keeps one value per view: the final one,
+     * an INP over every interaction of the visit), or a beacon is full.
      */
     reportVital(remote: RemoteName, vital: Vital, value: number): void {
       if (!deployments.has(remote) || !Number.isFinite(value) || value < 0) return;
       vitals.set(`${remote} ${vital}`, { remote, vital, value: vital === 'cls' ? Math.round(value * 10_000) / 10_000 : Math.round(value) });
       listen();
-      if (queue.length + vitals.size >= EVENTS_PER_BEACON) return flush();
-      vitalsChange += 1;
-      setTimer(vitalsSettled(vitalsChange), FLUSH_DELAY_MS);
+      if (queue.length + vitals.size >= EVENTS_PER_BEACON) flush();
     },
 
     /**

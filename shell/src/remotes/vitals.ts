@@ -10,15 +10,27 @@ import { whenIdle } from '../app/whenIdle';
 import { reportRemoteVital } from './health';
 
 let measuring = false;
+/** The address the page was loaded at: its vitals are that page's while the visitor is still on it. */
+const landing = typeof window === 'undefined' ? null : window.location.pathname;
+let movedOn = false;
+/** Whether the visitor is still on the page the document was loaded for (a client-side navigation ends it). */
+const stillOnLanding = () => !movedOn && !(movedOn = window.location.pathname !== landing);
 
-/** Starts measuring the page this visit started on, drawn by `remote` (only the first call of a page load counts). */
+/**
+ * Starts measuring the page this visit started on, drawn by `remote`: only when it is the page the
+ * document was loaded for (a remote's page reached by a client-side navigation is not what the
+ * document's LCP measured), and only until the visitor moves on (INP and CLS go on adding up over
+ * the next pages, which are not this remote's to answer for).
+ */
 export function measureVitalsOf(remote: RemoteName): void {
-  if (measuring || typeof window === 'undefined') return;
+  if (measuring || typeof window === 'undefined' || !stillOnLanding()) return;
   measuring = true;
   whenIdle(() => {
     void import(/* webpackChunkName: "web-vitals" */ 'web-vitals')
       .then(({ onCLS, onINP, onLCP }) => {
-        const report = ({ name, value }: { name: string; value: number }) => reportRemoteVital(remote, name.toLowerCase() as Vital, value);
+        const report = ({ name, value }: { name: string; value: number }) => {
+          if (stillOnLanding()) reportRemoteVital(remote, name.toLowerCase() as Vital, value);
+        };
         onLCP(report, { reportAllChanges: true });
         onINP(report, { reportAllChanges: true });
         onCLS(report, { reportAllChanges: true });

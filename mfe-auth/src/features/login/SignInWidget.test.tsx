@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setLocale } from '@site/shared-ui';
 import { renderWithSite } from '../../testing/renderWithSite';
-import { SignInWidget } from './SignInWidget';
+import { HANDOVER_TIMEOUT_MS, SignInWidget } from './SignInWidget';
 import { startWidget } from './widget';
 
 // FirebaseUI itself is tried in a real browser (e2e/tests/auth.spec.ts, login-a11y.spec.ts); here
@@ -23,6 +23,8 @@ const PASSWORD_STEP = (email: string) => `<div class="firebaseui-container fireb
   <button type="button" class="firebaseui-id-submit">Sign in</button></form></div>`;
 /** An address the stand-in refuses on its email step (FirebaseUI's own check). */
 const REFUSED = 'refuzat@exemplu.ro';
+/** An address the stand-in never answers (a request that hangs). */
+const UNANSWERED = 'fara.raspuns@exemplu.ro';
 
 let stop: jest.Mock;
 let draw: (() => void) | undefined;
@@ -43,6 +45,7 @@ beforeEach(() => {
               if (button?.matches('.firebaseui-id-secondary-link')) container.innerHTML = EMAIL_STEP;
               if (!button?.matches('.firebaseui-id-submit') || !container.querySelector('.firebaseui-id-page-sign-in')) return;
               const email = container.querySelector<HTMLInputElement>('input.firebaseui-id-email')!.value;
+              if (email === UNANSWERED) return;
               if (email === REFUSED) {
                 const error = container.querySelector('.firebaseui-error')!;
                 error.textContent = "That email address isn't correct";
@@ -181,6 +184,30 @@ describe('handing over to FirebaseUI', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
     expect(startWidget).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops waiting for an answer that never comes: said in an alert, the address kept and the form usable again', async () => {
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      renderWithSite(<SignInWidget />);
+      await user.type(ownField(), `${UNANSWERED}{Enter}`);
+      await drawFirebaseUi();
+      expect(screen.getByRole('status')).toHaveTextContent('Se încarcă formularul de autentificare…');
+      await act(async () => jest.advanceTimersByTime(HANDOVER_TIMEOUT_MS));
+      expect(await screen.findByText(/Formularul de autentificare nu s-a putut încărca/)).toHaveAttribute('role', 'alert');
+      expect(screen.getByRole('status')).toBeEmptyDOMElement();
+      expect(ownField()).toHaveFocus();
+      expect(ownField()).toHaveValue(UNANSWERED);
+      // The next try goes through, and the alert is gone.
+      await user.clear(ownField());
+      await user.type(ownField(), 'ana.pop@exemplu.ro{Enter}');
+      await act(async () => jest.advanceTimersByTime(10));
+      await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+      expect(screen.queryByText(/Formularul de autentificare nu s-a putut încărca/)).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('says in an alert when FirebaseUI cannot load, keeps what was typed, and tries again at the next act', async () => {

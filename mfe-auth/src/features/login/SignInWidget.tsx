@@ -164,6 +164,8 @@ interface LoadedWidget {
 
 const { selectors } = WIDGET;
 const EMAIL_ID = 'login-email';
+/** How long the page's step waits for FirebaseUI's answer to its address before it stops waiting. */
+export const HANDOVER_TIMEOUT_MS = 15_000;
 
 /** A text to say, marked English only where the widget's own words are said on a page in another language. */
 const said = (text: string, lang?: string): Said => ({ text, lang: lang === 'en' && document.documentElement.lang !== 'en' ? 'en' : undefined });
@@ -284,15 +286,30 @@ export function SignInWidget() {
       return;
     }
     setPhase('handing');
+    setFailed(false);
     const root = await start().catch(() => null);
     if (!root) {
       setPhase('own');
       return;
     }
-    const answer = await carryEmailIntoWidget(root, values.email);
+    const answer = await Promise.race([carryEmailIntoWidget(root, values.email), new Promise<null>((resolve) => setTimeout(() => resolve(null), HANDOVER_TIMEOUT_MS))]);
     if (widget.current?.root !== root) return;
+    if (answer === null) {
+      // No next step, no message: FirebaseUI shows a step of its own (its own error page), which is
+      // then shown; or it never answered, which is said, the address kept for the next try.
+      if (!root.querySelector(selectors.emailStep) && root.querySelector('input, button')) {
+        shown.current = true;
+        flushSync(() => setPhase('widget'));
+        root.querySelector<HTMLElement>('input, button')!.focus();
+      } else {
+        setFailed(true);
+        setPhase('own');
+        emailField()?.focus();
+      }
+      return;
+    }
     if ('refused' in answer) {
-      const translated = translate(answer.refused);
+      const translated = answer.translated ? { text: answer.refused } : translate(answer.refused);
       const answered = said(translated.text, translated.lang);
       setRefused(answered);
       say(answered);

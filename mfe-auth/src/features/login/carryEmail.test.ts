@@ -66,12 +66,12 @@ describe("handing the page's email step to the widget", () => {
 
   it('answers the message the widget shows on its email step instead of a next step', async () => {
     const { container } = fakeWidget(EMAIL_STEP, EMAIL_STEP + REFUSED);
-    await expect(carryEmailIntoWidget(container, 'ana@exemplu')).resolves.toEqual({ refused: "That email address isn't correct" });
+    await expect(carryEmailIntoWidget(container, 'ana@exemplu')).resolves.toEqual({ refused: "That email address isn't correct", translated: false });
   });
 
   it("answers the widget's info bar, not one left from an earlier attempt", async () => {
     const { container } = fakeWidget(EMAIL_STEP + INFO_BAR, EMAIL_STEP + INFO_BAR.replace('A network error has occurred', 'Something went wrong. Please try again.'));
-    await expect(carryEmailIntoWidget(container, 'ana.pop@exemplu.ro')).resolves.toEqual({ refused: 'Something went wrong. Please try again.' });
+    await expect(carryEmailIntoWidget(container, 'ana.pop@exemplu.ro')).resolves.toEqual({ refused: 'Something went wrong. Please try again.', translated: false });
   });
 });
 

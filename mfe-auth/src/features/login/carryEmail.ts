@@ -22,8 +22,11 @@ function whenFound<T>(root: Element, find: () => T | null | undefined): Promise<
   });
 }
 
-/** FirebaseUI's answer to its email step: the field of its next step, or the message it shows instead. */
-export type Carried = { next: HTMLInputElement } | { refused: string };
+/**
+ * FirebaseUI's answer to its email step: the field of its next step, or the message it shows
+ * instead (`translated`: already in the page's language, widgetAccessibility.ts having got to it first).
+ */
+export type Carried = { next: HTMLInputElement } | { refused: string; translated: boolean };
 
 /**
  * Submits `email` to the widget's email step (out of sight: the page's own step is what the
@@ -45,6 +48,8 @@ export async function carryEmailIntoWidget(container: HTMLElement, email: string
     const next = container.querySelector<HTMLInputElement>(selectors.nextStepField);
     if (next) return { next };
     const message = [...container.querySelectorAll<HTMLElement>(selectors.messages)].find(isShown);
-    return message ? { refused: message.textContent!.trim() } : null;
+    if (!message) return null;
+    const text = message.textContent!.trim();
+    return { refused: text, translated: message.dataset.translated === text };
   });
 }
