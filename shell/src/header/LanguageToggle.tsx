@@ -1,5 +1,4 @@
-import { type Locale, setLocale, useTranslation, VisuallyHidden } from '@site/shared-ui';
-import { useState } from 'react';
+import { type Locale, setLocale, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import { controlStyles } from './controlStyles';
 
@@ -7,28 +6,13 @@ const Toggle = styled.button`
   ${controlStyles}
 `;
 
-/**
- * Switches between Romanian and English; named in the language it switches to. The switch is said
- * (politely, in the new language): a screen reader, its focus on the button, would otherwise hear
- * nothing of a page that has changed language under it.
- */
+/** Switches between Romanian and English; named in the language it switches to. */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation('shell');
   const next: Locale = i18n.language === 'en' ? 'ro' : 'en';
-  const [switched, setSwitched] = useState(false);
   return (
-    <>
-      <Toggle
-        type="button"
-        lang={next}
-        onClick={() => {
-          setSwitched(true);
-          setLocale(next);
-        }}
-      >
-        {t(`common:language.${next}`)}
-      </Toggle>
-      <VisuallyHidden role="status">{switched ? t('languageChanged') : ''}</VisuallyHidden>
-    </>
+    <Toggle type="button" lang={next} onClick={() => setLocale(next)}>
+      {t(`common:language.${next}`)}
+    </Toggle>
   );
 }
