@@ -1,7 +1,7 @@
 // How a remote's deployments are doing, from the shell's beacons as the user service sums them
 // (GET /telemetry/summary): `release status` shows it, `release watch` acts on it.
 import type { TelemetrySummary } from '@site/service-user';
-import { COHORTS, VITAL_BUCKETS, VITALS, type Vital } from '@site/service-user/telemetry';
+import { COHORTS, VITAL_BUCKETS, VITALS } from '@site/service-user/telemetry';
 import { NO_VITALS, p75Text, type VitalHistograms } from './speed';
 import { versionOfManifest, type RemoteName } from '@site/shared-ui/remotes-document';
 import { ports } from '@site/site-server/runtime-config';
@@ -106,7 +106,7 @@ export function figuresOf(summary: TelemetrySummary, remote: RemoteName, version
   const renderErrors = sum((r) => r.renderErrors);
   const hydrationErrors = sum((r) => r.hydrationErrors);
   const vitals = Object.fromEntries(
-    VITALS.map((vital) => [vital, NO_VITALS[vital].map((_, bucket) => sum((r) => (r as { vitals?: Partial<Record<Vital, number[]>> }).vitals?.[vital]?.[bucket] ?? 0))]),
+    VITALS.map((vital) => [vital, NO_VITALS[vital].map((_, bucket) => sum((r) => r.vitals?.[vital]?.[bucket] ?? 0))]),
   ) as unknown as VitalHistograms;
   return { version, views: sum((r) => r.views), errors: loadFailures + renderErrors + hydrationErrors, loadFailures, renderErrors, hydrationErrors, vitals };
 }

@@ -95,12 +95,14 @@ export function previewPinOf(c: Context, secret: string | null, policy?: Manifes
   const known = ofRequest.get(c.req.raw);
   if (known) return known;
   const token = getCookie(c, PREVIEW_COOKIE);
-  const pin = !token || secret === null ? Promise.resolve(null) : verifyPreviewPin(secret, token, { policy });
-  ofRequest.set(c.req.raw, pin);
-  return pin.then((verified) => {
-    if (token && !verified) deleteCookie(c, PREVIEW_COOKIE, { path: '/' });
-    return verified;
+  const verified = !token || secret === null ? Promise.resolve(null) : verifyPreviewPin(secret, token, { policy });
+  // Removed once per response, however many parts of it ask.
+  const pin = verified.then((found) => {
+    if (token && !found) deleteCookie(c, PREVIEW_COOKIE, { path: '/' });
+    return found;
   });
+  ofRequest.set(c.req.raw, pin);
+  return pin;
 }
 
 /**

@@ -14,7 +14,10 @@ let measuring = false;
 const landing = typeof window === 'undefined' ? null : window.location.pathname;
 let movedOn = false;
 /** Whether the visitor is still on the page the document was loaded for (a client-side navigation ends it). */
-const stillOnLanding = () => !movedOn && !(movedOn = window.location.pathname !== landing);
+const stillOnLanding = () => {
+  if (window.location.pathname !== landing) movedOn = true;
+  return !movedOn;
+};
 
 /**
  * Starts measuring the page this visit started on, drawn by `remote`: only when it is the page the
