@@ -22,7 +22,7 @@ import { SITE_APPS } from '@site/shared-ui/site-apps';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { signInNewUser } from './emulatorSignIn.mjs';
-import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '@site/tools/chromium';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);

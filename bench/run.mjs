@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import os from 'node:os';
-import { serviceReportMarkdown } from '../service-user/bench/report.mjs';
+import { serviceReportMarkdown } from '@site/service-user/bench-report';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -21,7 +21,7 @@ import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import { SITE_APPS } from '@site/shared-ui/site-apps';
 import { createUser, signIn } from './emulatorSignIn.mjs';
 import { medianOf, ratio, routeTargets, TARGETS } from './src/figures.ts';
-import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '@site/tools/chromium';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);

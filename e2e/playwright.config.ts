@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '@site/tools/chromium';
 
 // The tests run the site in local mode (the emulator's tokens, local billing): the servers they
 // start, in this process and through webServer, read it from here.
