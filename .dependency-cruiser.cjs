@@ -75,6 +75,14 @@ module.exports = {
       to: { dependencyTypes: ['local'], pathNot: '^$1/' },
     },
     {
+      name: 'feature-to-feature',
+      comment:
+        "A remote's feature folder is closed: one feature never imports another's file. What two features share moves to the remote's shared folders (components/, api/, the constants).",
+      severity: 'error',
+      from: { path: '^(mfe-[^/]+/src/features/[^/]+)/' },
+      to: { path: '^mfe-[^/]+/src/features/', pathNot: '^$1/' },
+    },
+    {
       name: 'not-to-unresolvable',
       comment: 'An import that does not resolve (a package that is not a dependency) could hide any of the arrows above.',
       severity: 'error',
