@@ -196,6 +196,14 @@ export function signedInReadsBudgetMs(env: Env = process.env): number {
 }
 
 /**
+ * The parts of a page's delivery that a measurement may turn off, to see what each brings (the
+ * benchmark compares runs with and without): PRERENDER=off serves every page as the empty
+ * index.html, drawn by the browser; PRELOAD_HINTS=off serves the pages without preload hints.
+ * Anything else, unset included, keeps both: the site as deployed.
+ */
+export const measuredParts = (env: Env = process.env) => ({ prerender: env.PRERENDER !== 'off', preloadHints: env.PRELOAD_HINTS !== 'off' });
+
+/**
  * Where the site's server reaches the user service for the signed-in pages it draws:
  * USER_SERVICE_INTERNAL_URL (an absolute http(s) URL, or the start is refused: a typo there must
  * not go unseen), else where the browser does (USER_SERVICE_URL) when that is absolute; null when
