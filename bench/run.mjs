@@ -21,18 +21,15 @@ import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import { SITE_APPS } from '@site/shared-ui/site-apps';
 import { createUser, signIn } from './emulatorSignIn.mjs';
 import { medianOf, ratio, routeTargets, TARGETS } from './src/figures.ts';
+import { BEFORE_TRIAL_ROUTES, PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './src/routes.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '@site/tools/chromium';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
 const { ports } = runtimeConfig;
-// The public pages, in Romanian and at their English addresses (drawn in English by the server).
-const ROMANIAN_ROUTES = ['/', '/contact', '/aboutus', '/accessibility', '/login'];
-const ROUTES = [...ROMANIAN_ROUTES, ...ROMANIAN_ROUTES.map((route) => `${route}?lang=en`)];
-// The signed-in pages, through a real session of the Auth emulator: /pricing before a subscription
-// (with one it sends the user to /account), then each tab of /account and /reset-linked-device once
-// the trial is on.
-const SIGNED_IN_ROUTES = ['/pricing', '/account?tab=account', '/account?tab=subscription', '/account?tab=device', '/reset-linked-device'];
+// The public pages, in Romanian and at their English addresses; the signed-in pages, through a real
+// session of the Auth emulator: /pricing before a trial (with one it sends the user to /account),
+// then each tab of /account and the others once the trial is on (src/routes.ts, from the route table).
 const PRESETS = { mobile: undefined, desktop: desktopConfig };
 // For a quicker look while working: BENCH_ROUTES=/login BENCH_PRESETS=mobile BENCH_SITES=federated
 const only = (name, all) => (process.env[name] ? process.env[name].split(',') : all);
@@ -512,7 +509,7 @@ try {
   const presets = only('BENCH_PRESETS', Object.keys(PRESETS));
   // Each public page as a visitor of its address who chose no language (its own, the address's).
   const { forgetLanguage } = await browserDriver();
-  for (const route of only('BENCH_ROUTES', ROUTES).filter((r) => ROUTES.includes(r))) {
+  for (const route of only('BENCH_ROUTES', PUBLIC_ROUTES).filter((r) => PUBLIC_ROUTES.includes(r))) {
     for (const preset of presets) await measure(sites, route, preset, { beforeRun: forgetLanguage });
   }
   const signedInRoutes = only('BENCH_ROUTES', SIGNED_IN_ROUTES).filter((r) => SIGNED_IN_ROUTES.includes(r));
@@ -557,11 +554,11 @@ try {
     const htmlAlone = sites.filter(([name]) => SITE_FLAGS[name]);
     if (signedIn.length > 0) signedIn.push(...htmlAlone.map(([siteName, origin]) => [siteName, origin, null]));
     else for (const [siteName] of htmlAlone) unmeasured(siteName, signedInRoutes, new Error('no site signed in'));
-    for (const route of signedInRoutes.filter((r) => r === '/pricing')) {
+    for (const route of signedInRoutes.filter((r) => BEFORE_TRIAL_ROUTES.includes(r))) {
       for (const preset of presets) if (signedIn.length > 0) await measure(signedIn, route, preset, signedInRun);
     }
     // The trial, started once (on the first site signed in) for the user both sites show.
-    const afterTrial = signedInRoutes.filter((r) => r !== '/pricing');
+    const afterTrial = signedInRoutes.filter((r) => !BEFORE_TRIAL_ROUTES.includes(r));
     if (signedIn.length > 0 && afterTrial.length > 0) {
       try {
         await startTrial(signedIn[0][2]);
@@ -610,7 +607,7 @@ const service = latestService && { ...latestService, history: [...(earlierServic
 
 const find = (siteName, route, preset) => pages.find((p) => p.site === siteName && p.route === route && p.preset === preset);
 const measured = (page) => page && !page.failed;
-const comparison = [...ROUTES, ...SIGNED_IN_ROUTES]
+const comparison = [...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES]
   .filter((route) => measured(find('federated', route, 'mobile')) && measured(find('single', route, 'mobile')))
   .map((route) => {
     const fed = find('federated', route, 'mobile');
@@ -637,7 +634,7 @@ const longest = (run) => Math.max(0, ...(run.longTasks ?? []).filter((task) => t
  */
 const longestAnyTime = (run) => Math.max(0, ...(run.longTasks ?? []).map((task) => task.ms));
 /** Each target per route (bench/src/figures.ts decides them), with the longest tasks beside them (reported, not judged). */
-const targets = [...ROUTES, ...SIGNED_IN_ROUTES]
+const targets = [...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES]
   .filter((route) => find('federated', route, 'mobile'))
   .map((route) => {
     const fed = find('federated', route, 'mobile');
