@@ -77,7 +77,7 @@ module.exports = {
     {
       name: 'feature-to-feature',
       comment:
-        "A remote's feature folder is closed: one feature never imports another's file. What two features share moves to the remote's shared folders (components/, api/, the constants).",
+        "A remote's feature folder is closed: one feature never imports another's file. What two features share moves to the remote's folders beside features/ (components/, api/, plans/…).",
       severity: 'error',
       from: { path: '^(mfe-[^/]+/src/features/[^/]+)/' },
       to: { path: '^mfe-[^/]+/src/features/', pathNot: '^$1/' },
