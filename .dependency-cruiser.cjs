@@ -64,6 +64,25 @@ module.exports = {
       to: { path: '^shell/' },
     },
     {
+      name: 'package-by-relative-path',
+      comment:
+        "A package reaches another through that package's exports, declared as its dependency (@site/…), never by a relative path into its folder: the arrow is then declared, and the other package says what it offers.",
+      severity: 'error',
+      // Each package's jest.config.cjs is the root jest's (it loads them by path) and takes the one
+      // preset, tools/jest.cjs, by path: as a dependency, @site/tools (which builds with rendering
+      // and site-server) would close a cycle with most packages.
+      from: { path: '^([^/]+)/', pathNot: '^[^/]+/jest\\.config\\.cjs$' },
+      to: { dependencyTypes: ['local'], pathNot: '^$1/' },
+    },
+    {
+      name: 'feature-to-feature',
+      comment:
+        "A remote's feature folder is closed: one feature never imports another's file. What two features share moves to the remote's folders beside features/ (components/, api/, plans/…).",
+      severity: 'error',
+      from: { path: '^(mfe-[^/]+/src/features/[^/]+)/' },
+      to: { path: '^mfe-[^/]+/src/features/', pathNot: '^$1/' },
+    },
+    {
       name: 'not-to-unresolvable',
       comment: 'An import that does not resolve (a package that is not a dependency) could hide any of the arrows above.',
       severity: 'error',

@@ -22,15 +22,17 @@ import { SITE_APPS } from '@site/shared-ui/site-apps';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { signInNewUser } from './emulatorSignIn.mjs';
-import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium.mjs';
+import { AFTER_TRIAL_ROUTES, BEFORE_TRIAL_ROUTES, ROMANIAN_ROUTES } from './src/routes.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '@site/tools/chromium';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
 const { ports } = runtimeConfig;
 const origin = `http://localhost:${ports.shell}`;
-const PUBLIC_ROUTES = ['/', '/contact', '/aboutus', '/accessibility', '/login'];
-const BEFORE_TRIAL = ['/pricing'];
-const AFTER_TRIAL = ['/account?tab=account', '/account?tab=subscription', '/account?tab=device'];
+// The bench's pages (src/routes.ts, from the route table): the public ones in Romanian.
+const PUBLIC_ROUTES = ROMANIAN_ROUTES;
+const BEFORE_TRIAL = BEFORE_TRIAL_ROUTES;
+const AFTER_TRIAL = AFTER_TRIAL_ROUTES;
 const wanted = process.env.SHIFT_ROUTES ? process.env.SHIFT_ROUTES.split(',') : [...PUBLIC_ROUTES, ...BEFORE_TRIAL, ...AFTER_TRIAL];
 const RUNS = Number(process.env.SHIFT_RUNS || 3);
 const CPU = Number(process.env.SHIFT_CPU || 1);

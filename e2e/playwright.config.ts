@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from '../tools/chromium.mjs';
-import { assertSupportedNode } from '../tools/node-version.cjs';
+import { CHROMIUM_ARGS, chromiumPath } from '@site/tools/chromium';
+import { assertSupportedNode } from '@site/tools/node-version';
 
 // The tests, and the servers they start, run on a Node.js that package.json's engines.node supports.
 assertSupportedNode('The end-to-end tests');

@@ -6,7 +6,7 @@
 // roles are Chromium's own (its accessibility tree, read through computedName and computedRole,
 // which SCREEN_READER_BROWSER_ARGS turns on): the recorder computes none of them itself.
 import type { Page } from '@playwright/test';
-import { CHROMIUM_ARGS } from '../tools/chromium.mjs';
+import { CHROMIUM_ARGS } from '@site/tools/chromium';
 
 /** Chromium with its accessibility tree readable from the page (element.computedName, element.computedRole). */
 export const SCREEN_READER_BROWSER_ARGS = [...CHROMIUM_ARGS, '--enable-blink-features=ComputedAccessibilityInfo'];

@@ -9,7 +9,7 @@ const path = require('node:path');
 const { baseConfig, precompressed } = require('@site/tools/webpack');
 const { SERVER_DIR, pagePlugin, serverBuildConfig, siteFontsPlugin } = require('@site/rendering/build');
 const { REMOTE_APPS } = require('tsx/cjs/api').require('@site/shared-ui/site-apps', __filename);
-const appDescription = require('../../tools/appDescription.cjs');
+const appDescription = require('@site/tools/app-description');
 
 const root = path.resolve(__dirname, '..', '..');
 const federation = path.join(root, 'shell', 'src', 'remotes', 'federation.ts');

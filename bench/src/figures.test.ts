@@ -1,4 +1,17 @@
-import { everyRun, median, medianOf, ratio, routeTargets, type MeasuredPage, type Run } from './figures';
+import {
+  everyRun,
+  longestTask,
+  longestTaskAnyTime,
+  median,
+  medianOf,
+  ratio,
+  routeTargets,
+  siteComparison,
+  targetsPerRoute,
+  type MeasuredPage,
+  type RecordedPage,
+  type Run,
+} from './figures';
 
 const page = (...runs: Run[]): MeasuredPage => ({ runs });
 const ok = (performance: number, tbtMs: number, lcpMs: number, cls = 0): Run => ({ performance, tbtMs, lcpMs, cls });
@@ -73,5 +86,56 @@ describe("a route's targets", () => {
   it('wants CLS 0 in every run', () => {
     expect(routeTargets('/', false, { federated: page(ok(100, 0, 900, 0), ok(100, 0, 900, 0.001)) }).cls).toEqual({ met: false, runs: [0, 0.001] });
     expect(routeTargets('/', false, { federated: page(ok(100, 0, 900, 0), failed) }).cls).toEqual({ met: false, runs: [0, null] });
+  });
+});
+
+describe('the longest tasks beside the targets', () => {
+  const task = (ms: number, afterFirstPaint: boolean) => ({ atMs: 0, ms, afterFirstPaint, part: 'shell' });
+
+  it("takes a run's longest task between the first paint and an interactive page, 0 when none was over 50 ms", () => {
+    expect(longestTask({ longTasks: [task(300, false), task(120, true), task(80, true)] })).toBe(120);
+    expect(longestTask({ longTasks: [task(300, false)] })).toBe(0);
+    expect(longestTask({ longTasks: [] })).toBe(0);
+  });
+
+  it("takes the HTML alone's longest task whenever it ran", () => {
+    expect(longestTaskAnyTime({ longTasks: [task(300, false), task(120, true)] })).toBe(300);
+  });
+});
+
+describe("the federated site against the single bundle, and each route's targets", () => {
+  const path = (gzip: number, chainDepth: number, scriptsGzip: number) => ({ gzip, chainDepth, scriptsRun: { gzip: scriptsGzip } });
+  const recorded = (site: string, route: string, runs: Run[], more: Partial<RecordedPage> = {}): RecordedPage => ({ site, route, preset: 'mobile', runs, ...more });
+  const pages: RecordedPage[] = [
+    recorded('federated', '/', [ok(100, 30, 1000), ok(100, 50, 1200), ok(100, 40, 1100)], { criticalPath: path(150_000, 4, 300_000) }),
+    recorded('single', '/', [ok(98, 100, 2000), ok(97, 0, 2400)], { criticalPath: path(200_000, 2, 400_000) }),
+    recorded('html', '/', [ok(100, 0, 900, 0), failed]),
+    // Desktop runs are reported, never compared nor judged.
+    { ...recorded('federated', '/', [ok(100, 0, 500)]), preset: 'desktop' },
+    recorded('federated', '/contact', [ok(100, 0, 900)], { criticalPath: path(100_000, 3, 200_000) }),
+    recorded('single', '/contact', [failed], { failed: true }),
+    recorded('federated', '/pricing', [failed, { ...ok(99, 10, 1500), longTasks: [{ atMs: 0, ms: 70, afterFirstPaint: true, part: 'shell' }] }]),
+  ];
+
+  it('compares the routes both sites measured (medians for LCP and TBT), leaving out a route either failed', () => {
+    expect(siteComparison(pages, ['/', '/contact', '/pricing'])).toEqual([{ route: '/', criticalPathGzip: 0.75, scriptsRunGzip: 0.75, chainDepth: 2, lcp: 0.5, tbt: 0.8 }]);
+  });
+
+  it('gives no TBT ratio to a single bundle that blocked 0 ms', () => {
+    const zero = [pages[0]!, recorded('single', '/', [ok(98, 0, 2000)], { criticalPath: path(200_000, 2, 400_000) })];
+    expect(siteComparison(zero, ['/'])[0]?.tbt).toBeNull();
+  });
+
+  it("judges every route the federated site was measured on, with each run's longest task beside it (null: a failed run)", () => {
+    const targets = targetsPerRoute(pages, ['/', '/contact', '/pricing', '/account'], ['/pricing']);
+    expect(targets.map((t) => t.route)).toEqual(['/', '/contact', '/pricing']);
+    const [home, contact, pricing] = targets;
+    expect(home?.tbt).toEqual({ met: true, federatedMs: 40, htmlAloneMs: 0, singleMs: 50 });
+    expect(home?.longestTaskHtmlAlone).toEqual([0, null]);
+    expect(contact?.longestTaskSingle).toEqual([null]);
+    expect(contact?.longestTaskHtmlAlone).toBeNull();
+    expect(pricing?.signedIn).toBe(true);
+    expect(pricing?.perf).toEqual({ met: false, atLeast: 99, runs: [null, 99] });
+    expect(pricing?.longestTask).toEqual([null, 70]);
   });
 });

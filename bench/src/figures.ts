@@ -2,6 +2,18 @@
 // and the targets each route meets or misses. Pure functions of the runs (bench/run.mjs measures
 // them), so that what decides a target is tested (figures.test.ts), not only printed.
 
+/**
+ * A task over 50 ms of a run, at Lighthouse's 4× CPU slowdown: when it started and how long it took,
+ * whether it blocks between the first paint and an interactive page (TBT's window), and what ran it.
+ */
+export interface LongTask {
+  atMs: number;
+  ms: number;
+  afterFirstPaint: boolean;
+  part: string;
+  file?: string;
+}
+
 /** One Lighthouse run of a page: its figures, or why it failed (a failed run stays in the report). */
 export interface Run {
   failure?: string;
@@ -9,6 +21,7 @@ export interface Run {
   tbtMs?: number;
   lcpMs?: number;
   cls?: number;
+  longTasks?: LongTask[];
 }
 
 /** A page of one site as the bench recorded it: every run, in order. */
@@ -101,4 +114,94 @@ export function routeTargets(
     lcpToSingle: signedIn ? ratioTarget(medianOf(single, 'lcpMs'), TARGETS.lcpToSingle) : null,
     cls: { met: everyRun(federated, (run) => run.cls === 0), runs: each(federated, 'cls') },
   };
+}
+
+/** The run's longest task between the first paint and an interactive page (0: none over 50 ms). */
+export const longestTask = (run: Run): number => Math.max(0, ...(run.longTasks ?? []).filter((task) => task.afterFirstPaint).map((task) => task.ms));
+
+/**
+ * The run's longest task, whenever it ran: for the HTML alone, whose simulated first paint and
+ * interactive page count its blocked requests as fetched (Lantern keeps failed requests in its
+ * graph), so that they are later than the page drew; its tasks are its own.
+ */
+export const longestTaskAnyTime = (run: Run): number => Math.max(0, ...(run.longTasks ?? []).map((task) => task.ms));
+
+/** What the critical path of a page weighs (requests finished before the observed LCP), as the comparison reads it. */
+export interface CriticalPathFigures {
+  gzip: number;
+  chainDepth: number;
+  scriptsRun: { gzip: number };
+}
+
+/** A page of one site, one preset, as the bench records it (failed: no run completed, or the page was not the one meant). */
+export interface RecordedPage extends MeasuredPage {
+  site: string;
+  route: string;
+  preset: string;
+  failed?: boolean;
+  criticalPath?: CriticalPathFigures;
+}
+
+/** The recorded page of a site, route and preset. */
+export const findPage = <P extends RecordedPage>(pages: readonly P[], site: string, route: string, preset: string): P | undefined =>
+  pages.find((page) => page.site === site && page.route === route && page.preset === preset);
+
+/** The federated site against the single bundle, per route (mobile): ratios, federated ÷ single. */
+export interface SiteComparison {
+  route: string;
+  criticalPathGzip: number | null;
+  scriptsRunGzip: number | null;
+  chainDepth: number | null;
+  lcp: number | null;
+  tbt: number | null;
+}
+
+/** Each route both sites measured on mobile, compared (a route either failed on is left out). */
+export function siteComparison(pages: readonly RecordedPage[], routes: readonly string[]): SiteComparison[] {
+  const measured = (route: string, site: string) => {
+    const page = findPage(pages, site, route, 'mobile');
+    return page && !page.failed && page.criticalPath ? { ...page, criticalPath: page.criticalPath } : null;
+  };
+  return routes.flatMap((route) => {
+    const fed = measured(route, 'federated');
+    const one = measured(route, 'single');
+    if (!fed || !one) return [];
+    return [
+      {
+        route,
+        criticalPathGzip: ratio(fed.criticalPath.gzip, one.criticalPath.gzip),
+        scriptsRunGzip: ratio(fed.criticalPath.scriptsRun.gzip, one.criticalPath.scriptsRun.gzip),
+        chainDepth: ratio(fed.criticalPath.chainDepth, one.criticalPath.chainDepth),
+        // From the medians of the runs (not the one run that stands for the page): what one noisy run moves less.
+        lcp: ratio(medianOf(fed, 'lcpMs'), medianOf(one, 'lcpMs')),
+        tbt: ratio(medianOf(fed, 'tbtMs'), medianOf(one, 'tbtMs')),
+      },
+    ];
+  });
+}
+
+/** A route's targets with the longest tasks of each run beside them (reported, not judged; null: a failed run). */
+export interface RouteReport extends RouteTargets {
+  longestTask: (number | null)[];
+  longestTaskSingle: (number | null)[] | null;
+  longestTaskHtmlAlone: (number | null)[] | null;
+}
+
+/** Each route the federated site was measured on (mobile): its targets, and its runs' longest tasks. */
+export function targetsPerRoute(pages: readonly RecordedPage[], routes: readonly string[], signedInRoutes: readonly string[]): RouteReport[] {
+  const longest = (page: RecordedPage | undefined, of: (run: Run) => number) => (page ? page.runs.map((run) => (run.failure ? null : of(run))) : null);
+  return routes.flatMap((route) => {
+    const federated = findPage(pages, 'federated', route, 'mobile');
+    if (!federated) return [];
+    const single = findPage(pages, 'single', route, 'mobile');
+    const htmlAlone = findPage(pages, 'html', route, 'mobile');
+    return [
+      {
+        ...routeTargets(route, signedInRoutes.includes(route), { federated, single, htmlAlone }),
+        longestTask: longest(federated, longestTask) ?? [],
+        longestTaskSingle: longest(single, longestTask),
+        longestTaskHtmlAlone: longest(htmlAlone, longestTaskAnyTime),
+      },
+    ];
+  });
 }

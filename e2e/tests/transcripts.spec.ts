@@ -8,7 +8,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createAccount, linkDevice, PASSWORD, uniqueEmail } from '../auth';
 import { brokenRules, recordScreenReader, SCREEN_READER_BROWSER_ARGS, type Transcript } from '../screenReader';
 import { h1 } from '../support';
-import { chromiumPath } from '../../tools/chromium.mjs';
+import { chromiumPath } from '@site/tools/chromium';
 
 test.use({ launchOptions: { executablePath: chromiumPath('headless-shell'), args: SCREEN_READER_BROWSER_ARGS } });
 // The signed-in journey signs in, starts a trial, links and unlinks a phone and deletes the account.

@@ -21,7 +21,7 @@ export interface FederationManifest {
     pluginVersion?: string;
     buildInfo?: { buildVersion?: string };
     /**
-     * The federation runtime, one per page (recorded by tools/webpack.cjs): the shell's page
+     * The federation runtime, one per page (recorded by tools/webpack/federation.cjs): the shell's page
      * provides it, each remote runs on it; `provides` says which this build does.
      */
     federationRuntime?: SingletonEntry & { provides?: boolean };

@@ -1,5 +1,5 @@
 // Importing an image or a third-party stylesheet gives its URL: a file's (webpack's asset/resource), or for an
-// image under 4 KB a data URL (tools/webpack.cjs).
+// image under 4 KB a data URL (tools/webpack/base.cjs).
 declare module '*.svg' {
   const url: string;
   export default url;

@@ -28,7 +28,7 @@ async function start() {
   }
   await nextTask();
   // A page that waits for sign-in starts the auth SDK and its reads now, before React's code has
-  // arrived (their code is in the site's file, which every page loads: tools/webpack.cjs). Not one
+  // arrived (their code is in the site's file, which every page loads: tools/webpack/chunks.cjs). Not one
   // the server drew whole: its reads are in it, and the SDK starts once the page is idle.
   const signedInPage = !document.getElementById(MARKERS.handedOverStateId) && signedInPageAt(location.pathname, document.cookie);
   if (signedInPage) {

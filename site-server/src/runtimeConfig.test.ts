@@ -1,4 +1,4 @@
-import { browserConfig, serverUserServiceUrl, signedInReadsBudgetMs } from './runtimeConfig';
+import { browserConfig, measuredParts, serverUserServiceUrl, signedInReadsBudgetMs } from './runtimeConfig';
 
 describe('the browser configuration', () => {
   it.each([
@@ -47,5 +47,15 @@ describe("how long a signed-in page's reads may take on the server", () => {
 
   it('refuses what is not a whole number of milliseconds from 1 to 10000', () => {
     for (const value of ['0', '-5', '1.5', 'soon', '10001']) expect(() => signedInReadsBudgetMs({ SIGNED_IN_READS_BUDGET_MS: value })).toThrow(/SIGNED_IN_READS_BUDGET_MS/);
+  });
+});
+
+describe('the parts of page delivery a measurement may turn off', () => {
+  it('keeps the pages drawn by the server and their preload hints unless PRERENDER or PRELOAD_HINTS says off', () => {
+    expect(measuredParts({})).toEqual({ prerender: true, preloadHints: true });
+    expect(measuredParts({ PRERENDER: 'off' })).toEqual({ prerender: false, preloadHints: true });
+    expect(measuredParts({ PRELOAD_HINTS: 'off' })).toEqual({ prerender: true, preloadHints: false });
+    // Only "off" turns a part off: a typo keeps the site as deployed.
+    expect(measuredParts({ PRERENDER: 'false', PRELOAD_HINTS: '0' })).toEqual({ prerender: true, preloadHints: true });
   });
 });

@@ -4,7 +4,7 @@
 import { REMOTE_NAMES, parseRemotesDocument, remoteFolder, type ManifestPolicy, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { DEFAULT_REMOTES_URL, type RuntimeConfig } from '@site/shared-ui/runtime-config';
 import { SITE_APPS, type SiteApp } from '@site/shared-ui/site-apps';
-import { isLocalBilling, isLocalMode } from '../../service-user/src/localMode';
+import { isLocalBilling, isLocalMode } from '@site/service-user/local-mode';
 import { SIGNED_IN_READS_BUDGET_MS } from '@site/rendering/server';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -45,9 +45,9 @@ export const deployBaseUrl = (env: Env = process.env) => (env.DEPLOY_BASE_URL ||
 /**
  * Local conveniences (local billing and the rest) exist only when NODE_ENV says development or
  * test, which the start, dev and test commands set: any other value, or none, is production.
- * The user service's own rules, read from its source: the site and the service agree by construction.
+ * The user service's own rules, read from its export (@site/service-user/local-mode): the site and the service agree by construction.
  */
-export { isLocalBilling, isLocalMode } from '../../service-user/src/localMode';
+export { isLocalBilling, isLocalMode } from '@site/service-user/local-mode';
 
 /**
  * Where the user service writes each mail as an .eml file when no SMTP_URL is set (local mode
@@ -194,6 +194,14 @@ export function signedInReadsBudgetMs(env: Env = process.env): number {
   if (!Number.isInteger(ms) || ms < 1 || ms > 10_000) throw new Error(`SIGNED_IN_READS_BUDGET_MS must be a whole number of milliseconds from 1 to 10000 (it is "${value}")`);
   return ms;
 }
+
+/**
+ * The parts of a page's delivery that a measurement may turn off, to see what each brings (the
+ * benchmark compares runs with and without): PRERENDER=off serves every page as the empty
+ * index.html, drawn by the browser; PRELOAD_HINTS=off serves the pages without preload hints.
+ * Anything else, unset included, keeps both: the site as deployed.
+ */
+export const measuredParts = (env: Env = process.env) => ({ prerender: env.PRERENDER !== 'off', preloadHints: env.PRELOAD_HINTS !== 'off' });
 
 /**
  * Where the site's server reaches the user service for the signed-in pages it draws:

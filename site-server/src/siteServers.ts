@@ -22,6 +22,7 @@ import {
   siteOrigin,
   signedInCallOrigins,
   signedInReadsBudgetMs,
+  measuredParts,
   type BrowserConfig,
 } from './runtimeConfig';
 import { securityHeaders } from './securityHeaders';
@@ -59,10 +60,11 @@ export interface ShellAppOptions {
   browserConfig?: Partial<BrowserConfig>;
   /**
    * Serve public pages drawn by the server, and signed-in pages drawn for the user the service
-   * verifies, else as their loading status (PRERENDER=off: every page as the empty index.html, to
-   * measure what drawing them on the server brings).
+   * verifies, else as their loading status (default: measuredParts, PRERENDER).
    */
   prerender?: boolean;
+  /** Serve the pages with their preload hints (default: measuredParts, PRELOAD_HINTS). */
+  preloadHints?: boolean;
   /** How long a signed-in page waits for the user service's answers (SIGNED_IN_READS_BUDGET_MS). */
   readsBudgetMs?: number;
   /** Where this server reaches the user service (runtimeConfig.ts, serverUserServiceUrl); null: it does not, and signed-in pages are drawn by the browser. */
@@ -77,7 +79,8 @@ const publicSourceMaps = (env: Record<string, string | undefined>) => env.SOURCE
 export function shellApp({
   remotes: read = () => remotesDocument(),
   browserConfig = {},
-  prerender = process.env.PRERENDER !== 'off',
+  prerender = measuredParts(process.env).prerender,
+  preloadHints: withHints = measuredParts(process.env).preloadHints,
   dist = join(root, 'shell', 'dist'),
   readsBudgetMs = signedInReadsBudgetMs(process.env),
   readsServiceUrl,
@@ -110,11 +113,9 @@ export function shellApp({
       '/sitemap.xml': () => ({ type: 'application/xml; charset=utf-8', body: sitemapXml(table, origin) }),
     },
     securityHeaders: (html) => securityHeaders({ html, remotes: remotes(), config: browserConfig }),
-    // PRELOAD_HINTS=off serves the pages without them (to measure what they bring).
-    pageLinks:
-      process.env.PRELOAD_HINTS === 'off'
-        ? undefined
-        : preloadHints({ dist, remotes, remotesUrl: browser.remotesUrl, manifestAt, siteOrigin: origin, signedInCalls: signedInCallOrigins(browser), pinOf }),
+    pageLinks: withHints
+      ? preloadHints({ dist, remotes, remotesUrl: browser.remotesUrl, manifestAt, siteOrigin: origin, signedInCalls: signedInCallOrigins(browser), pinOf })
+      : undefined,
     pageHtml: prerender
       ? pageAnswers(
           renderedPages({

@@ -141,7 +141,7 @@ describe('compression', () => {
   };
 
   beforeAll(() => {
-    // A built file with the two compressed copies its build writes beside it (tools/webpack.cjs).
+    // A built file with the two compressed copies its build writes beside it (tools/webpack/chunks.cjs).
     writeFileSync(join(root, 'main.0123456789ab.js'), CODE);
     writeFileSync(join(root, 'main.0123456789ab.js.br'), brotliCompressSync(CODE));
     writeFileSync(join(root, 'main.0123456789ab.js.gz'), gzipSync(CODE));

@@ -272,7 +272,7 @@ export function createStaticApp({
   };
   // The site's root is a page too (not the static index.html), with its own hints.
   if (spa) app.get('/', page);
-  // The build's files as its build compressed them (name.js.br, name.js.gz: tools/webpack.cjs
+  // The build's files as its build compressed them (name.js.br, name.js.gz: tools/webpack/chunks.cjs
   // precompressed), where the browser takes that encoding; any other file through compress() above.
   app.use('*', serveStatic({ root: rel, precompressed: true }));
   // A file that is not there (a name with an extension: no page of the site has one) is a plain 404.

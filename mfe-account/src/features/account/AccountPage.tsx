@@ -3,8 +3,8 @@ import { Container, PageHeading, Tabs, useSearchParams, useSession, useTranslati
 import styled from 'styled-components';
 import { ACCOUNT_TABS, TAB_PARAM, type AccountTab as TabId } from '../../constants';
 import '../../i18n/register';
-import { DeviceTab } from '../device/DeviceTab';
-import { SubscriptionTab } from '../subscription/SubscriptionTab';
+import { DeviceTab } from './device/DeviceTab';
+import { SubscriptionTab } from './subscription/SubscriptionTab';
 import { AccountTab } from './AccountTab';
 
 const Email = styled.p`

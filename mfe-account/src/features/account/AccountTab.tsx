@@ -1,8 +1,8 @@
 import { ButtonAnchor, runtimeConfig, useTranslation, VisuallyHidden } from '@site/shared-ui';
 import styled from 'styled-components';
 import { Details } from '../../components/Details';
-import { DeleteAccount } from '../accountData/DeleteAccount';
-import { DownloadData } from '../accountData/DownloadData';
+import { DeleteAccount } from './accountData/DeleteAccount';
+import { DownloadData } from './accountData/DownloadData';
 import { LogoutButton } from './LogoutButton';
 
 const Actions = styled.div`

@@ -9,9 +9,9 @@ import { Details } from '../../components/Details';
 import { Notice } from '../../components/Notice';
 import { SUBSCRIPTION_TAB_PATH } from '../../constants';
 import '../../i18n/register';
-import { PLANS } from '../pricing/plans';
-import { usePlanName } from '../pricing/usePlanName';
-import { StatusBadge } from '../subscription/SubscriptionTab';
+import { PLANS } from '../../plans/plans';
+import { usePlanName } from '../../plans/usePlanName';
+import { StatusBadge } from '../../components/StatusBadge';
 
 const Section = styled.section`
   margin-block: 2rem;

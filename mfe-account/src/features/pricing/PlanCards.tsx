@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { localCheckout, type LocalCheckout, type LocalPlan } from '../../api/accountCalls';
 import { SUBSCRIPTION_TAB_PATH } from '../../constants';
-import { PLANS } from './plans';
+import { PLANS } from '../../plans/plans';
 
 const PlanCard = styled(Card)<{ $popular: boolean }>`
   display: flex;

@@ -1,6 +1,6 @@
 import { Container, PageIntro, useTranslation } from '@site/shared-ui';
 import '../../i18n/register';
-import { FounderCards } from '../founders/FounderCard';
+import { FounderCards } from './FounderCard';
 
 /** Who the team is and why they build the app, in the words the site already uses for it. */
 export default function AboutPage() {

@@ -1,8 +1,8 @@
 import { Container } from '@site/shared-ui';
 import '../../i18n/register';
-import { Faq } from '../faq/Faq';
-import { Newsletter } from '../newsletter/Newsletter';
-import { Partners } from '../partners/Partners';
+import { Faq } from './Faq';
+import { Newsletter } from './Newsletter';
+import { Partners } from './Partners';
 import { CallToAction } from './CallToAction';
 import { Developers } from './Developers';
 import { Hero } from './Hero';

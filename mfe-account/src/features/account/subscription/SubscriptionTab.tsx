@@ -1,34 +1,12 @@
 import { ButtonLink, useServiceRead, useTranslation } from '@site/shared-ui';
-import styled from 'styled-components';
-import { getSubscriptionInfo, type SubscriptionInfo } from '../../api/accountCalls';
-import { CallOutcome } from '../../components/CallOutcome';
-import { Details } from '../../components/Details';
-import { Notice } from '../../components/Notice';
-import { usePlanName } from '../pricing/usePlanName';
+import { getSubscriptionInfo, type SubscriptionInfo } from '../../../api/accountCalls';
+import { CallOutcome } from '../../../components/CallOutcome';
+import { Details } from '../../../components/Details';
+import { Notice } from '../../../components/Notice';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { usePlanName } from '../../../plans/usePlanName';
 import { PortalLinks } from './PortalLinks';
 import { trialStatus } from './subscriptionDisplay';
-
-const Badge = styled.span<{ $active: boolean }>`
-  display: inline-flex;
-  align-items: center;
-  gap: 0.375rem;
-  padding: 0.125rem 0.75rem;
-  border: 2px solid currentColor;
-  border-radius: 999px;
-  font-weight: 700;
-  color: ${({ theme, $active }) => ($active ? theme.color.success : theme.color.danger)};
-`;
-
-/** Active or Expired, in words (the colour and the mark only repeat it). */
-export function StatusBadge({ active }: { active: boolean }) {
-  const { t } = useTranslation('account');
-  return (
-    <Badge $active={active}>
-      <span aria-hidden="true">{active ? '✓' : '✕'}</span>
-      {t(active ? 'subscription.active' : 'subscription.expired')}
-    </Badge>
-  );
-}
 
 function TrialNotice({ trialEndTimestamp, now }: { trialEndTimestamp: number; now: number }) {
   const { t } = useTranslation('account');

@@ -1,4 +1,4 @@
-import type { LocalPlan } from '../../api/accountCalls';
+import type { LocalPlan } from '../api/accountCalls';
 
 /**
  * The site's own plans (spec section 9); their words are in the translations under plans.<id>.

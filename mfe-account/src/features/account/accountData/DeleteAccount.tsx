@@ -16,11 +16,11 @@ import {
 } from '@site/shared-ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { deleteAccount, exportAccountData, type AccountDeletion } from '../../api/accountCalls';
-import { CallOutcome } from '../../components/CallOutcome';
-import { Actions, Confirmation } from '../../components/Confirmation';
-import { Notice } from '../../components/Notice';
-import { usePlanName } from '../pricing/usePlanName';
+import { deleteAccount, exportAccountData, type AccountDeletion } from '../../../api/accountCalls';
+import { CallOutcome } from '../../../components/CallOutcome';
+import { Actions, Confirmation } from '../../../components/Confirmation';
+import { Notice } from '../../../components/Notice';
+import { usePlanName } from '../../../plans/usePlanName';
 import { trialStatus } from '../subscription/subscriptionDisplay';
 
 /**

@@ -1,6 +1,6 @@
 import { Button, StatusMessage, useServiceAction, useTranslation } from '@site/shared-ui';
 import { useState } from 'react';
-import { exportAccountData, type DataFile } from '../../api/accountCalls';
+import { exportAccountData, type DataFile } from '../../../api/accountCalls';
 import { saveFile } from './saveFile';
 
 /**

@@ -1,8 +1,8 @@
 import { setLocale } from '@site/shared-ui';
 import { renderWithSite } from '@site/shared-ui/testing';
 import { act, screen } from '@testing-library/react';
-import '../../i18n/register';
-import { answer, fakeUserService } from '../../testing/fakeUserService';
+import '../../../i18n/register';
+import { answer, fakeUserService } from '../../../testing/fakeUserService';
 import { DeviceTab } from './DeviceTab';
 
 jest.mock('@site/shared-ui', () => ({ ...jest.requireActual('@site/shared-ui'), userService: jest.fn(), useSession: jest.fn() }));

@@ -1,4 +1,4 @@
-import { DAY_SECONDS } from '../../constants';
+import { DAY_SECONDS } from '../../../constants';
 
 export type TrialStatus = { kind: 'ended' } | { kind: 'endsToday' } | { kind: 'daysLeft'; days: number };
 

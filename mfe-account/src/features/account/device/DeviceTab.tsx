@@ -1,7 +1,7 @@
 import { ButtonLink, useServiceRead, useTranslation } from '@site/shared-ui';
-import { getDeviceInfo, type DeviceInfo } from '../../api/accountCalls';
-import { CallOutcome } from '../../components/CallOutcome';
-import { Details } from '../../components/Details';
+import { getDeviceInfo, type DeviceInfo } from '../../../api/accountCalls';
+import { CallOutcome } from '../../../components/CallOutcome';
+import { Details } from '../../../components/Details';
 
 /** The linked phone, or the text that none is; changing it is offered only when one is linked. */
 export function DeviceDetails({ device }: { device: DeviceInfo }) {

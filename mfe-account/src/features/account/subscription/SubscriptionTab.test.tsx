@@ -2,9 +2,9 @@ import { setLocale, SLOW_CALL_MS } from '@site/shared-ui';
 import { renderWithSite } from '@site/shared-ui/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SubscriptionInfo } from '../../api/accountCalls';
-import '../../i18n/register';
-import { answer, fakeUserService, never, networkError, setRuntimeConfig } from '../../testing/fakeUserService';
+import type { SubscriptionInfo } from '../../../api/accountCalls';
+import '../../../i18n/register';
+import { answer, fakeUserService, never, networkError, setRuntimeConfig } from '../../../testing/fakeUserService';
 import { portalNavigation } from './PortalLinks';
 import { SubscriptionDetails, SubscriptionTab } from './SubscriptionTab';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from '@site/shared-ui';
-import type { LocalPlan } from '../../api/accountCalls';
+import type { LocalPlan } from '../api/accountCalls';
 
 /**
  * A subscription's plan name in the page's language: one of the site's own plans by the plan

@@ -2,9 +2,9 @@ import { confirmPassword, setLocale, signOut } from '@site/shared-ui';
 import { renderWithSite } from '@site/shared-ui/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import '../../i18n/register';
-import { answer, fakeUserService, fileAnswer, setRuntimeConfig, setSession } from '../../testing/fakeUserService';
-import { AccountTab } from '../account/AccountTab';
+import '../../../i18n/register';
+import { answer, fakeUserService, fileAnswer, setRuntimeConfig, setSession } from '../../../testing/fakeUserService';
+import { AccountTab } from '../AccountTab';
 
 jest.mock('@site/shared-ui', () => ({
   ...jest.requireActual('@site/shared-ui'),

@@ -1,8 +1,8 @@
 import { Link, runtimeConfig, StatusMessage, useTranslation, VisuallyHidden, withTimeLimit } from '@site/shared-ui';
 import { useState, type MouseEvent } from 'react';
 import styled from 'styled-components';
-import { openPortalSession, type PortalFlow } from '../../api/accountCalls';
-import { LOCAL_PORTAL_PATH, SUBSCRIPTION_TAB_PATH } from '../../constants';
+import { openPortalSession, type PortalFlow } from '../../../api/accountCalls';
+import { LOCAL_PORTAL_PATH, SUBSCRIPTION_TAB_PATH } from '../../../constants';
 import { portalLink } from './subscriptionDisplay';
 
 const List = styled.ul`

@@ -1,0 +1,51 @@
+// The bench's processes: a build step run to its end, and the sites' servers, each started and
+// waited for, and stopped whenever the bench ends.
+import { spawn, spawnSync } from 'node:child_process';
+
+/** A command run to its end in `cwd`; throws when it fails. */
+export function run(cwd, command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+const answers = async (url) => {
+  try {
+    return (await fetch(url)).ok;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The sites' servers, each a process group of its own: stopped whenever the bench ends, a failure
+ * before the measures too (left running, the next run's startServer would find them answering,
+ * and measure an earlier build).
+ */
+const servers = [];
+export const stopServers = () => {
+  for (const server of servers.splice(0)) {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      /* already stopped */
+    }
+  }
+};
+process.on('exit', stopServers);
+process.on('SIGINT', () => process.exit(130));
+process.on('SIGTERM', () => process.exit(143));
+
+/** A server of the bench, started in `cwd` and waited for: one that stops before it answers fails the bench at once. */
+export async function startServer({ name, cwd, command, args, url, env = process.env }) {
+  if (await answers(url)) throw new Error(`${url} answers before ${name} is started: another server holds its port (an earlier run's?); stop it first`);
+  const server = spawn(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  servers.push(server);
+  let exited = null;
+  server.on('exit', (code, signal) => (exited = `${name} stopped (${signal ?? `exit code ${code}`}) before ${url} answered`));
+  const until = Date.now() + 180_000;
+  while (!(await answers(url))) {
+    if (exited) throw new Error(exited);
+    if (Date.now() > until) throw new Error(`${url} did not answer`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
