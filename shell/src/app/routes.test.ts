@@ -8,8 +8,8 @@ import { pageForPath, pages, siteRoutes } from './routes';
 const root = join(__dirname, '..', '..', '..');
 // The remotes' webpack configs, read as data (never their sources): what each exposes.
 
-const appDescription = require(join(root, 'tools', 'appDescription.cjs')) as (dir: string) => { exposes?: Record<string, string> };
-const exposed = REMOTE_APPS.flatMap((app) => Object.keys(appDescription(join(root, app.folder)).exposes ?? {}).map((module) => `${app.name}/${module}`));
+const readAppOptions = require(join(root, 'tools', 'readAppOptions.cjs')) as (dir: string) => { exposes?: Record<string, string> };
+const exposed = REMOTE_APPS.flatMap((app) => Object.keys(readAppOptions(join(root, app.folder)).exposes ?? {}).map((module) => `${app.name}/${module}`));
 
 describe('the route table', () => {
   it('names, for every page, a remote the remotes document lists and a module it exposes', () => {
