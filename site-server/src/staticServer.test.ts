@@ -194,7 +194,7 @@ describe("a page that carries a user's data (a signed-in page the server drew fo
     expect(response.headers.get('Vary')).toContain('Cookie');
   });
 
-  it('a public page stays revalidated by browsers (no-cache), as before', async () => {
+  it('a public page stays revalidated by browsers (no-cache)', async () => {
     const app = createStaticApp({ root, spa: true, pageHtml: async () => ({ html: PRERENDERED, drawn: 'page' as const, personal: false }) });
     expect((await app.request('/contact')).headers.get('Cache-Control')).toBe('no-cache');
   });
