@@ -9,7 +9,7 @@ const path = require('node:path');
 const { baseConfig, precompressed } = require('@site/tools/webpack');
 const { SERVER_DIR, pagePlugin, serverBuildConfig, siteFontsPlugin } = require('@site/rendering/build');
 const { REMOTE_APPS } = require('tsx/cjs/api').require('@site/shared-ui/site-apps', __filename);
-const appDescription = require('@site/tools/app-description');
+const readAppOptions = require('@site/tools/app-options');
 
 const root = path.resolve(__dirname, '..', '..');
 const federation = path.join(root, 'shell', 'src', 'remotes', 'federation.ts');
@@ -21,7 +21,7 @@ const federation = path.join(root, 'shell', 'src', 'remotes', 'federation.ts');
 function writeExposedPages() {
   const lines = REMOTE_APPS.flatMap(({ name, folder }) => {
     const appDir = path.join(root, folder);
-    return Object.entries(appDescription(appDir).exposes).map(
+    return Object.entries(readAppOptions(appDir).exposes).map(
       ([module, file]) => `  ${JSON.stringify(`${name}/${module.replace(/^\.\//, '')}`)}: () => import(${JSON.stringify(path.resolve(appDir, file))}),`,
     );
   });

@@ -33,7 +33,7 @@ test.describe('security headers of the production server', () => {
     // Firebase Auth's loader and FirebaseUI's two inline handlers by theirs; never 'unsafe-inline'.
     expect(csp['script-src']).toEqual(expect.arrayContaining(["'self'", 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'https://apis.google.com']));
     expect(csp['script-src']).not.toContain("'unsafe-inline'");
-    // Each inline script of the page served by its hash (the pre-paint script, tools/early-events.js
+    // Each inline script of the page served by its hash (the pre-paint script, the early-event script
     // and, on a prerendered page, the entry's loader), and FirebaseUI's two handlers.
     const inline = [...(await response.text()).matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
       ([, code]) =>

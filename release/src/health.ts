@@ -4,6 +4,7 @@ import type { TelemetrySummary } from '@site/service-user';
 import { COHORTS, VITAL_BUCKETS, VITALS } from '@site/service-user/telemetry';
 import { NO_VITALS, p75Text, type VitalHistograms } from './speed';
 import { versionOfManifest, type RemoteName } from '@site/shared-ui/remotes-document';
+import { createUserServiceClient } from '@site/shared-ui/user-service';
 import { ports } from '@site/site-server/runtime-config';
 
 type Env = Record<string, string | undefined>;
@@ -47,14 +48,18 @@ export type SummarySource = (minutes: number, remote?: RemoteName) => Promise<Te
 
 const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
 
-/** Reads GET <USER_SERVICE_URL>/telemetry/summary, with `Authorization: Bearer <OPS_TOKEN>` when it is set. */
+/**
+ * Reads GET <USER_SERVICE_URL>/telemetry/summary through the service's typed client (shared-ui's),
+ * with `Authorization: Bearer <OPS_TOKEN>` when it is set.
+ */
 export function serviceSummary(env: Env = process.env): SummarySource {
-  const base = userServiceUrl(env);
+  const summaryRoute = createUserServiceClient(async () => env.OPS_TOKEN || null, { baseUrl: userServiceUrl(env) }).telemetry.summary;
   return async (minutes, remote) => {
-    const url = `${base}/telemetry/summary?minutes=${minutes}${remote ? `&remote=${remote}` : ''}`;
-    let response: Response;
+    const query = { minutes: String(minutes), ...(remote ? { remote } : {}) };
+    const url = summaryRoute.$url({ query }).href;
+    let response: Awaited<ReturnType<typeof summaryRoute.$get>>;
     try {
-      response = await fetch(url, { headers: env.OPS_TOKEN ? { Authorization: `Bearer ${env.OPS_TOKEN}` } : {}, signal: AbortSignal.timeout(SUMMARY_TIMEOUT_MS) });
+      response = await summaryRoute.$get({ query }, { init: { signal: AbortSignal.timeout(SUMMARY_TIMEOUT_MS) } });
     } catch (error) {
       throw new SummaryUnreadable(`the health summary could not be read from ${url}: ${(error as Error).message}`);
     }
@@ -62,7 +67,8 @@ export function serviceSummary(env: Env = process.env): SummarySource {
       const hint = response.status === 401 || response.status === 404 ? ' (outside local mode the service needs OPS_TOKEN, and the same OPS_TOKEN here)' : '';
       throw new SummaryUnreadable(`the health summary at ${url} answered HTTP ${response.status}${hint}`);
     }
-    const body = (await response.json().catch(() => null)) as TelemetrySummary | null;
+    // Typed by the service's route; checked all the same, being another process's answer.
+    const body: TelemetrySummary | null = await response.json().catch(() => null);
     const valid =
       body !== null &&
       Array.isArray(body.deployments) &&
@@ -79,7 +85,7 @@ export function serviceSummary(env: Env = process.env): SummarySource {
   };
 }
 
-/** A deployment's histograms as the service sums them (none: a service from before they were kept). */
+/** A deployment's histograms as the service sums them (none: a service that does not keep them). */
 function validVitals(vitals: unknown): boolean {
   if (vitals === undefined) return true;
   if (typeof vitals !== 'object' || vitals === null) return false;

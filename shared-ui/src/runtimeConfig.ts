@@ -43,7 +43,7 @@ export const DEFAULT_REMOTES_URL = '/remotes.json';
 const defaults: RuntimeConfig = {
   remotesUrl: DEFAULT_REMOTES_URL,
   userServiceUrl: 'http://localhost:8787',
-  // Each environment's values come from its /config.js (tools/runtime-config.cjs); an empty one is not shown.
+  // Each environment's values come from its /config.js (site-server/src/runtimeConfig.ts); an empty one is not shown.
   contact: { ro: { phone: '', email: '' }, en: { phone: '', email: '' } },
   social: {},
   firebase: { apiKey: 'demo-api-key', authDomain: 'demo-assistive-site.firebaseapp.com', projectId: 'demo-assistive-site' },

@@ -20,9 +20,9 @@ async function start() {
     await evaluate();
   }
   await nextTask();
-  const { startShell } = await import(/* webpackMode: "eager" */ './app/start');
+  const { mountShell } = await import(/* webpackMode: "eager" */ './app/mountShell');
   await nextTask();
-  await startShell();
+  await mountShell();
 }
 
 void start();

@@ -58,10 +58,29 @@ describe('the manifest reader', () => {
   });
 
   it('reads again once the time to live has passed', async () => {
-    const read = manifestReader({ ttlMs: 0 });
+    let now = 1_000_000;
+    const read = manifestReader({ ttlMs: 10_000, clock: { now: () => now } });
     await read(url);
+    now += 10_000;
+    await read(url);
+    expect(requests).toBe(1);
+    now += 1;
     await read(url);
     expect(requests).toBe(2);
+  });
+
+  it('keeps the manifests read most recently, up to its bound: the least recently read is read again', async () => {
+    const read = manifestReader({ maxEntries: 2 });
+    await read(`${url}?a`);
+    await read(`${url}?b`);
+    await read(`${url}?a`);
+    expect(requests).toBe(2);
+    // A third: b, read least recently, makes way.
+    await read(`${url}?c`);
+    await read(`${url}?a`);
+    expect(requests).toBe(3);
+    await read(`${url}?b`);
+    expect(requests).toBe(4);
   });
 
   it('takes a manifest only when it matches the integrity its release recorded, and logs one that does not', async () => {

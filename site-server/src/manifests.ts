@@ -5,8 +5,13 @@
 // release recorded its integrity is taken only when it matches (otherwise: as if it did not answer,
 // and logged).
 import { checkIntegrity } from '@site/rendering/integrity';
+import { LRUCache } from 'lru-cache';
+import { siteLogger } from './logging';
+
 const TTL_MS = 10_000;
 const TIMEOUT_MS = 1_000;
+/** Manifests kept: remotes × versions in force (stable, canary, previews); the least recently read is dropped first. */
+export const MAX_MANIFESTS = 64;
 
 /** The parts of an mf-manifest.json the server reads. */
 export interface FederationManifest {
@@ -22,13 +27,23 @@ export interface FederationManifest {
 /** A manifest, checked against the integrity its release recorded when one is given. */
 export type ManifestReader = (url: string, integrity?: string | null) => Promise<FederationManifest | null>;
 
-/** A reader with its own small cache (reads under way shared); null when the manifest does not answer, or does not match. */
-export function manifestReader({ ttlMs = TTL_MS, timeoutMs = TIMEOUT_MS, log = console.error } = {}): ManifestReader {
-  const manifests = new Map<string, { at: number; value: Promise<FederationManifest | null> }>();
+/**
+ * A reader with its own small cache (reads under way shared); null when the manifest does not answer,
+ * or does not match. `clock`: what the time to live is measured with (the tests' own).
+ */
+export function manifestReader({
+  ttlMs = TTL_MS,
+  timeoutMs = TIMEOUT_MS,
+  maxEntries = MAX_MANIFESTS,
+  clock = performance as { now(): number },
+  log = (message: string) => siteLogger.error(message),
+} = {}): ManifestReader {
+  // ttlResolution 0: the clock is read at every look-up, so no manifest is served past its time.
+  const manifests = new LRUCache<string, Promise<FederationManifest | null>>({ max: maxEntries, ttl: ttlMs, perf: clock, ttlResolution: 0 });
   return (url, integrity = null) => {
     const key = `${url} ${integrity ?? ''}`;
     const cached = manifests.get(key);
-    if (cached && Date.now() - cached.at < ttlMs) return cached.value;
+    if (cached) return cached;
     const value = fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
       .then(async (response) => {
         if (!response.ok) return null;
@@ -42,10 +57,9 @@ export function manifestReader({ ttlMs = TTL_MS, timeoutMs = TIMEOUT_MS, log = c
         return JSON.parse(text) as FederationManifest;
       })
       .catch(() => null);
-    const entry = { at: Date.now(), value };
-    manifests.set(key, entry);
+    manifests.set(key, value);
     void value.then((manifest) => {
-      if (manifest === null && manifests.get(key) === entry) manifests.delete(key);
+      if (manifest === null && manifests.peek(key) === value) manifests.delete(key);
     });
     return value;
   };

@@ -1,11 +1,12 @@
 import { parseRemotesDocument, type ManifestPolicy, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import { siteLogger } from './logging';
 
 /**
  * The remotes document in force, validated at each read; while a read fails (a file being
  * replaced, or an invalid edit) the last good one stays in force, and the failure is logged once.
  * `policy`: where its manifests may be (runtimeConfig.ts, manifestPolicy; none in local mode).
  */
-export function remotesInForce(read: () => unknown, log = console.error, policy?: ManifestPolicy): () => RemotesDocument {
+export function remotesInForce(read: () => unknown, log = (message: string) => siteLogger.error(message), policy?: ManifestPolicy): () => RemotesDocument {
   let lastGood: RemotesDocument | null = null;
   let lastError = '';
   return () => {

@@ -1,9 +1,9 @@
 import type { RemotesDocument } from '@site/shared-ui/remotes-document';
-import { createHash } from 'node:crypto';
+import crypto, { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { securityHeaders } from './securityHeaders';
+import { inlineScriptHashes, MAX_SCRIPT_SETS, securityHeaders } from './securityHeaders';
 import { createStaticApp } from './staticServer';
 
 const INDEX = '<!doctype html><html><head><script>document.documentElement.dataset.theme="dark"</script></head><body><script>window.early=[]</script></body></html>';
@@ -118,6 +118,32 @@ describe('the security headers of the production server (Hono secureHeaders)', (
       'X-XSS-Protection',
     ]) {
       expect([name, headers.get(name)]).toEqual([name, null]);
+    }
+  });
+});
+
+describe("a page's inline script hashes", () => {
+  it('are computed once per set of scripts, kept for the sets served most recently, up to the bound', () => {
+    const hashing = jest.spyOn(crypto, 'createHash');
+    try {
+      const page = (name: string) => `<html><body><script>window.page=${JSON.stringify(`${name} ${Math.random()}`)}</script></body></html>`;
+      const [first, second, oneMore] = [page('first'), page('second'), page('one more')];
+      const computed = (html: string) => {
+        const before = hashing.mock.calls.length;
+        inlineScriptHashes(html);
+        return hashing.mock.calls.length - before;
+      };
+      expect(computed(first)).toBe(1);
+      expect(computed(first)).toBe(0);
+      computed(second);
+      for (let i = 0; i < MAX_SCRIPT_SETS - 2; i += 1) computed(page(String(i)));
+      // Full: the first page is served again, so the second is now the one served least recently.
+      expect(computed(first)).toBe(0);
+      computed(oneMore);
+      expect(computed(first)).toBe(0);
+      expect(computed(second)).toBe(1);
+    } finally {
+      hashing.mockRestore();
     }
   });
 });

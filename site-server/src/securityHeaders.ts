@@ -4,6 +4,7 @@
 // nothing more, and from the page served (its inline scripts' hashes).
 import { allManifests, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import type { secureHeaders as honoSecureHeaders } from 'hono/secure-headers';
+import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { browserConfig, FIREBASE_AUTH_ORIGINS, remotesDocument, type BrowserConfig } from './runtimeConfig';
 
@@ -17,7 +18,9 @@ const originOf = (url: string, base?: string) => {
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
-const hashesOf = new Map<string, string[]>();
+/** Sets of inline scripts whose hashes are kept: index.html's and the drawn pages' scripts, a handful; the least recently served is dropped first. */
+export const MAX_SCRIPT_SETS = 64;
+const hashesOf = new LRUCache<string, string[]>({ max: MAX_SCRIPT_SETS });
 /**
  * The hashes of a page's inline scripts (pre-paint, early events, the entry's loader), for
  * script-src; computed once per set of scripts. Kept by the scripts' code, never by the page: a
@@ -27,7 +30,6 @@ const hashesOf = new Map<string, string[]>();
 export function inlineScriptHashes(html: string): string[] {
   const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => code ?? '');
   const key = scripts.join('\u0000');
-  if (hashesOf.size >= 64) hashesOf.clear(); // index.html's and the drawn pages' scripts: a handful
   let hashes = hashesOf.get(key);
   if (!hashes) {
     hashes = scripts.map(sha256);

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { siteLogger } from './logging';
 import { deployDir, firebaseProjectId, mailOutboxDir, ports, remoteNames } from './runtimeConfig';
 import { deployStoreApp, remoteApp, shellApp } from './siteServers';
 import { listen } from './staticServer';
@@ -26,13 +27,14 @@ process.env.NODE_ENV ||= 'development';
 function start(name: string, command: string, args: string[], options: SpawnOptions) {
   const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
   child.on('exit', (code, signal) => {
-    if (!stopping) console.error(`${name} stopped (${signal ?? code}); the rest of the site keeps running`);
+    if (!stopping) siteLogger.error({ process: name, exit: signal ?? code }, `${name} stopped; the rest of the site keeps running`);
   });
   children.push(child);
   return child;
 }
 
-const answers = (port: number) =>
+/** Whether something accepts connections on a port of this machine. */
+const isListening = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = createConnection({ port, host: '127.0.0.1' });
     socket.once('connect', () => {
@@ -44,7 +46,7 @@ const answers = (port: number) =>
 
 async function waitForPort(port: number, name: string, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
-  while (!(await answers(port))) {
+  while (!(await isListening(port))) {
     if (Date.now() > until) throw new Error(`${name} did not start on port ${port}`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -55,7 +57,7 @@ if (useEmulator) {
   const emulatorHost = `127.0.0.1:${ports.auth_emulator}`;
   process.env.FIREBASE_AUTH_EMULATOR_HOST ||= emulatorHost;
   process.env.FIREBASE_AUTH_EMULATOR_URL ||= `http://${emulatorHost}`;
-  if (!(await answers(ports.auth_emulator))) {
+  if (!(await isListening(ports.auth_emulator))) {
     // CI=true keeps the CLI from fetching its message of the day (no network here).
     start(
       'Firebase Auth emulator',

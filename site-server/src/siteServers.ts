@@ -4,6 +4,7 @@ import { DEFAULT_REMOTES_URL } from '@site/shared-ui/runtime-config';
 import { Hono, type Context } from 'hono';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { siteLogger } from './logging';
 import { manifestReader } from './manifests';
 import { preloadHints } from './preloadHints';
 import { previewLinks, previewPinOf, previewSecret } from './previewPins';
@@ -88,7 +89,7 @@ export function shellApp({
   // Every URL the server fetches or writes into a page comes from configuration: the document's
   // manifests on the configured origins (outside local mode), a relative one against the site's own.
   const policy = manifestPolicy(process.env);
-  const remotes = remotesInForce(read, console.error, policy);
+  const remotes = remotesInForce(read, (message) => siteLogger.error(message), policy);
   // A browser pinned to a version by `release preview` (PREVIEW_SECRET; unset outside local mode: no previews).
   const preview = previewSecret(process.env);
   const pinOf: PinOf = (c) => previewPinOf(c, preview, policy);
@@ -99,7 +100,7 @@ export function shellApp({
   const serviceUrl = readsServiceUrl === undefined ? serverUserServiceUrl(process.env, browser) : readsServiceUrl;
   const tokens = viewTokenCookie({ remotes, secret: viewTokenSecret(process.env), pinOf });
   if (prerender && serviceUrl === null)
-    console.error(`signed-in pages are drawn by the browser: the user service's URL (${browser.userServiceUrl}) is not absolute; set USER_SERVICE_INTERNAL_URL`);
+    siteLogger.warn(`signed-in pages are drawn by the browser: the user service's URL (${browser.userServiceUrl}) is not absolute; set USER_SERVICE_INTERNAL_URL`);
   const site = createStaticApp({
     root: dist,
     spa: true,
@@ -128,6 +129,7 @@ export function shellApp({
             siteOrigin: origin,
             integrityRequired: !isLocalMode(process.env),
             serverBuildHeaders: { [SERVER_BUILD_KEY_HEADER]: serverBuildsKey(process.env) },
+            log: (message) => siteLogger.error(message),
           }),
           pinOf,
         )

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import zlib, { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { createStaticApp } from './staticServer';
+import { createLogger } from './logging';
+import { createStaticApp, MAX_COMPRESSED_PAGES } from './staticServer';
 
 const INDEX = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 const PRERENDERED = '<!doctype html><html><head></head><body><div id="root"><h1>Contact</h1></div></body></html>';
@@ -15,12 +16,18 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+/** A logger whose JSON lines the test reads, as the site's server writes them. */
+function logLines() {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger({ level: 'info', destination: { write: (line: string) => void lines.push(JSON.parse(line)) } });
+  return { lines, logger };
+}
+
 describe('a page of the production server', () => {
-  let logged: jest.SpyInstance;
+  let logged: ReturnType<typeof logLines>;
   beforeEach(() => {
-    logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    logged = logLines();
   });
-  afterEach(() => logged.mockRestore());
 
   it('is served prerendered, with its hints, when both are ready in time', async () => {
     const app = createStaticApp({
@@ -29,19 +36,31 @@ describe('a page of the production server', () => {
       pageWaitMs: 1_000,
       pageHtml: async () => ({ html: PRERENDERED, drawn: 'page' as const, personal: false }),
       pageLinks: async () => '</a.js>; rel=preload; as=script',
+      logger: logged.logger,
     });
     const response = await app.request('/contact');
     expect(await response.text()).toBe(PRERENDERED);
     expect(response.headers.get('Link')).toBe('</a.js>; rel=preload; as=script');
-    expect(logged).not.toHaveBeenCalled();
+    expect(logged.lines).toEqual([]);
   });
 
   it('whose render never ends is served empty once it has waited long enough, and the wait is logged', async () => {
-    const app = createStaticApp({ root, spa: true, pageWaitMs: 50, pageHtml: () => never });
+    const app = createStaticApp({ root, spa: true, pageWaitMs: 50, pageHtml: () => never, logger: logged.logger });
     const response = await app.request('/contact');
     expect(response.status).toBe(200);
     expect(await response.text()).toBe(INDEX);
-    expect(logged).toHaveBeenCalledWith('/contact is served without its server-drawn HTML: not ready after 50 ms');
+    // One JSON line, with the id the response carries.
+    expect(logged.lines).toEqual([
+      expect.objectContaining({
+        level: 40,
+        service: 'site-server',
+        requestId: response.headers.get('X-Request-Id'),
+        method: 'GET',
+        path: '/contact',
+        msg: 'served without its server-drawn HTML: not ready after 50 ms',
+      }),
+    ]);
+    expect(response.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('whose hints never come is served without them', async () => {
@@ -51,40 +70,69 @@ describe('a page of the production server', () => {
       pageWaitMs: 50,
       pageHtml: async () => ({ html: PRERENDERED, drawn: 'page' as const, personal: false }),
       pageLinks: () => never,
+      logger: logged.logger,
     });
     const response = await app.request('/contact');
     expect(await response.text()).toBe(PRERENDERED);
     expect(response.headers.get('Link')).toBeNull();
-    expect(logged).toHaveBeenCalledWith('/contact is served without its preload hints: not ready after 50 ms');
+    expect(logged.lines).toEqual([expect.objectContaining({ level: 40, path: '/contact', msg: 'served without its preload hints: not ready after 50 ms' })]);
+  });
+
+  it("is logged with the caller's request id when it sends a plain one, and a new one otherwise", async () => {
+    const app = createStaticApp({ root, spa: true, pageWaitMs: 50, pageHtml: () => never, logger: logged.logger });
+    const given = await app.request('/contact', { headers: { 'X-Request-Id': 'edge-4f2a_9=' } });
+    expect(given.headers.get('X-Request-Id')).toBe('edge-4f2a_9=');
+    const refused = await app.request('/contact', { headers: { 'X-Request-Id': 'not plain; at all' } });
+    expect(refused.headers.get('X-Request-Id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(logged.lines.map((line) => line.requestId)).toEqual(['edge-4f2a_9=', refused.headers.get('X-Request-Id')]);
+  });
+
+  it('is logged without anything of its visitor: no cookie, no token, no query', async () => {
+    const app = createStaticApp({ root, spa: true, pageWaitMs: 50, pageHtml: () => never, logger: logged.logger });
+    await app.request('/newsletter-confirm?token=eyJ.secret.part', { headers: { Cookie: 'loginCookie=eyJ.token.value', Authorization: 'Bearer eyJ.token.value' } });
+    expect(JSON.stringify(logged.lines)).not.toMatch(/eyJ|secret|loginCookie/);
   });
 });
 
 describe('every request of the production server', () => {
-  let logged: jest.SpyInstance;
+  let logged: ReturnType<typeof logLines>;
   beforeEach(() => {
-    logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    logged = logLines();
   });
-  afterEach(() => logged.mockRestore());
 
   it('is answered within its deadline whatever it waits on: a 503 to try again, logged with what it waited on', async () => {
     let finish!: () => void;
     const held = new Promise<null>((resolve) => (finish = () => resolve(null)));
-    const app = createStaticApp({ root, spa: true, pageWaitMs: 60_000, requestDeadlineMs: 50, pageHtml: () => held });
+    const app = createStaticApp({ root, spa: true, pageWaitMs: 60_000, requestDeadlineMs: 50, pageHtml: () => held, logger: logged.logger });
     const response = await app.request('/contact');
     expect(response.status).toBe(503);
     expect(response.headers.get('Retry-After')).toBe('1');
     // Said in both languages, the site's default first.
     const said = await response.text();
     expect(said).toMatch(/<html lang="ro">.*Site-ul nu a putut răspunde la timp.*<div lang="en">.*The site could not answer in time/s);
-    expect(logged).toHaveBeenCalledWith('GET /contact answered 503: no answer within 50 ms (waiting on its server-drawn HTML)');
+    expect(logged.lines).toEqual([
+      expect.objectContaining({
+        level: 50,
+        requestId: response.headers.get('X-Request-Id'),
+        method: 'GET',
+        path: '/contact',
+        msg: 'answered 503: no answer within 50 ms (waiting on its server-drawn HTML)',
+      }),
+    ]);
     // The late work still ends (its answer goes nowhere).
     finish();
   });
 
   it('is answered as usual when it is in time', async () => {
-    const app = createStaticApp({ root, spa: true, requestDeadlineMs: 1_000, pageHtml: async () => ({ html: PRERENDERED, drawn: 'page' as const, personal: false }) });
+    const app = createStaticApp({
+      root,
+      spa: true,
+      requestDeadlineMs: 1_000,
+      pageHtml: async () => ({ html: PRERENDERED, drawn: 'page' as const, personal: false }),
+      logger: logged.logger,
+    });
     expect((await app.request('/contact')).status).toBe(200);
-    expect(logged).not.toHaveBeenCalled();
+    expect(logged.lines).toEqual([]);
   });
 });
 
@@ -116,6 +164,27 @@ describe("a page that carries a user's data (a signed-in page the server drew fo
     }
   });
 
+  it('a public page is kept compressed among the ones sent most recently, up to the bound', async () => {
+    const compress = jest.spyOn(zlib, 'brotliCompressSync');
+    try {
+      const app = createStaticApp({ root, spa: true, pageHtml: async (c) => ({ html: `${PRERENDERED}<!-- ${c.req.path} -->`, drawn: 'page' as const, personal: false }) });
+      const send = (path: string) => app.request(path, { headers: { 'Accept-Encoding': 'br' } });
+      const compressions = (path: string) => compress.mock.calls.filter(([html]) => String(html).endsWith(`<!-- ${path} -->`)).length;
+      await send('/first');
+      await send('/second');
+      for (let i = 0; i < MAX_COMPRESSED_PAGES - 2; i += 1) await send(`/page-${i}`);
+      // Full: /first is sent again, so /second is now the one sent least recently.
+      await send('/first');
+      await send('/one-more');
+      await send('/first');
+      expect(compressions('/first')).toBe(1);
+      await send('/second');
+      expect(compressions('/second')).toBe(2);
+    } finally {
+      compress.mockRestore();
+    }
+  });
+
   it("is a private redirect when the page's guards send the user elsewhere", async () => {
     const app = createStaticApp({ root, spa: true, pageHtml: async () => ({ redirect: '/account-pricing' }) });
     const response = await app.request('/account');
@@ -125,7 +194,7 @@ describe("a page that carries a user's data (a signed-in page the server drew fo
     expect(response.headers.get('Vary')).toContain('Cookie');
   });
 
-  it('a public page stays revalidated by browsers (no-cache), as before', async () => {
+  it('a public page stays revalidated by browsers (no-cache)', async () => {
     const app = createStaticApp({ root, spa: true, pageHtml: async () => ({ html: PRERENDERED, drawn: 'page' as const, personal: false }) });
     expect((await app.request('/contact')).headers.get('Cache-Control')).toBe('no-cache');
   });

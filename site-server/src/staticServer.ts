@@ -15,8 +15,10 @@ import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { timingSafeEqual } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import rangeParser from 'range-parser';
 import type { DrawnPart, PageAnswer } from '@site/rendering/server';
+import { assignRequestId, siteLogger, type Logger } from './logging';
 import { SERVER_BUILD_KEY_HEADER } from './runtimeConfig';
 import type { SecurityHeaders } from './securityHeaders';
 
@@ -26,6 +28,9 @@ export type Document = () => { type: string; body: string };
 
 /** A response that carries a user's data: no cache, shared or private, keeps it. */
 const PERSONAL = 'private, no-store';
+
+/** Pages kept compressed: pages × remote versions × sign-in hints × languages × encodings; the least recently sent is dropped first. */
+export const MAX_COMPRESSED_PAGES = 64;
 
 /** What a browser loads across origins (a remote's code, manifests and styles, the remotes document, fonts): the only files CORS opens. */
 const CROSS_ORIGIN_FILES = /\.(m?js|css|json|woff2?)$/;
@@ -63,6 +68,8 @@ export interface StaticAppOptions {
   pageWaitMs?: number;
   /** How long any request may go unanswered (default REQUEST_DEADLINE_MS). */
   requestDeadlineMs?: number;
+  /** Where its lines go, each with its request's id (default: the site's server's logger). */
+  logger?: Logger;
 }
 
 /**
@@ -131,10 +138,14 @@ export function createStaticApp({
   pageHtml,
   pageWaitMs = PAGE_WAIT_MS,
   requestDeadlineMs = REQUEST_DEADLINE_MS,
+  logger = siteLogger,
 }: StaticAppOptions) {
   const app = new Hono<Env>();
   const rel = relative(process.cwd(), root) || '.';
   const index = existsSync(join(root, 'index.html')) ? readFileSync(join(root, 'index.html'), 'utf8') : '';
+  /** A line about this request: its id, method and path beside the message. */
+  const requestLine = (c: Context<Env>) => ({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path });
+  app.use('*', assignRequestId());
   app.use('*', async (c, next) => {
     c.set('waitingOn', 'a file or document');
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -143,7 +154,7 @@ export function createStaticApp({
     });
     const outcome = await Promise.race([next().then(() => 'answered' as const), late]).finally(() => clearTimeout(timer));
     if (outcome === 'late') {
-      console.error(`${c.req.method} ${c.req.path} answered 503: no answer within ${requestDeadlineMs} ms (waiting on ${c.get('waitingOn')})`);
+      logger.error(requestLine(c), `answered 503: no answer within ${requestDeadlineMs} ms (waiting on ${c.get('waitingOn')})`);
       return c.html(NOT_IN_TIME, 503, { 'Retry-After': '1', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
     }
   });
@@ -210,7 +221,7 @@ export function createStaticApp({
   // it (every current one does), as the build's files are sent (precompressed below), at a quality
   // made for compressing while the visitor waits (PAGE_BROTLI_QUALITY).
   // A personal page (a user's data) is compressed for its response alone, never kept.
-  const compressed = new Map<string, Buffer>();
+  const compressed = new LRUCache<string, Buffer>({ max: MAX_COMPRESSED_PAGES });
   const sendPage = (c: Context<Env>, html: string, headers: Record<string, string>, personal: boolean, status: 200 | 404) => {
     const accepted = c.req.header('Accept-Encoding') ?? '';
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
@@ -219,10 +230,7 @@ export function createStaticApp({
     let body = personal ? undefined : compressed.get(key);
     if (!body) {
       body = encoding === 'br' ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY } }) : gzipSync(html, { level: 9 });
-      if (!personal) {
-        if (compressed.size >= 64) compressed.clear(); // pages × remote versions × encodings: a handful
-        compressed.set(key, body);
-      }
+      if (!personal) compressed.set(key, body);
     }
     return c.body(new Uint8Array(body), status, { ...headers, 'Content-Type': 'text/html; charset=UTF-8', 'Content-Encoding': encoding, Vary: `Accept-Encoding, ${headers.Vary}` });
   };
@@ -235,7 +243,7 @@ export function createStaticApp({
       const late = new Promise<T>((resolve) => {
         timer = setTimeout(
           () => {
-            console.error(`${c.req.path} is served without ${what}: not ready after ${pageWaitMs} ms`);
+            logger.warn(requestLine(c), `served without ${what}: not ready after ${pageWaitMs} ms`);
             resolve(otherwise);
           },
           Math.max(0, until - Date.now()),
@@ -245,7 +253,7 @@ export function createStaticApp({
     };
     c.set('waitingOn', 'its server-drawn HTML');
     const rendering = Promise.resolve(pageHtml?.(c) ?? null).catch((error: Error) => {
-      console.error(`${c.req.path} is served empty: ${error.message}`);
+      logger.error(requestLine(c), `served empty: ${error.message}`);
       return null;
     });
     const drawn = await inTime(rendering, null, 'its server-drawn HTML');

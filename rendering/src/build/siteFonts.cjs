@@ -134,8 +134,8 @@ const emittedSiteFonts = (compilation) =>
  * optional: a font that is not there by the first paint (about 100 ms) is not used by the document
  * at all, so nothing is ever drawn twice (no layout shift, and the largest text is not held back for
  * the font); the preload makes it there in time, and the next visit has it cached. Both weights are
- * preloaded: unpreloaded, the bold one was asked for only once the page was laid out, too late for
- * its first paint even from a local server, and every page's headings and header stayed in the
+ * preloaded: unpreloaded, the bold one is asked for only once the page is laid out, too late for
+ * its first paint even from a local server, and every page's headings and header stay in the
  * fallback typeface for the whole visit (the site's pages change without a new document).
  */
 function siteFontsHead(fonts, publicPath) {

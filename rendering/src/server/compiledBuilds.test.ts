@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { builtinsOnly, compiledBuild } from './compiledBuilds';
+import { builtinsOnly, compiledBuild, MAX_BUILDS } from './compiledBuilds';
 import { sriSha256 } from './integrity';
 
 /** A CommonJS build with module state of its own, as webpack emits them. */
@@ -68,4 +68,28 @@ describe('a build fetched from a release', () => {
       server.close();
     }
   });
+});
+
+it('keeps the builds used most recently, up to MAX_BUILDS: the least recently used is fetched again', async () => {
+  const fetched: string[] = [];
+  const server = createServer((request, response) => {
+    fetched.push(request.url as string);
+    response.end('exports.ran = true;');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/bounded`;
+  try {
+    await compiledBuild(`${base}/first.js`);
+    await compiledBuild(`${base}/second.js`);
+    for (let i = 0; i < MAX_BUILDS - 2; i += 1) await compiledBuild(`${base}/${i}.js`);
+    // Full: the first is used again, so the second is now the least recently used.
+    await compiledBuild(`${base}/first.js`);
+    await compiledBuild(`${base}/one-more.js`);
+    await compiledBuild(`${base}/first.js`);
+    expect(fetched.filter((path) => path.endsWith('/first.js'))).toHaveLength(1);
+    await compiledBuild(`${base}/second.js`);
+    expect(fetched.filter((path) => path.endsWith('/second.js'))).toHaveLength(2);
+  } finally {
+    server.close();
+  }
 });

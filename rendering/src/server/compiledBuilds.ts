@@ -3,6 +3,7 @@
 // URL's code never changes), then run afresh for each render, so that every render starts from
 // a fresh module state (styled-components names its components in creation order).
 import { readFile } from 'node:fs/promises';
+import { LRUCache } from 'lru-cache';
 import { createRequire, isBuiltin } from 'node:module';
 import vm from 'node:vm';
 import { checkIntegrity } from './integrity';
@@ -10,8 +11,8 @@ import { checkIntegrity } from './integrity';
 const FETCH_TIMEOUT_MS = 5_000;
 /** A build that could not be had is asked for again after this long, not at every request. */
 const RETRY_AFTER_MS = 10_000;
-/** Versions in force plus a few earlier ones: older ones are dropped first. */
-const MAX_BUILDS = 32;
+/** Versions in force plus a few others: the least recently used is dropped first. */
+export const MAX_BUILDS = 32;
 
 // Only Node's own modules are required through it: any base path will do.
 const nodeRequire = createRequire(`${process.cwd()}/`);
@@ -60,19 +61,19 @@ function compile(url: string, code: string): CompiledBuild {
   };
 }
 
-const builds = new Map<string, Promise<CompiledBuild>>();
+const builds = new LRUCache<string, Promise<CompiledBuild>>({ max: MAX_BUILDS });
 
 /** The build at a URL (http(s) or file), compiled once, and only once it matches what its release recorded. */
 export function compiledBuild(url: string, { integrity = null, integrityRequired = false, headers }: BuildSource = {}): Promise<CompiledBuild> {
   const key = `${url} ${integrity ?? (integrityRequired ? 'required' : 'none')}`;
   let build = builds.get(key);
   if (!build) {
-    if (builds.size >= MAX_BUILDS) builds.delete(builds.keys().next().value as string);
     build = sourceOf(url, headers).then((code) => {
       checkIntegrity(url, code, integrity, integrityRequired);
       return compile(url, code);
     });
-    build.catch(() => setTimeout(() => builds.get(key) === build && builds.delete(key), RETRY_AFTER_MS).unref());
+    // A failure is kept RETRY_AFTER_MS, then asked for again.
+    build.catch(() => builds.peek(key) === build && builds.set(key, build, { ttl: RETRY_AFTER_MS }));
     builds.set(key, build);
   }
   return build;

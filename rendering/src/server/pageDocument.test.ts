@@ -15,7 +15,7 @@ it('puts the page in #root, its styles in the head, and names the path and the b
     `<div id="root" ${MARKERS.prerenderedAttribute}="/" ${MARKERS.renderedManifestAttribute}="https://cdn.example/mfe-marketing/1.0.0/mf-manifest.json?a=1&amp;b=&quot;2&quot;"><h1>Bun venit</h1></div>`,
   );
   expect(html.indexOf('<style data-styled>')).toBeLessThan(html.indexOf('</head>'));
-  // The entry script is no longer deferred: it is added once the page has been drawn.
+  // The entry script is not in the HTML: the page's loader adds it once the page has been drawn.
   expect(html).not.toContain('<script defer src=main.js>');
   expect(html).toContain('s.src="main.js"');
 });

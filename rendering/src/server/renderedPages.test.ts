@@ -75,7 +75,7 @@ function writeBuilds() {
   writeFileSync(
     join(marketing, 'server', 'render.bbbbbbbbbbbb.js'),
     `exports.exposedModules = () => ({
-  './LandingPage': async () => ({ default: () => '<h1>Bun venit</h1>' }),
+  './LandingPage': async () => ({ default: () => (require('node:fs').appendFileSync(${JSON.stringify(join(dir, 'landing-draws'))}, '.'), '<h1>Bun venit</h1>') }),
   './ContactPage': async () => ({ default: () => { throw new Error('the contact page throws'); } }),
   './AboutPage': async () => { throw new Error('its chunk is missing'); },
 });`,
@@ -105,7 +105,7 @@ const manifestOf = (entry: string): RenderEntryManifest => ({ metaData: { ssrRem
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The site's pages on these builds (with the user service at `serviceUrl`), asked for by path and login cookie. */
-function site({ serviceUrl = 'http://127.0.0.1:9', readsBudgetMs = 1_000 }: { serviceUrl?: string; readsBudgetMs?: number } = {}) {
+function site({ serviceUrl = 'http://127.0.0.1:9', readsBudgetMs = 1_000, maxPages }: { serviceUrl?: string; readsBudgetMs?: number; maxPages?: number } = {}) {
   const { shell, marketing, account } = writeBuilds();
   const logged: string[] = [];
   const answer = renderedPages({
@@ -114,6 +114,7 @@ function site({ serviceUrl = 'http://127.0.0.1:9', readsBudgetMs = 1_000 }: { se
     config: { userServiceUrl: serviceUrl } as never,
     manifestAt: async (url) => manifestOf(url.includes('mfe-account') ? 'render.cccccccccccc.js' : 'render.bbbbbbbbbbbb.js'),
     readsBudgetMs,
+    maxPages,
     log: (message) => logged.push(message),
   });
   const page = (path: string, loginToken: string | null = null, deadline?: number, locale?: 'ro' | 'en') =>
@@ -151,6 +152,25 @@ describe('a public page', () => {
     expect(drawnForSignedIn).toContain(`${MARKERS.renderedManifestAttribute}="${manifests.marketing}"><header>Contul meu</header><main><h1>Bun venit</h1></main>`);
     expect(html(await page('/'))).toBe(first);
     expect(html(await page('/', 'a.b.c'))).toBe(drawnForSignedIn);
+  });
+});
+
+describe('the pages kept', () => {
+  /** How many times the landing page was drawn (its build runs in the server's own context: it counts in a file). */
+  const draws = () => (existsSync(join(dir, 'landing-draws')) ? readFileSync(join(dir, 'landing-draws'), 'utf8').length : 0);
+
+  it('are the ones served most recently, up to the bound: the least recently served is drawn again', async () => {
+    const { page } = site({ maxPages: 2 });
+    await page('/');
+    await page('/', null, undefined, 'en');
+    await page('/');
+    expect(draws()).toBe(2);
+    // A third page: the English one, served least recently, makes way.
+    await page('/', 'a.b.c');
+    await page('/');
+    expect(draws()).toBe(3);
+    await page('/', null, undefined, 'en');
+    expect(draws()).toBe(4);
   });
 });
 

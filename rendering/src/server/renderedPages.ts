@@ -20,6 +20,7 @@ import type { RuntimeConfig } from '@site/shared-ui/runtime-config';
 import { deploymentFor, integrityAt, type PreviewPin, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { isServiceReadName, type ServiceReadName } from '@site/shared-ui/service-reads';
 import { decodeJwt } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,7 +33,7 @@ import { readForSignedInPage, SIGNED_IN_READS_BUDGET_MS, type SignedInReads } fr
 /** The address the not-found page is drawn at (no route of the site has it). */
 const NOT_FOUND_PATH = '/404';
 
-/** Pages kept: public pages × versions in force × the sign-in hint, and a few before them. */
+/** Pages kept: public pages × versions in force × the sign-in hint × languages; the least recently served is dropped first. */
 const MAX_PAGES = 64;
 const FAILED_PAGE_RETRY_MS = 10_000;
 
@@ -130,6 +131,8 @@ export interface RenderedPagesOptions {
   serverBuildHeaders?: Record<string, string>;
   /** How long a signed-in page waits for the service's answers (default SIGNED_IN_READS_BUDGET_MS). */
   readsBudgetMs?: number;
+  /** How many drawn pages are kept (default MAX_PAGES). */
+  maxPages?: number;
   log?: (message: string) => void;
 }
 
@@ -144,6 +147,7 @@ export function renderedPages({
   integrityRequired = false,
   serverBuildHeaders = {},
   readsBudgetMs = SIGNED_IN_READS_BUDGET_MS,
+  maxPages = MAX_PAGES,
   log = console.error,
 }: RenderedPagesOptions) {
   const table: RouteTable | null = readRouteTable(dist);
@@ -242,17 +246,17 @@ export function renderedPages({
     });
   }
 
-  const kept = new Map<string, Promise<string | null>>();
-  /** Rendered once (a failure: again after a while), and kept. */
+  const kept = new LRUCache<string, Promise<string | null>>({ max: maxPages });
+  /** Rendered once (a failure: again after FAILED_PAGE_RETRY_MS), and kept. */
   const once = (key: string, path: string, work: () => Promise<string>, source: string) => {
     let html = kept.get(key);
     if (!html) {
-      if (kept.size >= MAX_PAGES) kept.delete(kept.keys().next().value as string);
-      html = work().catch((error: Error) => {
+      const rendering: Promise<string | null> = work().catch((error: Error) => {
         log(`${path} is served empty: rendering it from ${source} failed: ${error.stack ?? error.message}`);
-        setTimeout(() => kept.get(key) === html && kept.delete(key), FAILED_PAGE_RETRY_MS).unref();
+        if (kept.peek(key) === rendering) kept.set(key, rendering, { ttl: FAILED_PAGE_RETRY_MS });
         return null;
       });
+      html = rendering;
       kept.set(key, html);
     }
     return html;

@@ -1,4 +1,4 @@
-// The shell's start in the browser (shell/src/app/start.tsx gives it the shell's app and routes):
+// The shell's start in the browser (shell/src/app/mountShell.tsx gives it the shell's app and routes):
 // the server's HTML hydrated when it can be, the site rendered afresh otherwise.
 import { type ReactNode, startTransition, StrictMode, useEffect, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot, type HydrationOptions } from 'react-dom/client';

@@ -1,4 +1,3 @@
-import type { ContactMessage } from '../store/messages';
 import type { OutgoingMail } from './transport';
 
 /** The languages of the site; a subscriber's mails are in the one they subscribed in. */
@@ -74,6 +73,15 @@ const HEADER_INVISIBLES = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/
  */
 export function headerText(text: string): string {
   return text.replace(HEADER_SPACES, ' ').replace(HEADER_INVISIBLES, '').replaceAll('=?', '= ?').trim();
+}
+
+/** A visitor's contact message, as the service stores it and forwards it to the team. */
+export interface ContactMessage {
+  firstname: string;
+  lastname: string;
+  email: string;
+  subject: string;
+  message: string;
 }
 
 /** A contact message, forwarded to the team; a reply goes to the visitor. */

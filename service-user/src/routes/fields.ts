@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '../contract/fieldLimits';
 
 /**
- * A NUL byte cannot be stored in a PostgreSQL text column (the database refuses it, which was a
- * 500): every text field the service accepts refuses it at validation, a 400 naming the field.
+ * A NUL byte cannot be stored in a PostgreSQL text column (the database refuses the statement):
+ * every text field the service accepts refuses it at validation, a 400 naming the field.
  */
 export const withoutNul = z.string().refine((value) => !value.includes('\u0000'), { message: 'must not contain a NUL byte' });
 

@@ -142,8 +142,6 @@ export async function exportAccountData(db: Database, user: VerifiedUser) {
   });
 }
 
-export type AccountExport = Awaited<ReturnType<typeof exportAccountData>>;
-
 /**
  * Removes every row of the user, in the caller's transaction, and remembers the deletion (the
  * uid's hash, the customers' ids) so that nothing brings the data back: a token issued before,

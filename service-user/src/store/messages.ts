@@ -1,14 +1,6 @@
 import type { Database } from '../db/database';
-import { contactForward } from '../mail/compose';
+import { contactForward, type ContactMessage } from '../mail/compose';
 import { queueMail } from './mailOutbox';
-
-export interface ContactMessage {
-  firstname: string;
-  lastname: string;
-  email: string;
-  subject: string;
-  message: string;
-}
 
 const sameMessage = (a: ContactMessage, b: ContactMessage) =>
   a.firstname === b.firstname && a.lastname === b.lastname && a.email === b.email && a.subject === b.subject && a.message === b.message;

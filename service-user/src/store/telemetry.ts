@@ -248,5 +248,3 @@ export function healthCounters(db: Database) {
     },
   };
 }
-
-export type HealthCounters = ReturnType<typeof healthCounters>;

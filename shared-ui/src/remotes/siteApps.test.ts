@@ -7,7 +7,7 @@ import { REMOTE_APPS, REMOTE_NAMES, SHELL_APP, SITE_APPS, remoteFolder } from '.
 
 const root = join(__dirname, '..', '..', '..');
 
-const appDescription = require(join(root, 'tools', 'appDescription.cjs')) as (dir: string) => { name: string; exposes?: Record<string, string> };
+const readAppOptions = require(join(root, 'tools', 'readAppOptions.cjs')) as (dir: string) => { name: string; exposes?: Record<string, string> };
 
 const jestProjects = (require(join(root, 'jest.config.cjs')) as { projects: string[] }).projects;
 const workspace = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8');
@@ -17,7 +17,7 @@ describe("the list of the site's apps", () => {
     const dir = join(root, app.folder);
     expect(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name).toBe(app.package);
     expect(workspace).toMatch(new RegExp(`^\\s+- ['"]?${app.folder}['"]?$`, 'm'));
-    expect(appDescription(dir).name).toBe(app.name);
+    expect(readAppOptions(dir).name).toBe(app.name);
     expect(jestProjects).toContain(`<rootDir>/${app.folder}/jest.config.cjs`);
     expect(existsSync(join(dir, 'jest.config.cjs'))).toBe(true);
   });
@@ -27,7 +27,7 @@ describe("the list of the site's apps", () => {
       .filter((e) => e.isDirectory() && /^mfe-/.test(e.name))
       .map((e) => e.name);
     expect(REMOTE_APPS.map((app) => app.folder).sort()).toEqual(folders.sort());
-    for (const app of REMOTE_APPS) expect(Object.keys(appDescription(join(root, app.folder)).exposes ?? {})).not.toHaveLength(0);
+    for (const app of REMOTE_APPS) expect(Object.keys(readAppOptions(join(root, app.folder)).exposes ?? {})).not.toHaveLength(0);
     expect(new Set(SITE_APPS.map((app) => app.port)).size).toBe(SITE_APPS.length);
     expect(new Set(SITE_APPS.map((app) => app.name)).size).toBe(SITE_APPS.length);
   });

@@ -53,7 +53,7 @@ export function Layout() {
   );
 }
 
-/** The site's one query client: every remote's reads and writes go through it (a shared singleton); a signed-in page the server drew hands it its answers first (./start.tsx). */
+/** The site's one query client: every remote's reads and writes go through it (a shared singleton); a signed-in page the server drew hands it its answers first (./mountShell.tsx). */
 export const queryClient = createSiteQueryClient();
 
 export function App() {

@@ -8,8 +8,8 @@ import { pageForPath, pages, siteRoutes } from './routes';
 const root = join(__dirname, '..', '..', '..');
 // The remotes' webpack configs, read as data (never their sources): what each exposes.
 
-const appDescription = require('@site/tools/app-description') as (dir: string) => { exposes?: Record<string, string> };
-const exposed = REMOTE_APPS.flatMap((app) => Object.keys(appDescription(join(root, app.folder)).exposes ?? {}).map((module) => `${app.name}/${module}`));
+const readAppOptions = require('@site/tools/app-options') as (dir: string) => { exposes?: Record<string, string> };
+const exposed = REMOTE_APPS.flatMap((app) => Object.keys(readAppOptions(join(root, app.folder)).exposes ?? {}).map((module) => `${app.name}/${module}`));
 
 describe('the route table', () => {
   it('names, for every page, a remote the remotes document lists and a module it exposes', () => {

@@ -213,7 +213,7 @@ describe('a page whose code fails to load', () => {
     return origin;
   }
 
-  it("registers the integrity of released files, the loader's recovery and its step-by-step loading with the federation runtime once", async () => {
+  it("registers the integrity of released files, the loader's recovery and its loading a task per step with the federation runtime once", async () => {
     const { federation, runtime } = freshLoader();
     await federation.loadPage(accountPage, { atNavigation: true });
     await federation.loadPage(landingPage, { atNavigation: true });
@@ -221,7 +221,7 @@ describe('a page whose code fails to load', () => {
     expect(runtime.registerPlugins).toHaveBeenCalledWith([
       expect.objectContaining({ name: 'site-integrity', fetch: expect.any(Function), createScript: expect.any(Function) }),
       expect.objectContaining({ name: 'site-load-recovery', errorLoadRemote: expect.any(Function) }),
-      expect.objectContaining({ name: 'site-step-by-step', beforeInitContainer: expect.any(Function), initContainer: expect.any(Function) }),
+      expect.objectContaining({ name: 'site-task-per-load-step', beforeInitContainer: expect.any(Function), initContainer: expect.any(Function) }),
     ]);
   });
 

@@ -5,7 +5,7 @@ import { rememberDeployments, RemoteLoadFailure, reportRemoteEvent, type RemoteD
 import { integrityPlugin } from './integrity';
 import { loadRecoveryPlugin } from './loadRecovery';
 import { readRemotesDocument } from './remotesDocumentRead';
-import { stepByStepPlugin } from './stepByStep';
+import { taskPerLoadStepPlugin } from './taskPerLoadStep';
 import { previewPinAllowedBy } from './preview';
 import { pageGoingAway, reloadOnce, reloadPage } from './reloadOnce';
 import { visitorId } from './visitor';
@@ -60,7 +60,7 @@ export function ensureRemotesRegistered(): Promise<RemoteDeployments> {
       registerPlugins([
         integrityPlugin(() => given.values()),
         loadRecoveryPlugin({ atNavigation: (id) => awaitedByNavigation.has(id), reloadForMissingCode: () => reloadOnce(window.location.href) }),
-        stepByStepPlugin(),
+        taskPerLoadStepPlugin(),
       ]);
       registerRemotes([...deployments].map(([name, { manifest }]) => ({ name, entry: manifest })));
       rememberDeployments(deployments);

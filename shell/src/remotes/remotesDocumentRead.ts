@@ -1,4 +1,4 @@
-// The remotes document, asked for by main.js as the shell's code starts (../start.ts), and taken by
+// The remotes document, asked for by main.js as the shell's code starts (../negotiateSharedModules.ts), and taken by
 // the loader (federation.ts) when it first registers the remotes. Not preloaded by the HTML: a
 // page drawn by its HTML needs it only to hydrate, after its first paint, and a request made
 // during that paint competes with it (bench/results.md: the public pages' LCP against the single

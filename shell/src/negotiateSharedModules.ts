@@ -1,4 +1,6 @@
-// The shell's start, in the task after main.js's (./index.ts). The asynchronous boundary lets
+// The shell's code in the task after main.js's (./index.ts): it asks for the remotes document,
+// negotiates the shared modules one per task, starts a signed-in page's session early, then loads
+// the bootstrap. The asynchronous boundary lets
 // Module Federation negotiate shared singletons before any React code runs. Negotiating a shared module
 // (its versions checked, its provider chosen, its script inserted) takes a few milliseconds each
 // on a slow phone, so the runtime is asked for one per task, in the order ./bootstrap.tsx
@@ -14,7 +16,7 @@ import { signedInPageAt } from './session/signedInStart';
 
 const NEGOTIATED_FIRST = ['react', 'react-dom', 'react-dom/client', 'styled-components', '@tanstack/react-query', 'i18next', '@site/shared-ui'];
 
-async function start() {
+async function negotiateThenBootstrap() {
   startReadingRemotesDocument();
   // The runtime checks each shared module's version against the range an app requires. Its first
   // check builds and compiles the range parser's regular expressions: nearly half of the first
@@ -38,4 +40,4 @@ async function start() {
   await import(/* webpackChunkName: "bootstrap" */ './bootstrap');
 }
 
-void start();
+void negotiateThenBootstrap();

@@ -1,5 +1,5 @@
 import { createInstance, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { stepByStepPlugin } from './stepByStep';
+import { taskPerLoadStepPlugin } from './taskPerLoadStep';
 
 const Page = () => null;
 type Container = Exclude<Awaited<ReturnType<NonNullable<ModuleFederationRuntimePlugin['loadEntry']>>>, void>;
@@ -45,9 +45,9 @@ function loadPage(plugins: ModuleFederationRuntimePlugin[]) {
   return { log, loaded };
 }
 
-describe("a remote's page, loaded step by step", () => {
+describe("a remote's page, loaded a task per step", () => {
   it("initialises the remote's container after the task in which its entry arrived, asks for the page in another, and hands it over (to be drawn) after the task that evaluated it", async () => {
-    const { log, loaded } = loadPage([stepByStepPlugin()]);
+    const { log, loaded } = loadPage([taskPerLoadStepPlugin()]);
     await expect(loaded).resolves.toEqual({ default: Page });
     await Promise.resolve();
     expect(log).toEqual([
@@ -134,9 +134,9 @@ function loadPageFromManifest(plugins: ModuleFederationRuntimePlugin[]) {
   return { log, loaded: federation.loadRemote('mfe_account/AccountPage') };
 }
 
-describe("a remote's page, loaded step by step from the remote's manifest", () => {
+describe("a remote's page, loaded a task per step from the remote's manifest", () => {
   it("works out the page's files after the task in which the manifest arrived, and asks for them and for the entry in another", async () => {
-    const { log, loaded } = loadPageFromManifest([stepByStepPlugin()]);
+    const { log, loaded } = loadPageFromManifest([taskPerLoadStepPlugin()]);
     await expect(loaded).resolves.toEqual({ default: Page });
     expect(log).toEqual(['manifest arrived', "the manifest's task is over", "page's files worked out", 'that task is over', 'entry asked for']);
   });

@@ -1,7 +1,7 @@
 import { loadShare, satisfy } from '@module-federation/enhanced/runtime';
 import { startReadingRemotesDocument } from './remotes/remotesDocumentRead';
 
-// Each task the shell's start waits for, resolved by the test: one step at a time.
+// Each task the negotiation waits for, resolved by the test: one step at a time.
 const mockTasks: Array<() => void> = [];
 jest.mock('@site/shared-ui/next-task', () => ({ nextTask: () => new Promise<void>((resolve) => mockTasks.push(resolve)) }));
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadShare: jest.fn(() => new Promise(() => undefined)), satisfy: jest.fn(() => true) }));
@@ -16,9 +16,9 @@ async function nextStep() {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 }
 
-describe("the shell's start (the task after main.js's)", () => {
+describe("the shell's negotiation of its shared modules (the task after main.js's)", () => {
   it("asks for the remotes document, runs the runtime's first version check in a task of its own, then negotiates one shared module per task", async () => {
-    await import('./start');
+    await import('./negotiateSharedModules');
     expect(startReadingRemotesDocument).toHaveBeenCalledTimes(1);
     expect(satisfy).not.toHaveBeenCalled();
 

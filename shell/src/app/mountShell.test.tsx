@@ -1,6 +1,6 @@
-// The shell's start in the browser, on the HTML the shell's own server build draws (its renderer,
+// The shell mounted in the browser, on the HTML the shell's own server build draws (its renderer,
 // shell/src/server/render.tsx): what the server sends for a route is hydrated, or drawn afresh, by
-// startShell as the site's code runs it. Only the remotes' loading is stood in for (their pages are
+// mountShell as the site's code runs it. Only the remotes' loading is stood in for (their pages are
 // modules here) and the auth SDK's start (the session stays as the page adopted it).
 import { MARKERS } from '@site/rendering/contract';
 import { handedOverStateElement } from '@site/rendering/handed-over-state/element';
@@ -9,7 +9,7 @@ import { resetSessionForTests } from '@site/shared-ui/testing';
 import { act, waitFor } from '@testing-library/react';
 import { ensureRemotesRegistered, loadPage, readyPage } from '../remotes/federation';
 import { guardReads, guardRedirect, renderPage } from '../server/render';
-import { startShell } from './start';
+import { mountShell } from './mountShell';
 
 const ACCOUNT = 'http://localhost:3003/mf-manifest.json';
 const MARKETING = 'http://localhost:3001/mf-manifest.json';
@@ -157,7 +157,7 @@ async function start() {
   const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
   try {
     const done = doneWithTheHtml();
-    await startShell();
+    await mountShell();
     await settle(done);
     // A remote's page reports its own (mockHydrationErrors); the shell's part says it in the console.
     // React's act() warnings about work after the test are not a hydration's errors.
@@ -179,7 +179,7 @@ describe('a page drawn afresh (served empty, or one the pre-paint script hid)', 
     const container = document.getElementById('root')!;
 
     const done = doneWithTheHtml();
-    await startShell();
+    await mountShell();
     // Nothing drawn yet, and what the HTML held is still hidden.
     expect(document.querySelector('h1')).toBe(drawn);
     expect(html.hasAttribute(MARKERS.freshRenderAttribute)).toBe(true);

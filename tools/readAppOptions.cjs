@@ -5,7 +5,7 @@ const { readFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const path = require('node:path');
 
-module.exports = function appDescription(appDir) {
+module.exports = function readAppOptions(appDir) {
   const file = path.join(appDir, 'webpack.config.cjs');
   const requireFromApp = createRequire(file);
   const module = { exports: {} };

@@ -1,4 +1,4 @@
-// The shell's start in the browser: a signed-in page drawn by the server hands over its session and
+// The shell mounted in the browser: a signed-in page drawn by the server hands over its session and
 // the user service's answers first (the page then hydrates as drawn, reading nothing twice), then
 // the site is drawn in #root by @site/rendering's start (the server's HTML hydrated when it can be).
 import { takeHandedOverState } from '@site/rendering/handed-over-state/take';
@@ -10,7 +10,7 @@ import { loginCookieSubject } from '../signedIn/loginCookieSubject';
 import { App, queryClient } from './App';
 import { pages, routeForPath } from './routes';
 
-export async function startShell(): Promise<void> {
+export async function mountShell(): Promise<void> {
   // Adopted only for the user the login cookie still names: a cookie gone (signed out in another
   // tab) or another user's (signed in meanwhile) has the page drawn afresh, by the session as it is.
   const handedOver = takeHandedOverState();

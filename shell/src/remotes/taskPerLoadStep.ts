@@ -9,11 +9,11 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { nextTask } from '@site/shared-ui/next-task';
 
-export const STEP_BY_STEP_PLUGIN = 'site-step-by-step';
+export const TASK_PER_LOAD_STEP_PLUGIN = 'site-task-per-load-step';
 
-export function stepByStepPlugin(): ModuleFederationRuntimePlugin {
+export function taskPerLoadStepPlugin(): ModuleFederationRuntimePlugin {
   return {
-    name: STEP_BY_STEP_PLUGIN,
+    name: TASK_PER_LOAD_STEP_PLUGIN,
     // The snapshot made (the manifest read): the page's files are worked out in the next task.
     async afterLoadSnapshot(args) {
       await nextTask();
