@@ -3,9 +3,6 @@
 /** Seconds in a day: the trial's days left are counted in these. */
 export const DAY_SECONDS = 86_400;
 
-/** The free trial's length. */
-export const TRIAL_DAYS = 14;
-
 /** Stripe's pricing table: its script, and how long the page waits for it (spec: 5000 ms). */
 export const STRIPE_PRICING_TABLE_SCRIPT = 'https://js.stripe.com/v3/pricing-table.js';
 export const STRIPE_SCRIPT_TIMEOUT_MS = 5_000;
