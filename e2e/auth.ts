@@ -3,6 +3,7 @@
 import { expect, type Page } from '@playwright/test';
 import Stripe from 'stripe';
 import { LOCAL_FIREBASE } from '@site/service-user/local-setup';
+import { TRIAL_DAYS } from '@site/service-user/plans';
 import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 
@@ -77,8 +78,11 @@ const subscription = (uid: string, status: string) => ({
   object: 'subscription',
   customer: `cus_${uid}`,
   status,
-  trial_end: Math.floor(Date.now() / 1000) + 14 * 86_400,
-  items: { object: 'list', data: [{ id: `si_${uid}`, current_period_end: Math.floor(Date.now() / 1000) + 14 * 86_400, price: { id: 'price_full', product: 'prod_full' } }] },
+  trial_end: Math.floor(Date.now() / 1000) + TRIAL_DAYS * 86_400,
+  items: {
+    object: 'list',
+    data: [{ id: `si_${uid}`, current_period_end: Math.floor(Date.now() / 1000) + TRIAL_DAYS * 86_400, price: { id: 'price_full', product: 'prod_full' } }],
+  },
 });
 
 /**

@@ -17,6 +17,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import rangeParser from 'range-parser';
 import type { DrawnPart, PageAnswer } from '@site/rendering/server';
+import type { Locale } from '@site/shared-ui/locales';
 import { SERVER_BUILD_KEY_HEADER } from './runtimeConfig';
 import type { SecurityHeaders } from './securityHeaders';
 
@@ -88,7 +89,7 @@ export const REQUEST_DEADLINE_MS = 15_000;
 type Env = { Variables: { pageHtml: string; personal: boolean; waitingOn: string } };
 
 // The site's common strings (read as data: an import of JSON needs an attribute some of the site's loaders refuse).
-const strings = (locale: 'ro' | 'en') => createRequire(import.meta.url)(`@site/shared-ui/i18n/common.${locale}.json`) as { serverBusy: { title: string; body: string } };
+const strings = (locale: Locale) => createRequire(import.meta.url)(`@site/shared-ui/i18n/common.${locale}.json`) as { serverBusy: { title: string; body: string } };
 const commonRo = strings('ro');
 const commonEn = strings('en');
 

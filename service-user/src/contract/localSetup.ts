@@ -14,8 +14,6 @@ export const LOCAL_AUTH_EMULATOR_PORT = 9099;
 export const LOCAL_SITE_URL = `http://localhost:${LOCAL_SITE_PORT}`;
 /** The user service as the browser reaches it on this machine. */
 export const LOCAL_USER_SERVICE_URL = `http://localhost:${LOCAL_USER_SERVICE_PORT}`;
-/** The Auth emulator's host (FIREBASE_AUTH_EMULATOR_HOST's form: no scheme). */
-export const LOCAL_AUTH_EMULATOR_HOST = `127.0.0.1:${LOCAL_AUTH_EMULATOR_PORT}`;
 
 const LOCAL_FIREBASE_PROJECT = 'demo-assistive-site';
 
