@@ -10,7 +10,7 @@ const PASSWORD = 'parola-sigura-42';
 export async function createUser(emailPrefix) {
   const email = `${emailPrefix}.${Date.now()}@exemplu.ro`;
   const emulator = `http://127.0.0.1:${runtimeConfig.ports.auth_emulator}`;
-  const created = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+  const created = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${runtimeConfig.browserConfig(process.env).firebase.apiKey}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: false }),

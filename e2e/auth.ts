@@ -2,6 +2,9 @@
 // real widget, and signed Stripe events that activate a user's trial on the real service.
 import { expect, type Page } from '@playwright/test';
 import Stripe from 'stripe';
+import { LOCAL_FIREBASE } from '@site/service-user/local-setup';
+import { TRIAL_DAYS } from '@site/service-user/plans';
+import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 
 const { ports, firebaseProjectId } = runtimeConfig;
@@ -17,7 +20,7 @@ export const PASSWORD = 'parola-sigura-42';
 
 /** An account created directly in the emulator (not signed in anywhere yet), with an ID token of it. */
 export async function createAccount(email: string, password = PASSWORD): Promise<{ uid: string; idToken: string }> {
-  const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+  const response = await fetch(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${LOCAL_FIREBASE.apiKey}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password, returnSecureToken: true }),
@@ -75,8 +78,11 @@ const subscription = (uid: string, status: string) => ({
   object: 'subscription',
   customer: `cus_${uid}`,
   status,
-  trial_end: Math.floor(Date.now() / 1000) + 14 * 86_400,
-  items: { object: 'list', data: [{ id: `si_${uid}`, current_period_end: Math.floor(Date.now() / 1000) + 14 * 86_400, price: { id: 'price_full', product: 'prod_full' } }] },
+  trial_end: Math.floor(Date.now() / 1000) + TRIAL_DAYS * 86_400,
+  items: {
+    object: 'list',
+    data: [{ id: `si_${uid}`, current_period_end: Math.floor(Date.now() / 1000) + TRIAL_DAYS * 86_400, price: { id: 'price_full', product: 'prod_full' } }],
+  },
 });
 
 /**
@@ -115,4 +121,4 @@ export async function linkDevice(idToken: string, device: { deviceId: string; de
   expect(response.status, await response.text()).toBe(200);
 }
 
-export const loginCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'loginCookie');
+export const loginCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === LOGIN_COOKIE);

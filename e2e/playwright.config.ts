@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { LOCAL_SITE_URL } from '@site/service-user/local-setup';
 import { CHROMIUM_ARGS, chromiumPath } from '@site/tools/chromium';
 import { assertSupportedNode } from '@site/tools/node-version';
 
@@ -37,7 +38,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     ...devices['Desktop Chrome'],
-    baseURL: 'http://localhost:3000',
+    baseURL: LOCAL_SITE_URL,
     trace: 'retain-on-failure',
     // Chromium's headless shell (tools/chromium.mjs).
     launchOptions: { executablePath: chromiumPath('headless-shell'), args: CHROMIUM_ARGS },
@@ -46,7 +47,7 @@ export default defineConfig({
     command: 'site-server/node_modules/.bin/tsx site-server/src/serve.ts',
     cwd: '..',
     // serve.ts opens the shell only once the Auth emulator answers.
-    url: 'http://localhost:3000/remotes.json',
+    url: `${LOCAL_SITE_URL}/remotes.json`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
   },

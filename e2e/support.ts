@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * Every route of the site with its Romanian h1 (the default locale). A guarded route shows its
  * own page only to a signed-in user; a signed-out visitor lands on /login (see auth.spec.ts).
+ * The routes and their guards are the route table's (route-list.spec.ts checks).
  */
 export const routes = [
   { path: '/', h1: 'Ajutăm persoanele nevăzătoare să exploreze lumea cu încredere' },

@@ -7,7 +7,8 @@ import { healthLines } from './health';
 import type { HistoryEntry } from './history';
 import { canary, contextFrom, history, init, preview, promote, publish, Refused, rollback, status, type Changed } from './release';
 import { UsageError } from './store';
-import { checkLines, checkOnce, policyFrom, watchEvery } from './watch';
+import { LOCAL_SITE_URL, LOCAL_USER_SERVICE_URL } from '@site/service-user/local-setup';
+import { checkLines, checkOnce, DEFAULT_INTERVAL_SECONDS, DEFAULT_POLICY, policyFrom, watchEvery } from './watch';
 
 const USAGE = `pnpm release <verb> [--json]
 
@@ -26,7 +27,7 @@ const USAGE = `pnpm release <verb> [--json]
                                          than the stable's (the speed significantly: speed.ts)
         [--window <minutes>] [--min-views <n>] [--threshold <share>] [--interval <seconds>]
         [--lcp-threshold <ms>] [--inp-threshold <ms>] [--significance <level>]
-                                         (defaults: 30 min, 20 canary views, 0.05, every 60 s, 500 ms, 100 ms, 0.05)
+                                         (defaults: ${DEFAULT_POLICY.minutes} min, ${DEFAULT_POLICY.minViews} canary views, ${DEFAULT_POLICY.threshold}, every ${DEFAULT_INTERVAL_SECONDS} s, ${DEFAULT_POLICY.lcpThreshold} ms, ${DEFAULT_POLICY.inpThreshold} ms, ${DEFAULT_POLICY.level})
 
   --reason "…"   recorded in the history with the change
   --json         one JSON object on stdout
@@ -34,9 +35,9 @@ const USAGE = `pnpm release <verb> [--json]
 A remote is named mfe_account or mfe-account; a version in full or by a prefix only it has.
 DEPLOY_DIR (default .deploy/), DEPLOY_BASE_URL (default http://localhost:3004), SHELL_DIST
 (default shell/dist), RELEASE_ACTOR (default the user name), USER_SERVICE_URL (default
-http://localhost:8787: the health summary of status and watch), OPS_TOKEN (the summary's token),
+${LOCAL_USER_SERVICE_URL}: the health summary of status and watch), OPS_TOKEN (the summary's token),
 PREVIEW_SECRET (signs preview links; the site's server's own; none outside local mode: no previews),
-PUBLIC_SITE_URL (default http://localhost:3000: where preview links point).`;
+PUBLIC_SITE_URL (default ${LOCAL_SITE_URL}: where preview links point).`;
 
 const ARITY: Record<string, [min: number, max: number]> = {
   publish: [1, 1],

@@ -61,8 +61,9 @@ describe('the compatibility gate', () => {
   it('refuses a singleton it cannot check: no version provided, or no range required', () => {
     const candidate = manifestOf('mfe_account');
     candidate.shared = candidate.shared!.map((entry) => {
-      if (entry.name === 'react') return { ...entry, version: undefined };
-      if (entry.name === 'i18next') return { ...entry, requiredVersion: false as const };
+      // A build's manifest as it may arrive: not as Module Federation's type says it is.
+      if (entry.name === 'react') return { ...entry, version: undefined as unknown as string };
+      if (entry.name === 'i18next') return { ...entry, requiredVersion: false as unknown as string };
       return entry;
     });
     expect(compatibilityProblems({ remote: 'mfe_account', candidate, inForce: inForce().slice(0, 1), routeTable: realRouteTable })).toEqual([

@@ -2,38 +2,18 @@
 // only warns when a shared singleton does not satisfy a requirement, and then runs with the wrong
 // copy; here such a build is refused before it is published or enters the remotes document.
 import type { RemoteName } from '@site/shared-ui/remotes-document';
+import type { RouteTable } from '@site/shared-ui/route-table';
+import type { FederationManifest, FederationRuntimeRecord } from '@site/site-server';
 import semver from 'semver';
 import { existsSync, readFileSync } from 'node:fs';
 
-/** A module of which one instance runs in the page, as a manifest records it. */
-export interface SingletonEntry {
-  name: string;
-  version?: string;
-  requiredVersion?: string | false;
-  singleton?: boolean;
-}
+export type { FederationManifest };
 
-/** The parts of an mf-manifest.json the gate reads. */
-export interface FederationManifest {
-  name: string;
-  metaData?: {
-    /** The version of the federation plugin the build was made with. */
-    pluginVersion?: string;
-    buildInfo?: { buildVersion?: string };
-    /**
-     * The federation runtime, one per page (recorded by tools/webpack/federation.cjs): the shell's page
-     * provides it, each remote runs on it; `provides` says which this build does.
-     */
-    federationRuntime?: SingletonEntry & { provides?: boolean };
-  };
-  shared?: SingletonEntry[];
-  exposes?: { name?: string; path: string }[];
-}
-
-/** The pages of the shell's route table (routes.json in the shell's build): which remote module each loads. */
-export interface RouteTable {
-  pages: Record<string, { remote: string; module: string }>;
-}
+/**
+ * A module of which one instance runs in the page, as a manifest records it (a shared module, or the
+ * federation runtime). A manifest is read as it is: any of these may be missing, and is checked.
+ */
+type SingletonEntry = Pick<FederationRuntimeRecord, 'name'> & Partial<Pick<FederationRuntimeRecord, 'version' | 'singleton' | 'requiredVersion'>>;
 
 /** A build the candidate would run beside: the shell, or another remote in force (stable or canary). */
 export interface InForce {
@@ -57,16 +37,16 @@ const satisfies = (version: string, range: string) => semver.satisfies(version, 
  * its own copy beside the site's), or one shared without a version or a requirement (nothing to
  * check it against), is a problem too: the gate never passes what it could not check.
  */
-function singletonProblems(candidate: FederationManifest, other: InForce): string[] {
+function singletonProblems(candidate: readonly SingletonEntry[] = [], other: { label: string; shared?: readonly SingletonEntry[] }): string[] {
   const problems: string[] = [];
-  const mineByName = new Map((candidate.shared ?? []).map((entry) => [entry.name, entry]));
-  for (const theirs of other.manifest.shared ?? []) {
+  const mineByName = new Map(candidate.map((entry) => [entry.name, entry]));
+  for (const theirs of other.shared ?? []) {
     if (theirs.singleton && !mineByName.has(theirs.name)) {
       problems.push(`${theirs.name}: ${other.label} shares it as a singleton, the candidate does not share it (it would run a copy of its own)`);
     }
   }
-  for (const mine of candidate.shared ?? []) {
-    const theirs = other.manifest.shared?.find((entry) => entry.name === mine.name);
+  for (const mine of candidate) {
+    const theirs = other.shared?.find((entry) => entry.name === mine.name);
     if (!theirs || !(mine.singleton || theirs.singleton)) continue;
     for (const [side, entry] of [
       ['candidate', mine],
@@ -101,7 +81,7 @@ function runtimeProblems(candidate: FederationManifest, inForce: InForce[]): str
   for (const other of inForce) {
     const theirs = runtimeOf(other.manifest);
     if (!theirs) problems.push(unrecorded(`${other.label}'s`));
-    else problems.push(...singletonProblems({ name: candidate.name, shared: [mine] }, { label: other.label, manifest: { name: other.manifest.name, shared: [theirs] } }));
+    else problems.push(...singletonProblems([mine], { label: other.label, shared: [theirs] }));
   }
   if (!mine.provides && !inForce.some((other) => runtimeOf(other.manifest)?.provides)) {
     problems.push(`federation runtime: the candidate runs on the runtime its page provides, and no build in force provides one`);
@@ -125,7 +105,7 @@ export function compatibilityProblems({ remote, candidate, inForce, routeTable }
   const problems: string[] = [];
   if (candidate.name !== remote) problems.push(`name: the candidate's manifest is ${candidate.name || 'unnamed'}, not ${remote}`);
   problems.push(...runtimeProblems(candidate, inForce));
-  for (const other of inForce) problems.push(...singletonProblems(candidate, other));
+  for (const other of inForce) problems.push(...singletonProblems(candidate.shared, { label: other.label, shared: other.manifest.shared }));
   problems.push(...exposeProblems(remote, candidate, routeTable));
   return problems;
 }

@@ -1,7 +1,7 @@
 // How a remote's deployments are doing, from the shell's beacons as the user service sums them
 // (GET /telemetry/summary): `release status` shows it, `release watch` acts on it.
 import type { TelemetrySummary } from '@site/service-user';
-import { COHORTS, VITAL_BUCKETS, VITALS } from '@site/service-user/telemetry';
+import { COHORTS, HEALTH_WINDOW_MINUTES, VITAL_BUCKETS, VITALS } from '@site/service-user/telemetry';
 import { NO_VITALS, p75Text, type VitalHistograms } from './speed';
 import { versionOfManifest, type RemoteName } from '@site/shared-ui/remotes-document';
 import { createUserServiceClient } from '@site/shared-ui/user-service';
@@ -31,8 +31,6 @@ export type RemoteHealth = { measured: true; minutes: number; stable: Figures; c
 
 export type HealthReader = (remote: RemoteName, deployments: Deployments) => Promise<RemoteHealth>;
 
-/** The default window of the summary, in minutes (the service's own default too). */
-export const DEFAULT_WINDOW_MINUTES = 30;
 /** How long a read of the summary may take. */
 export const SUMMARY_TIMEOUT_MS = 5_000;
 
@@ -127,7 +125,7 @@ export function healthIn(summary: TelemetrySummary, remote: RemoteName, deployme
 }
 
 /** Reads the summary once for every remote; a summary that cannot be read is shown as such, not as a failure of the command. */
-export function summaryHealth(source: SummarySource, minutes = DEFAULT_WINDOW_MINUTES): HealthReader {
+export function summaryHealth(source: SummarySource, minutes = HEALTH_WINDOW_MINUTES): HealthReader {
   let summary: Promise<TelemetrySummary> | null = null;
   return async (remote, deployments) => {
     try {

@@ -8,7 +8,8 @@ import { isLocalMode, remoteFolder, siteOrigin } from '@site/site-server/runtime
 import semver from 'semver';
 import { join, resolve } from 'node:path';
 import { readDocument, writeDocument, documentPath } from './document';
-import { compatibilityProblems, fetchManifest, readJsonFile, Unreadable, type FederationManifest, type RouteTable } from './gate';
+import type { RouteTable } from '@site/shared-ui/route-table';
+import { compatibilityProblems, fetchManifest, readJsonFile, Unreadable, type FederationManifest } from './gate';
 import { serviceSummary, summaryHealth, type HealthReader, type RemoteHealth, type SummarySource } from './health';
 import { actor, appendHistory, previousStable, readHistory, type HistoryEntry, type Verb } from './history';
 import {
@@ -120,7 +121,7 @@ async function gateProblems(ctx: ReleaseContext, remote: RemoteName, candidate: 
   const routeTable = await attempt(() => readJsonFile<RouteTable>(join(ctx.shellDist, 'routes.json'), "the shell's route table"));
   const others = await Promise.all(neighbours.map(async ({ label, load }) => ({ label, manifest: await attempt(load) })));
   const inForce = [{ label: 'shell', manifest: shell }, ...others].filter((side): side is { label: string; manifest: FederationManifest } => side.manifest !== null);
-  return [...unreadable, ...compatibilityProblems({ remote, candidate, inForce, routeTable: routeTable ?? { pages: {} } })];
+  return [...unreadable, ...compatibilityProblems({ remote, candidate, inForce, routeTable: routeTable ?? { pages: {}, routes: [] } })];
 }
 
 interface Build {
@@ -246,7 +247,7 @@ export interface Previewed {
 /** The site's address of the first page a remote draws (the route table's), where a preview link lands. */
 function firstPageOf(ctx: ReleaseContext, remote: RemoteName): string {
   try {
-    const table = readJsonFile<RouteTable & { routes?: { path: string; page: string }[] }>(join(ctx.shellDist, 'routes.json'), "the shell's route table");
+    const table = readJsonFile<RouteTable>(join(ctx.shellDist, 'routes.json'), "the shell's route table");
     return table.routes?.find((route) => table.pages[route.page]?.remote === remote)?.path ?? '/';
   } catch {
     return '/';

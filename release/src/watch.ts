@@ -2,6 +2,7 @@
 // shell's beacons (its error rate, and its field speed: p75 LCP and INP, tested for significance
 // in speed.ts), and takes a failing canary out of the document (a rollback that removes the canary
 // only, with the figures as its reason in the history).
+import { HEALTH_WINDOW_MINUTES, SUMMARY_MAX_MINUTES } from '@site/service-user/telemetry';
 import type { RemoteName } from '@site/shared-ui/remotes-document';
 import { readDocument } from './document';
 import { figuresText, healthIn, SummaryUnreadable, type Figures } from './health';
@@ -10,7 +11,7 @@ import { CanaryReplaced, rollback, type Changed, type ReleaseContext } from './r
 import { deploymentAt, remoteNamed, UsageError } from './store';
 
 export interface WatchPolicy {
-  /** The window of the summary, in minutes (1–1440). */
+  /** The window of the summary, in minutes (1 to SUMMARY_MAX_MINUTES). */
   minutes: number;
   /** The canary is judged only once it has this many views in the window. */
   minViews: number;
@@ -24,7 +25,7 @@ export interface WatchPolicy {
   level: number;
 }
 
-export const DEFAULT_POLICY: WatchPolicy = { minutes: 30, minViews: 20, threshold: 0.05, lcpThreshold: 500, inpThreshold: 100, level: 0.05 };
+export const DEFAULT_POLICY: WatchPolicy = { minutes: HEALTH_WINDOW_MINUTES, minViews: 20, threshold: 0.05, lcpThreshold: 500, inpThreshold: 100, level: 0.05 };
 
 /** The vitals a canary is rolled back for (CLS is shown by status, and kept at 0 by the tests). */
 const JUDGED = [
@@ -185,7 +186,7 @@ export function policyFrom(values: {
     throw new UsageError(`--significance is a level above 0 and below 0.5 (0.05), not ${values.significance}`);
   }
   return {
-    minutes: whole(values.window, 'window', 1, 1440, DEFAULT_POLICY.minutes),
+    minutes: whole(values.window, 'window', 1, SUMMARY_MAX_MINUTES, DEFAULT_POLICY.minutes),
     minViews: whole(values['min-views'], 'min-views', 1, 1_000_000, DEFAULT_POLICY.minViews),
     threshold,
     lcpThreshold: whole(values['lcp-threshold'], 'lcp-threshold', 0, 60_000, DEFAULT_POLICY.lcpThreshold),

@@ -1,14 +1,16 @@
 // The settings a production deployment of the service must have (src/environment.ts refuses to
 // start without them), with values for the bench: the servers measured run as in production.
 // Mail goes to an SMTP address nothing listens on: the requests measured send none.
+import { LOCAL_SITE_URL } from '../src/contract/localSetup';
+
 export const PRODUCTION_SETTINGS = {
   NODE_ENV: 'production',
   STRIPE_WEBHOOK_SECRET: 'whsec_bench_only',
-  CORS_ORIGINS: 'http://localhost:3000',
+  CORS_ORIGINS: LOCAL_SITE_URL,
   SMTP_URL: 'smtp://127.0.0.1:2525',
   MAIL_FROM: 'Vedere <bench@exemplu.ro>',
   CONTACT_INBOX: 'contact@exemplu.ro',
-  PUBLIC_SITE_URL: 'http://localhost:3000',
+  PUBLIC_SITE_URL: LOCAL_SITE_URL,
   MAIL_TOKEN_SECRET: 'bench-only-secret-for-the-links-in-mails',
   VIEW_TOKEN_SECRET: 'bench-only-secret-for-the-view-tokens-of-pages',
 } as const;

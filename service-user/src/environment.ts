@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { DATABASE_TIMEOUT_DEFAULTS } from './db/database';
 import { LOG_LEVELS, type LogLevel } from './http/logging';
 
+import { LOCAL_FIREBASE, LOCAL_SITE_URL, LOCAL_USER_SERVICE_PORT } from './contract/localSetup';
 import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_TTL_S } from './contract/telemetry';
 import { isLocalBilling, isLocalMode } from './localMode';
 
 export { LOCAL_NODE_ENVS } from './localMode';
 const LOCAL_WEBHOOK_SECRET = 'whsec_local_development_only';
-/** The Auth emulator takes any key; the site's local default (site-server/src/runtimeConfig.ts). */
-const LOCAL_FIREBASE_API_KEY = 'demo-api-key';
 /**
  * Local mode's CORS default, in place of a list: a page this machine serves (localhost or
  * 127.0.0.1, on any port: the shell, each remote's own server, the bench's single bundle), so the
@@ -17,7 +16,7 @@ const LOCAL_FIREBASE_API_KEY = 'demo-api-key';
  */
 const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
 const LOCAL_MAIL_TOKEN_SECRET = 'local-development-only-newsletter-link-secret';
-const LOCAL_MAIL = { from: 'Vedere <no-reply@localhost>', contactInbox: 'contact@localhost', publicSiteUrl: 'http://localhost:3000' };
+const LOCAL_MAIL = { from: 'Vedere <no-reply@localhost>', contactInbox: 'contact@localhost', publicSiteUrl: LOCAL_SITE_URL };
 
 /** Unset and empty are the same: a variable emptied by a deployment tool is not a value. */
 const optional = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
@@ -32,11 +31,11 @@ const trustedProxies = z
 /** The service's configuration, from the environment; refused at start when unsafe. */
 const schema = z.object({
   NODE_ENV: optional,
-  PORT: z.coerce.number().int().min(1).max(65535).default(8787),
+  PORT: z.coerce.number().int().min(1).max(65535).default(LOCAL_USER_SERVICE_PORT),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('.data/service-user'),
-  FIREBASE_PROJECT_ID: z.string().min(1).default('demo-assistive-site'),
+  FIREBASE_PROJECT_ID: z.string().min(1).default(LOCAL_FIREBASE.projectId),
   FIREBASE_AUTH_EMULATOR_HOST: optional,
   /** The project's Web API key (public): deleting an account asks Firebase's Identity Toolkit with it. */
   FIREBASE_API_KEY: optional,
@@ -73,7 +72,7 @@ const schema = z.object({
   OPS_TOKEN: optional.pipe(z.string().min(16, 'OPS_TOKEN must be at least 16 characters').optional()),
   /** Beacons per client and PUBLIC_RATE_WINDOW_MS: a visitor sends one every few seconds while pages change. */
   TELEMETRY_RATE_LIMIT: z.coerce.number().int().positive().default(120),
-  /** Events counted per client address and health window (30 min): the most one address can move the figures by. */
+  /** Events counted per client address and health window: the most one address can move the figures by. */
   TELEMETRY_COUNTS_PER_ADDRESS: z.coerce.number().int().positive().default(120),
   /** Checks the view tokens the site's server signs (HS256): the same value as the site's server's. */
   VIEW_TOKEN_SECRET: optional.pipe(z.string().min(32, 'VIEW_TOKEN_SECRET must be at least 32 characters').optional()),
@@ -211,7 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firebaseProjectId: e.FIREBASE_PROJECT_ID,
     authEmulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
-    firebaseApiKey: e.FIREBASE_API_KEY ?? (local ? LOCAL_FIREBASE_API_KEY : undefined),
+    firebaseApiKey: e.FIREBASE_API_KEY ?? (local ? LOCAL_FIREBASE.apiKey : undefined),
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET,
     productNames,

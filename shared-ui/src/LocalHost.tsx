@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import styled from 'styled-components';
 import { setLocale } from './i18n/i18n';
+import { nextLocale } from './i18n/locales';
 import { Container } from './primitives/Container';
 import { SiteProviders } from './SiteProviders';
 import { useThemeMode } from './theme/ThemeModeProvider';
@@ -25,7 +26,7 @@ const Bar = styled.nav`
 function LocalNav({ routes }: { routes: LocalRoute[] }) {
   const { preference, setPreference } = useThemeMode();
   const { t, i18n } = useTranslation('common');
-  const next = i18n.language === 'ro' ? 'en' : 'ro';
+  const next = nextLocale(i18n.language);
   return (
     <Container as="header">
       <Bar aria-label={t('localHost.nav')}>

@@ -2,6 +2,7 @@ export { runtimeConfig, SOCIAL_NETWORKS, type RuntimeConfig, type SocialNetwork,
 export { preferenceCookie, storage, STORAGE_KEYS } from './storage';
 export { isVisitorId, VISITOR_ID } from './remotes/remotesDocument';
 export { i18n, LOCALES, DEFAULT_LOCALE, SITE_TIME_ZONE, isLocale, setLocale, currentLocale, registerNamespace, type Locale } from './i18n/i18n';
+export { nextLocale } from './i18n/locales';
 export { themes, THEME_PREFERENCES, DEFAULT_THEME, isThemePreference, type ThemeName, type ThemePreference, type SiteTheme } from './theme/themes';
 export { ThemeModeProvider, useThemeMode } from './theme/ThemeModeProvider';
 export { SiteProviders } from './SiteProviders';
@@ -38,7 +39,9 @@ export { CONTACT_FIELD_LIMITS, EMAIL_MAX_LENGTH } from '@site/service-user/field
 // The health beacons' contract, from the service's own schema (the shell sends them with sendBeacon, outside the client).
 export type { TelemetryBatch, TelemetryEvent, TelemetrySummary } from '@site/service-user';
 export type { Vital } from '@site/service-user/telemetry';
-export { VIEW_TOKEN_COOKIE } from '@site/service-user/telemetry';
+export { TELEMETRY_MAX_EVENTS, VIEW_TOKEN_COOKIE } from '@site/service-user/telemetry';
+// The plans the account remote shows, as the service bills them.
+export { FULL_PLAN_PRICE_LEI, TRIAL_DAYS } from '@site/service-user/plans';
 export { runServiceCall, withTimeLimit, CALL_TIME_LIMIT_MS, SLOW_CALL_MS, type CallResult, type CallFailure, type ServiceCall, type SuccessBody } from './api/callResult';
 export { createSiteQueryClient, userQueryKey, USER_SERVICE_QUERIES } from './api/queryClient';
 export { handOverAnswers, adoptHandedOverAnswers, forgetHandedOverAnswers } from './api/handedOver';

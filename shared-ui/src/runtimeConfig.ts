@@ -1,3 +1,6 @@
+import { LOCAL_FIREBASE, LOCAL_USER_SERVICE_URL } from '@site/service-user/local-setup';
+import type { Locale } from './i18n/locales';
+
 /** Runtime configuration, served as /config.js by each environment (never compiled in). */
 export interface RuntimeConfig {
   /** Where the shell reads the remotes document. */
@@ -5,7 +8,7 @@ export interface RuntimeConfig {
   /** Base URL of the user service. */
   userServiceUrl: string;
   /** The contact details shown on /contact, per locale. */
-  contact: Record<'ro' | 'en', { phone: string; email: string }>;
+  contact: Record<Locale, { phone: string; email: string }>;
   /** The Firebase web app (a real project, or the emulator's demo project). */
   firebase: { apiKey: string; authDomain: string; projectId: string };
   /** The Auth emulator's URL when the site runs against it (local and tests), else null. */
@@ -42,11 +45,11 @@ export const DEFAULT_REMOTES_URL = '/remotes.json';
 
 const defaults: RuntimeConfig = {
   remotesUrl: DEFAULT_REMOTES_URL,
-  userServiceUrl: 'http://localhost:8787',
+  userServiceUrl: LOCAL_USER_SERVICE_URL,
   // Each environment's values come from its /config.js (site-server/src/runtimeConfig.ts); an empty one is not shown.
   contact: { ro: { phone: '', email: '' }, en: { phone: '', email: '' } },
   social: {},
-  firebase: { apiKey: 'demo-api-key', authDomain: 'demo-assistive-site.firebaseapp.com', projectId: 'demo-assistive-site' },
+  firebase: { ...LOCAL_FIREBASE },
   authEmulatorUrl: null,
   androidAppUrl: '',
   stripe: { pricingTableId: '', publishableKey: '', customerPortalUrl: '' },

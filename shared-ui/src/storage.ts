@@ -1,3 +1,4 @@
+import { PREFERENCE_COOKIE } from './preferenceCookie';
 import { VISITOR_ID } from './remotes/remotesDocument';
 /**
  * localStorage that never throws: private modes and locked-down browsers refuse storage, and a
@@ -23,9 +24,10 @@ export const storage = {
 /** The keys the site persists (spec section 3, "Stored client preferences"). */
 export const STORAGE_KEYS = { theme: 'theme', locale: 'locale', visitor: VISITOR_ID } as const;
 
-/**
- * A first-party cookie that keeps a visitor's preference where the site's server reads it (the
- * language, the cohort id): the whole site, sent on navigations from other sites, a year, secure on
- * HTTPS. js-cookie's options.
- */
-export const preferenceCookie = () => ({ path: '/', sameSite: 'Lax' as const, expires: 365, secure: window.location.protocol === 'https:' });
+/** A preference's cookie (PREFERENCE_COOKIE) as js-cookie's options, secure on HTTPS. */
+export const preferenceCookie = () => ({
+  path: PREFERENCE_COOKIE.path,
+  sameSite: PREFERENCE_COOKIE.sameSite,
+  expires: PREFERENCE_COOKIE.days,
+  secure: window.location.protocol === 'https:',
+});

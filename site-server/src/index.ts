@@ -7,4 +7,4 @@ export { securityHeaders, inlineScriptHashes } from './securityHeaders';
 // For the benchmark's single-bundle baseline, served the same way (bench/single-bundle/serve.mjs).
 export { localeOf, looksSignedIn } from './visitor';
 export { signedInPreconnects } from './preloadHints';
-export type { FederationManifest } from './manifests';
+export type { FederationManifest, FederationRuntimeRecord } from './manifests';

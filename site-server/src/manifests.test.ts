@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sriSha256 } from '@site/rendering/integrity';
-import { manifestReader, type FederationManifest } from './manifests';
+import { manifestReader } from './manifests';
+import { bareManifest } from './testing/manifest';
 
-const manifest: FederationManifest = { metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [] };
+const manifest = bareManifest('mfe_auth');
 
 // A remote's server whose answers the test decides, one per request, and counts.
 let answers: ('ok' | 'error' | 'hang')[] = [];

@@ -4,6 +4,7 @@
 // without their prerendered HTML for the whole TTL; the next request asks again. A manifest whose
 // release recorded its integrity is taken only when it matches (otherwise: as if it did not answer,
 // and logged).
+import type { Manifest, ManifestShared } from '@module-federation/sdk';
 import { checkIntegrity } from '@site/rendering/integrity';
 import { LRUCache } from 'lru-cache';
 import { siteLogger } from './logging';
@@ -13,16 +14,18 @@ const TIMEOUT_MS = 1_000;
 /** Manifests kept: remotes × versions in force (stable, canary, previews); the least recently read is dropped first. */
 export const MAX_MANIFESTS = 64;
 
-/** The parts of an mf-manifest.json the server reads. */
-export interface FederationManifest {
-  metaData: {
-    remoteEntry: { name: string; path: string };
-    /** The app's server build (@site/rendering/build), when it publishes one. */
-    ssrRemoteEntry?: { name: string; path: string; type?: string };
-  };
-  exposes: { path: string; assets: { js: { sync: string[] } } }[];
-  shared?: { name: string; assets: { js: { sync: string[] } } }[];
-}
+/**
+ * The federation runtime a build records (tools/webpack.cjs), a singleton of the page like the
+ * shared modules: `provides` when this build's page provides it (the shell's), else it runs on it.
+ */
+export type FederationRuntimeRecord = Pick<ManifestShared, 'name' | 'version' | 'singleton' | 'requiredVersion'> & { provides: boolean };
+
+/**
+ * An mf-manifest.json as the site's builds write it: Module Federation's own, with the federation
+ * runtime recorded beside it (metaData.federationRuntime). Its app's server build, when it publishes
+ * one (@site/rendering/build), is `metaData.ssrRemoteEntry`.
+ */
+export type FederationManifest = Manifest & { metaData: { federationRuntime?: FederationRuntimeRecord } };
 
 /** A manifest, checked against the integrity its release recorded when one is given. */
 export type ManifestReader = (url: string, integrity?: string | null) => Promise<FederationManifest | null>;

@@ -5,6 +5,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { bareManifest } from './testing/manifest';
 import { preloadHints } from './preloadHints';
 import { browserConfig, signedInCallOrigins } from './runtimeConfig';
 import { MARKERS } from '@site/rendering/contract';
@@ -115,7 +116,7 @@ describe("the hints of a page's remote", () => {
     ...doc,
     mfe_auth: { manifest: '/mfe-auth/1.0.0-aaaaaaaaaaaa/mf-manifest.json', integrity: { 'mf-manifest.json': sri('A'), 'remoteEntry.js': sri('B') } },
   };
-  const manifest = { metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } }, exposes: [] };
+  const manifest = bareManifest('mfe_auth');
   // The URL a request's Host makes (@hono/node-server builds c.req.url from it).
   const hintsFor = async (headers: Record<string, string>, url = 'https://vedere.example/login') => {
     const asked: (string | null | undefined)[][] = [];

@@ -4,6 +4,7 @@
 import { REMOTE_NAMES, parseRemotesDocument, remoteFolder, type ManifestPolicy, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { DEFAULT_REMOTES_URL, type RuntimeConfig } from '@site/shared-ui/runtime-config';
 import { SITE_APPS, type SiteApp } from '@site/shared-ui/site-apps';
+import { LOCAL_AUTH_EMULATOR_PORT, LOCAL_FIREBASE, LOCAL_USER_SERVICE_PORT } from '@site/service-user/local-setup';
 import { isLocalBilling, isLocalMode } from '@site/service-user/local-mode';
 import { SIGNED_IN_READS_BUDGET_MS } from '@site/rendering/server';
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,8 +20,8 @@ const portOf = (app: SiteApp) => Number(process.env[`${app.name.toUpperCase()}_P
 
 export const ports = {
   ...(Object.fromEntries(SITE_APPS.map((app) => [app.name, portOf(app)])) as Record<RemoteName | 'shell', number>),
-  service_user: Number(process.env.SERVICE_USER_PORT || 8787),
-  auth_emulator: Number(process.env.AUTH_EMULATOR_PORT || 9099),
+  service_user: Number(process.env.SERVICE_USER_PORT || LOCAL_USER_SERVICE_PORT),
+  auth_emulator: Number(process.env.AUTH_EMULATOR_PORT || LOCAL_AUTH_EMULATOR_PORT),
   // The deployment store served as the CDN stand-in (serve.ts, when the store exists).
   deploy: Number(process.env.DEPLOY_PORT || 3004),
 } satisfies Record<RemoteName | 'shell' | 'service_user' | 'auth_emulator' | 'deploy', number>;
@@ -56,7 +57,7 @@ export { isLocalBilling, isLocalMode } from '@site/service-user/local-mode';
 export const mailOutboxDir = (env: Env = process.env) => resolve(env.MAIL_OUTBOX_DIR || join(repoRoot, 'service-user', '.data', 'mail-outbox'));
 
 /** A real Firebase project is configuration only; without one, the local Auth emulator. */
-export const firebaseProjectId = (env: Env) => env.FIREBASE_PROJECT_ID || 'demo-assistive-site';
+export const firebaseProjectId = (env: Env) => env.FIREBASE_PROJECT_ID || LOCAL_FIREBASE.projectId;
 
 const isAbsoluteHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 
@@ -140,7 +141,7 @@ export function browserConfig(env: Env = process.env): RuntimeConfig {
       en: { phone: env.CONTACT_PHONE_EN || '', email: env.CONTACT_EMAIL_EN || 'contact@vedere.app' },
     },
     firebase: {
-      apiKey: env.FIREBASE_API_KEY || 'demo-api-key',
+      apiKey: env.FIREBASE_API_KEY || LOCAL_FIREBASE.apiKey,
       authDomain: env.FIREBASE_AUTH_DOMAIN || `${firebaseProjectId(env)}.firebaseapp.com`,
       projectId: firebaseProjectId(env),
     },

@@ -1,8 +1,8 @@
-// Serves the production build of the whole site with embedded defaults: the shell on :3000,
-// each remote on its own port as independent deployments would be, the user service on :8787
-// (embedded PGlite in service-user/.data) and, unless a real Firebase project is configured
-// (FIREBASE_API_KEY), the Firebase Auth emulator on :9099; and the deployment store (.deploy/) on
-// :3004, as the CDN stand-in: served from the start, so that a first release made while the site
+// Serves the production build of the whole site with embedded defaults, each on its port of
+// runtimeConfig.ts's `ports`: the shell, each remote on its own port as independent deployments
+// would be, the user service (embedded PGlite in service-user/.data) and, unless a real Firebase
+// project is configured (FIREBASE_API_KEY), the Firebase Auth emulator; and the deployment store
+// (.deploy/), as the CDN stand-in: served from the start, so that a first release made while the site
 // runs is reachable at once (until then it answers 404). The README's start command and the
 // end-to-end tests run it.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';

@@ -18,6 +18,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import rangeParser from 'range-parser';
 import type { DrawnPart, PageAnswer } from '@site/rendering/server';
+import type { Locale } from '@site/shared-ui/locales';
 import { assignRequestId, siteLogger, type Logger } from './logging';
 import { SERVER_BUILD_KEY_HEADER } from './runtimeConfig';
 import type { SecurityHeaders } from './securityHeaders';
@@ -95,7 +96,7 @@ export const REQUEST_DEADLINE_MS = 15_000;
 type Env = { Variables: { pageHtml: string; personal: boolean; waitingOn: string } };
 
 // The site's common strings (read as data: an import of JSON needs an attribute some of the site's loaders refuse).
-const strings = (locale: 'ro' | 'en') => createRequire(import.meta.url)(`@site/shared-ui/i18n/common.${locale}.json`) as { serverBusy: { title: string; body: string } };
+const strings = (locale: Locale) => createRequire(import.meta.url)(`@site/shared-ui/i18n/common.${locale}.json`) as { serverBusy: { title: string; body: string } };
 const commonRo = strings('ro');
 const commonEn = strings('en');
 

@@ -6,11 +6,11 @@
 import { LOCALE_COOKIE, LOCALE_PARAM, localeFrom, type Locale } from '@site/shared-ui/locales';
 import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import { isVisitorId, VISITOR_ID } from '@site/shared-ui/remotes-document';
+import { PREFERENCE_COOKIE } from '@site/shared-ui/preference-cookie';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { randomUUID } from 'node:crypto';
 
-const ONE_YEAR_S = 365 * 86_400;
 const ofRequest = new WeakMap<Request, string>();
 
 export function visitorIdOf(c: Context): string {
@@ -21,7 +21,8 @@ export function visitorIdOf(c: Context): string {
   if (isVisitorId(saved)) id = saved;
   else {
     id = randomUUID();
-    setCookie(c, VISITOR_ID, id, { path: '/', sameSite: 'Lax', maxAge: ONE_YEAR_S, secure: new URL(c.req.url).protocol === 'https:' });
+    const { path, sameSite, days } = PREFERENCE_COOKIE;
+    setCookie(c, VISITOR_ID, id, { path, sameSite, maxAge: days * 86_400, secure: new URL(c.req.url).protocol === 'https:' });
   }
   ofRequest.set(c.req.raw, id);
   return id;

@@ -1,3 +1,4 @@
+import { FULL_PLAN_PRICE_LEI } from '@site/shared-ui';
 import type { LocalPlan } from '../api/accountCalls';
 
 /**
@@ -6,6 +7,6 @@ import type { LocalPlan } from '../api/accountCalls';
  */
 export const PLANS: { id: 'trial' | 'full' | 'eligibility'; price: number; popular: boolean; checkout: LocalPlan | null }[] = [
   { id: 'trial', price: 0, popular: false, checkout: 'trial' },
-  { id: 'full', price: 60, popular: true, checkout: 'full' },
+  { id: 'full', price: FULL_PLAN_PRICE_LEI, popular: true, checkout: 'full' },
   { id: 'eligibility', price: 0, popular: false, checkout: null },
 ];

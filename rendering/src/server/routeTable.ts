@@ -1,17 +1,9 @@
 // The shell's route table, as its build emits it (routes.json beside index.html).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RemoteName } from '@site/shared-ui/remotes-document';
+import type { ExposedPage, RouteTable } from '@site/shared-ui/route-table';
 
-export interface ExposedPage {
-  remote: RemoteName;
-  module: string;
-}
-
-export interface RouteTable {
-  pages: Record<string, ExposedPage>;
-  routes: { path: string; page: string; access?: boolean; trial?: string; prerender?: boolean }[];
-}
+export type { ExposedPage, RouteTable };
 
 export function readRouteTable(dist: string): RouteTable | null {
   const file = join(dist, 'routes.json');

@@ -3,12 +3,22 @@
 
 /** The cookie the site's server sets beside each page (read by the shell; never sent to the service as a cookie). */
 export const VIEW_TOKEN_COOKIE = 'view-token';
-/** A token is good this long after its page was served: the health window of `release watch`. */
-export const VIEW_TOKEN_TTL_S = 30 * 60;
+/**
+ * The health window: the summary's default span, the span `release watch` judges a canary over, and
+ * how long a view token counts after its page was served.
+ */
+export const HEALTH_WINDOW_MINUTES = 30;
+/** The longest window the summary is asked for (a day). */
+export const SUMMARY_MAX_MINUTES = 1440;
+/** A token is good this long after its page was served: the health window. */
+export const VIEW_TOKEN_TTL_S = HEALTH_WINDOW_MINUTES * 60;
 /** The public value of local mode (development and test), refused outside it. */
 export const LOCAL_VIEW_TOKEN_SECRET = 'local-development-only-view-token-secret';
 /** Longer than any token the server signs (three remotes, 64-character versions). */
 export const VIEW_TOKEN_MAX_LENGTH = 1024;
+
+/** The most events one beacon may carry (the shell sends more in several). */
+export const TELEMETRY_MAX_EVENTS = 20;
 
 /** The remotes the shell reports on (the site's remotes document names the same three). */
 export const TELEMETRY_REMOTES = ['mfe_marketing', 'mfe_auth', 'mfe_account'] as const;

@@ -1,8 +1,9 @@
 import type { OutgoingMail } from './transport';
 
-/** The languages of the site; a subscriber's mails are in the one they subscribed in. */
-export const MAIL_LOCALES = ['ro', 'en'] as const;
-export type MailLocale = (typeof MAIL_LOCALES)[number];
+import type { Locale } from '../contract/locales';
+
+/** A subscriber's mails are in the site's language they subscribed in. */
+export type MailLocale = Locale;
 
 const BRAND = 'Vedere';
 

@@ -6,7 +6,7 @@ export type LinkPurpose = 'newsletter-confirm' | 'newsletter-unsubscribe';
 /** A confirmation link works this long (GOV.UK Notify's subscriptions: a week); an unsubscribe link does not expire. */
 export const CONFIRMATION_LINK_LIFETIME = '7d';
 
-/** The pages that follow the links (the marketing remote's; shell/src/app/routeTable.json, one path segment as every route). */
+/** The pages that follow the links: the marketing remote's, as shell/src/app/routeTable.json routes them (links.test.ts checks). */
 export const LINK_PAGES: Record<LinkPurpose, string> = {
   'newsletter-confirm': '/newsletter-confirm',
   'newsletter-unsubscribe': '/newsletter-unsubscribe',

@@ -5,7 +5,7 @@ import { CONTACT_FIELD_LIMITS } from '../contract/fieldLimits';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { jsonBody, limitBody, publicRateLimit, requireJson } from '../http/middleware';
-import { MAIL_LOCALES } from '../mail/compose';
+import { DEFAULT_LOCALE, LOCALES } from '../contract/locales';
 import { InvalidLinkError, type LinkPurpose } from '../mail/links';
 import { saveContactMessage } from '../store/messages';
 import { confirmSubscription, requestSubscription, unsubscribe } from '../store/newsletter';
@@ -19,7 +19,7 @@ const contactBody = z.object({
   message: text(CONTACT_FIELD_LIMITS.message),
 });
 /** The language of the page the form was sent from: the mails and their links are in it. */
-const newsletterBody = z.object({ email, locale: z.enum(MAIL_LOCALES).default('ro') });
+const newsletterBody = z.object({ email, locale: z.enum(LOCALES).default(DEFAULT_LOCALE) });
 /** A link's token as the page read it from its address (a JWT: three base64url parts). */
 const linkBody = z.object({
   token: z

@@ -3,12 +3,10 @@ import { z } from 'zod';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { createHash } from 'node:crypto';
-import { TELEMETRY_REMOTES, VIEW_TOKEN_MAX_LENGTH, VITAL_MAX, VITALS } from '../contract/telemetry';
+import { HEALTH_WINDOW_MINUTES, SUMMARY_MAX_MINUTES, TELEMETRY_MAX_EVENTS, TELEMETRY_REMOTES, VIEW_TOKEN_MAX_LENGTH, VITAL_MAX, VITALS } from '../contract/telemetry';
 import { verifyViewToken } from '../contract/viewToken';
 import { clientAddress, limitBody, publicRateLimit, requireOperatorToken } from '../http/middleware';
 import { HEALTH_EVENT_KINDS, healthCounters, type DeploymentHealth } from '../store/telemetry';
-
-export { TELEMETRY_REMOTES };
 
 /**
  * A batch is a few events from one page: anything larger is not the shell's. It holds the largest
@@ -17,9 +15,6 @@ export { TELEMETRY_REMOTES };
  * value written out in 24 digits): 2.5 KB at most.
  */
 export const TELEMETRY_BODY_LIMIT_BYTES = 3072;
-export const TELEMETRY_MAX_EVENTS = 20;
-export const SUMMARY_DEFAULT_MINUTES = 30;
-export const SUMMARY_MAX_MINUTES = 1440;
 
 // Strict objects: a field beyond these (an id, a URL, a user agent) refuses the batch rather than
 // being ignored. An event names its remote and kind only: the version and cohort are the view
@@ -66,7 +61,7 @@ export type TelemetryBatch = z.infer<typeof telemetryBatch>;
 
 const summaryQuery = z.strictObject({
   remote: z.enum(TELEMETRY_REMOTES).optional(),
-  minutes: z.coerce.number().int().min(1).max(SUMMARY_MAX_MINUTES).default(SUMMARY_DEFAULT_MINUTES),
+  minutes: z.coerce.number().int().min(1).max(SUMMARY_MAX_MINUTES).default(HEALTH_WINDOW_MINUTES),
 });
 
 /**

@@ -2,19 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { Queryable } from '../db/database';
 import type { VerifiedUser } from '../identity/verifyIdToken';
+import { FULL_PLAN_PRICE_LEI, TRIAL_DAYS } from '../contract/plans';
 
 /** The plans a local checkout can sell: the site's own plans (spec section 9) that have a checkout. */
 export const LOCAL_PLANS = {
   trial: { productId: 'prod_local_free_trial', productName: 'Free Trial', priceId: 'price_local_free_trial', unitAmount: 0 },
-  full: { productId: 'prod_local_full', productName: 'Full plan', priceId: 'price_local_full', unitAmount: 6000 },
+  full: { productId: 'prod_local_full', productName: 'Full plan', priceId: 'price_local_full', unitAmount: FULL_PLAN_PRICE_LEI * 100 },
 } as const;
 export type LocalPlan = keyof typeof LOCAL_PLANS;
 
 /** The local plan a product is, if it is one. */
 export const planOf = (productId: string | null): LocalPlan | null => (Object.keys(LOCAL_PLANS) as LocalPlan[]).find((plan) => LOCAL_PLANS[plan].productId === productId) ?? null;
 
-/** The free trial's length (spec section 9). */
-export const TRIAL_DAYS = 14;
 const DAY_SECONDS = 86_400;
 export const MONTH_SECONDS = 30 * DAY_SECONDS;
 
@@ -34,7 +33,7 @@ async function customerFor(db: Queryable, uid: string): Promise<string> {
 /**
  * The events Stripe sends when a pricing-table checkout completes, in the order it sends them:
  * the product, the completed checkout (client_reference_id = uid), the new subscription
- * (trialing for 14 days on the trial plan, active on the full plan).
+ * (trialing for TRIAL_DAYS on the trial plan, active on the full plan).
  */
 export async function localCheckoutEvents(db: Queryable, user: VerifiedUser, plan: LocalPlan, now = Math.floor(Date.now() / 1000)): Promise<LocalEvent[]> {
   const { productId, productName, priceId, unitAmount } = LOCAL_PLANS[plan];

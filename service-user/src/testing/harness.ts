@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LOCAL_SITE_URL } from '../contract/localSetup';
 import { LOCAL_NODE_ENVS, loadConfig, type Config } from '../environment';
 import { openPglite, openPostgres, type Database } from '../db/database';
 import { createTokenVerifier } from '../identity/verifyIdToken';
@@ -91,7 +92,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     FIREBASE_PROJECT_ID: PROJECT_ID,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_PRODUCT_NAMES: JSON.stringify({ prod_full: 'Full plan' }),
-    CORS_ORIGINS: 'http://localhost:3000',
+    CORS_ORIGINS: LOCAL_SITE_URL,
     PUBLIC_RATE_LIMIT: '1000',
     // Quiet whatever NODE_ENV a test sets; a test that reads the log sets its own level.
     LOG_LEVEL: 'silent',

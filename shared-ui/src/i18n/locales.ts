@@ -1,9 +1,19 @@
-/** The site's locales (Romanian by default), and how a page's is chosen: read by the i18n bootstrap, the pre-paint script and the site's server. Imports nothing. */
-export const LOCALES = ['ro', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'ro';
+/**
+ * The site's locales (Romanian by default: the user service's contract, which writes mails in them),
+ * and how a page's is chosen: read by the i18n bootstrap, the pre-paint script and the site's
+ * server. Imports nothing else.
+ */
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@site/service-user/locales';
+
+export { DEFAULT_LOCALE, LOCALES, type Locale };
 
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+
+/** The locale a language toggle offers: the one after the page's (a language the site has not: after the default). */
+export function nextLocale(current: string): Locale {
+  const at = LOCALES.indexOf(isLocale(current) ? current : DEFAULT_LOCALE);
+  return LOCALES[(at + 1) % LOCALES.length]!;
+}
 
 /**
  * The cookie that keeps the visitor's language where the site's server reads it (a first-party

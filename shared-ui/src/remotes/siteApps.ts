@@ -1,11 +1,16 @@
+import { LOCAL_SITE_PORT } from '@site/service-user/local-setup';
+import { TELEMETRY_REMOTES, type TelemetryRemote } from '@site/service-user/telemetry';
+
 /**
  * The apps the site is composed of, each once: the shell, and every remote with its federation
  * name, its folder (its workspace package, and its folder in the deployment store), its package
  * and its port on localhost (its dev server, and its own server under the start command). Every
  * list of remotes is this one: the remotes document, the site's server and ports, the release
- * command, the bench, the jest projects and the import checks. Nothing here may import anything:
- * the build configuration reads it too. siteApps.test.ts checks that each app has its folder,
- * package, webpack config and jest project, and that the route table names these remotes only.
+ * command, the bench, the jest projects and the import checks. The remotes' names and the shell's
+ * port are the user service's contract (the remotes it counts beacons for, the site's origin it
+ * links to), which imports nothing: the build configuration reads this file too. siteApps.test.ts
+ * checks that each app has its folder, package, webpack config and jest project, and that the
+ * route table names these remotes only.
  */
 export interface SiteApp {
   /** The federation name (the remotes document's key, the webpack config's `name`). */
@@ -16,15 +21,19 @@ export interface SiteApp {
   port: number;
 }
 
-export const SHELL_APP = { name: 'shell', folder: 'shell', package: '@site/shell', port: 3000 } as const satisfies SiteApp;
+export const SHELL_APP = { name: 'shell', folder: 'shell', package: '@site/shell', port: LOCAL_SITE_PORT } as const satisfies SiteApp;
 
-export const REMOTE_APPS = [
-  { name: 'mfe_marketing', folder: 'mfe-marketing', package: '@site/mfe-marketing', port: 3001 },
-  { name: 'mfe_auth', folder: 'mfe-auth', package: '@site/mfe-auth', port: 3002 },
-  { name: 'mfe_account', folder: 'mfe-account', package: '@site/mfe-account', port: 3003 },
-] as const satisfies readonly SiteApp[];
+export type RemoteName = TelemetryRemote;
 
-export type RemoteName = (typeof REMOTE_APPS)[number]['name'];
+/** Each remote's place, by its name: the compiler refuses a remote missing here, or one the service does not know. */
+const REMOTE_PLACES: { readonly [name in RemoteName]: Omit<SiteApp, 'name'> } = {
+  mfe_marketing: { folder: 'mfe-marketing', package: '@site/mfe-marketing', port: 3001 },
+  mfe_auth: { folder: 'mfe-auth', package: '@site/mfe-auth', port: 3002 },
+  mfe_account: { folder: 'mfe-account', package: '@site/mfe-account', port: 3003 },
+};
+
+/** The remotes, in the order the service's contract lists them. */
+export const REMOTE_APPS: readonly (SiteApp & { name: RemoteName })[] = TELEMETRY_REMOTES.map((name) => ({ name, ...REMOTE_PLACES[name] }));
 
 export const REMOTE_NAMES: readonly RemoteName[] = REMOTE_APPS.map((app) => app.name);
 

@@ -1,5 +1,4 @@
-import type { TrialMode } from '../guards/TrialGuard';
-import type { ExposedPage } from '../remotes/federation';
+import type { ExposedPage, SiteRoute as RouteOf } from '@site/shared-ui/route-table';
 import table from './routeTable.json';
 
 /**
@@ -14,16 +13,8 @@ export type PageName = keyof typeof table.pages;
 /** Each page a remote exposes, by the route that shows it. */
 export const pages = table.pages as Record<PageName, ExposedPage>;
 
-export interface SiteRoute {
-  path: string;
-  page: PageName;
-  /** Needs a signed-in user (the access guard). */
-  access?: boolean;
-  /** The trial guard's mode, when the route has one. */
-  trial?: TrialMode;
-  /** A public page drawn by the site's server, which the browser hydrates (@site/rendering). */
-  prerender?: boolean;
-}
+/** A route of the table, naming one of its pages. */
+export type SiteRoute = RouteOf<PageName>;
 
 export const siteRoutes = table.routes as SiteRoute[];
 

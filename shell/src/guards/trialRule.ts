@@ -4,7 +4,9 @@
  * one whose was, and whose subscription is live, goes to the account (one whose subscription lapsed
  * may renew).
  */
-export type TrialMode = 'default' | 'opposite';
+import type { TrialMode } from '@site/shared-ui/route-table';
+
+export type { TrialMode };
 
 /** Where the trial guard sends this user instead of the page, or null: the page is theirs. */
 export function trialRedirect(mode: TrialMode, { trialActivated, subscriptionActive }: { trialActivated: boolean; subscriptionActive: boolean }): string | null {

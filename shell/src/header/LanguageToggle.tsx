@@ -1,4 +1,4 @@
-import { type Locale, setLocale, useTranslation } from '@site/shared-ui';
+import { nextLocale, setLocale, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import { controlStyles } from './controlStyles';
 
@@ -9,7 +9,7 @@ const Toggle = styled.button`
 /** Switches between Romanian and English; named in the language it switches to. */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation('shell');
-  const next: Locale = i18n.language === 'en' ? 'ro' : 'en';
+  const next = nextLocale(i18n.language);
   return (
     <Toggle type="button" lang={next} onClick={() => setLocale(next)}>
       {t(`common:language.${next}`)}

@@ -1,6 +1,7 @@
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { REMOTE_NAMES, deploymentFor, parseRemotesDocument, type RemoteName } from '@site/shared-ui/remotes-document';
+import type { ExposedPage } from '@site/shared-ui/route-table';
 import { rememberDeployments, RemoteLoadFailure, reportRemoteEvent, type RemoteDeployment } from './health';
 import { integrityPlugin } from './integrity';
 import { loadRecoveryPlugin } from './loadRecovery';
@@ -74,10 +75,7 @@ export function ensureRemotesRegistered(): Promise<RemoteDeployments> {
   return registered;
 }
 
-export interface ExposedPage {
-  remote: RemoteName;
-  module: string;
-}
+export type { ExposedPage };
 
 type PageModule = { default: ComponentType };
 const loading = new Map<string, Promise<PageModule>>();

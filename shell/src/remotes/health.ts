@@ -4,7 +4,7 @@
 // cookie): the service counts an event only with it, under the version and cohort the token names,
 // once per token, remote and kind. The release command reads the summary and rolls a failing
 // canary back (release watch). Nothing else is sent: no visitor id, no URL, no time.
-import { runtimeConfig, VIEW_TOKEN_COOKIE, type TelemetryBatch, type TelemetryEvent, type Vital } from '@site/shared-ui';
+import { runtimeConfig, TELEMETRY_MAX_EVENTS, VIEW_TOKEN_COOKIE, type TelemetryBatch, type TelemetryEvent, type Vital } from '@site/shared-ui';
 import type { Cohort, Deployment, RemoteName } from '@site/shared-ui/remotes-document';
 import Cookies from 'js-cookie';
 
@@ -17,8 +17,6 @@ export interface RemoteDeployment extends Deployment {
 
 /** Events wait this long for company before they are sent (or until the page is hidden). */
 export const FLUSH_DELAY_MS = 5_000;
-/** The service's limit per beacon. */
-export const EVENTS_PER_BEACON = 20;
 
 export interface HealthReporterOptions {
   /** The page's view token (null: none was served with the page, and nothing would count: nothing is sent). */
@@ -40,12 +38,12 @@ export function createHealthReporter({ token, send, setTimer = (run, ms) => setT
   let timer = false;
   let listening = false;
 
-  /** Sends events in beacons of at most EVENTS_PER_BEACON, with the page's view token (none: nothing would count, nothing is sent). */
+  /** Sends events in beacons of at most TELEMETRY_MAX_EVENTS (the service's limit), with the page's view token (none: nothing would count, nothing is sent). */
   const sendAll = (events: TelemetryEvent[]) => {
     if (!token) return;
-    for (let at = 0; at < events.length; at += EVENTS_PER_BEACON) {
+    for (let at = 0; at < events.length; at += TELEMETRY_MAX_EVENTS) {
       try {
-        send({ token, events: events.slice(at, at + EVENTS_PER_BEACON) });
+        send({ token, events: events.slice(at, at + TELEMETRY_MAX_EVENTS) });
       } catch {
         // Health reports are best effort: they never break or block the page.
       }
@@ -79,7 +77,7 @@ export function createHealthReporter({ token, send, setTimer = (run, ms) => setT
 
   const soon = () => {
     listen();
-    if (queue.length + vitals.size >= EVENTS_PER_BEACON) flush();
+    if (queue.length + vitals.size >= TELEMETRY_MAX_EVENTS) flush();
     else if (!timer) {
       timer = true;
       setTimer(flushEvents, FLUSH_DELAY_MS);
@@ -114,7 +112,7 @@ export function createHealthReporter({ token, send, setTimer = (run, ms) => setT
       if (!deployments.has(remote) || !Number.isFinite(value) || value < 0) return;
       vitals.set(`${remote} ${vital}`, { remote, vital, value: vital === 'cls' ? Math.round(value * 10_000) / 10_000 : Math.round(value) });
       listen();
-      if (queue.length + vitals.size >= EVENTS_PER_BEACON) flush();
+      if (queue.length + vitals.size >= TELEMETRY_MAX_EVENTS) flush();
     },
 
     /**

@@ -1,4 +1,4 @@
-import { Button, ButtonLink, Card, CardList, StatusMessage, useNavigate, useServiceAction, useTranslation, VisuallyHidden } from '@site/shared-ui';
+import { Button, ButtonLink, Card, CardList, StatusMessage, TRIAL_DAYS, useNavigate, useServiceAction, useTranslation, VisuallyHidden } from '@site/shared-ui';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { localCheckout, type LocalCheckout, type LocalPlan } from '../../api/accountCalls';
@@ -69,7 +69,7 @@ export function PlanCards({ checkout }: { checkout: boolean }) {
             <Price>
               <strong>{t('plans.price', { price: plan.price })}</strong> {t('plans.range')}
             </Price>
-            <p>{t(`plans.${plan.id}.description`)}</p>
+            <p>{t(`plans.${plan.id}.description`, { days: TRIAL_DAYS })}</p>
             {plan.checkout === null ? (
               <ButtonLink to="/contact" $variant="secondary">
                 {t(`plans.${plan.id}.buttonText`)}

@@ -1,4 +1,4 @@
-import { Container, LoadingStatus, PageHeading, runtimeConfig, Trans, useSession, useTranslation } from '@site/shared-ui';
+import { Container, LoadingStatus, PageHeading, runtimeConfig, Trans, TRIAL_DAYS, useSession, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import { FailureWithRetry } from '../../components/FailureWithRetry';
 import '../../i18n/register';
@@ -31,7 +31,7 @@ export default function PricingPage() {
       <PageHeading title={t('pricing.title')}>
         <Trans t={t} i18nKey="pricing.heading" components={{ mark: <Highlight /> }} />
       </PageHeading>
-      <Lead>{t('pricing.description')}</Lead>
+      <Lead>{t('pricing.description', { days: TRIAL_DAYS })}</Lead>
       {table.state === 'ready' && user ? (
         <stripe-pricing-table
           pricing-table-id={stripe.pricingTableId}

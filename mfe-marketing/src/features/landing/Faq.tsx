@@ -1,7 +1,9 @@
-import { Accordion, ButtonAnchor, Section, useTranslation, VisuallyHidden } from '@site/shared-ui';
+import { Accordion, ButtonAnchor, FULL_PLAN_PRICE_LEI, Section, TRIAL_DAYS, useTranslation, VisuallyHidden } from '@site/shared-ui';
 import styled from 'styled-components';
 
 const QUESTIONS = ['what', 'phones', 'price', 'eligibility', 'camera', 'help'] as const;
+/** The plans' figures the answers name (the price question's). */
+const PLAN_FIGURES = { days: TRIAL_DAYS, price: FULL_PLAN_PRICE_LEI };
 
 const Layout = styled.div`
   display: grid;
@@ -32,7 +34,7 @@ export function Faq() {
           items={QUESTIONS.map((key) => ({
             id: key,
             title: t(`landing.faq.items.${key}.question`),
-            content: <p>{t(`landing.faq.items.${key}.answer`)}</p>,
+            content: <p>{t(`landing.faq.items.${key}.answer`, PLAN_FIGURES)}</p>,
           }))}
         />
         <SupportCard aria-labelledby="faq-support-title">

@@ -1,0 +1,6 @@
+// The site's languages, Romanian first (the default). Nothing here imports anything: shared-ui's
+// i18n reads it as the site's locales, and the service writes a subscriber's mails in one of them.
+
+export const LOCALES = ['ro', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'ro';
