@@ -1,7 +1,7 @@
-// A new user of the Auth emulator, signed in through the site's own /login page (the widget's
-// email, then password steps), as a visitor would: the signed-in pages are then measured with the
-// session that sign-in left in the browser profile. Used by run.mjs (one user, signed in on both of
-// its sites) and layout-shifts.mjs.
+// A new user of the Auth emulator, signed in through the site's own /login page (the page's email
+// step, then FirebaseUI's password step in its place), as a visitor would: the signed-in pages are
+// then measured with the session that sign-in left in the browser profile. Used by run.mjs (one
+// user, signed in on both of its sites) and layout-shifts.mjs.
 import * as runtimeConfig from '@site/site-server/runtime-config';
 
 const PASSWORD = 'parola-sigura-42';
@@ -22,9 +22,9 @@ export async function createUser(emailPrefix) {
 /** Signs the user of `email` (made by createUser) in on `origin`/login in `page`; resolves once the page is on /pricing. */
 export async function signIn(page, origin, email) {
   await page.goto(`${origin}/login`);
-  await page.locator('input.firebaseui-id-email').waitFor();
-  await page.locator('input.firebaseui-id-email').fill(email);
-  await page.locator('input.firebaseui-id-email').press('Enter');
+  // The page's own email step, then FirebaseUI's password step in its place.
+  await page.getByRole('textbox', { name: /Adresa de email|Email address/ }).fill(email);
+  await page.getByRole('button', { name: /Continuați|Continue/ }).click();
   await page.locator('input.firebaseui-id-password').fill(PASSWORD);
   await page.locator('button.firebaseui-id-submit').click();
   // Signed in, the user is sent to the account, and from there (no trial yet) to pricing.
