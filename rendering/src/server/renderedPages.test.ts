@@ -84,7 +84,7 @@ function writeBuilds() {
   mkdirSync(join(account, 'server'), { recursive: true });
   writeFileSync(
     join(account, 'server', 'render.cccccccccccc.js'),
-    `globalThis.accountEntryRuns = (globalThis.accountEntryRuns || 0) + 1;
+    `require('node:fs').appendFileSync(${JSON.stringify(join(dir, 'account-entry-runs'))}, '.');
 exports.exposedModules = () => ({
   './AccountPage': async () => ({
     default: (location) => '<h1>Contul meu</h1><p>' + location + '</p>',
@@ -300,7 +300,8 @@ describe('a signed-in page (behind the access guard), asked for with the login c
   it('is its loading status at once for a token that cannot be valid (not a token, expired, about to): nothing read, nothing run', async () => {
     const service = await userService(answering);
     const { page } = site({ serviceUrl: service.url });
-    const runs = () => (globalThis as { accountEntryRuns?: number }).accountEntryRuns ?? 0;
+    // The account's render entry counts its runs in a file: it runs in the server's own context, not the test's.
+    const runs = () => (existsSync(join(dir, 'account-entry-runs')) ? readFileSync(join(dir, 'account-entry-runs'), 'utf8').length : 0);
     const before = runs();
     const now = Math.floor(Date.now() / 1000);
     for (const token of ['a.b.c', tokenOf({ sub: 'uid-ana', exp: now - 60 }), tokenOf({ sub: 'uid-ana', exp: now + 10 })]) {
@@ -308,6 +309,9 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     }
     expect(service.asked).toEqual([]);
     expect(runs()).toBe(before);
+    // The count is seen: a valid token's page runs the entry.
+    expect(html(await page('/account?tab=device', ana))).not.toContain(LOADING_STATUS);
+    expect(runs()).toBeGreaterThan(before);
   });
 
   it.each([
