@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+
+const { SHELL_LIBRARY_CHUNKS, precompressed } = require('./chunks.cjs') as {
+  SHELL_LIBRARY_CHUNKS: Record<string, { test: RegExp | ((module: { nameForCondition: () => string }) => boolean); name: string; priority: number }>;
+  precompressed: (production: boolean) => { options: { filename: string; algorithm: string; test: RegExp } }[];
+};
+
+/** The cache group webpack gives a module: the matching group of the highest priority. */
+function fileOf(resource: string): string | undefined {
+  const module = { nameForCondition: () => resource };
+  const matching = Object.values(SHELL_LIBRARY_CHUNKS).filter(({ test }) => (typeof test === 'function' ? test(module) : test.test(resource)));
+  return matching.sort((a, b) => b.priority - a.priority)[0]?.name;
+}
+
+const pnpm = (pkg: string, file: string) => join('/site', 'node_modules', '.pnpm', `${pkg.replace('/', '+')}@1.0.0`, 'node_modules', pkg, file);
+
+describe("the shell's shared code in three files", () => {
+  it('puts the libraries every page runs in the libraries file, installed by pnpm or not', () => {
+    expect(fileOf(pnpm('react-dom', 'cjs/react-dom.production.js'))).toBe('vendor');
+    expect(fileOf(pnpm('styled-components', 'dist/index.js'))).toBe('vendor');
+    expect(fileOf(join('/site', 'node_modules', 'i18next', 'dist', 'esm', 'i18next.js'))).toBe('vendor');
+  });
+
+  it('leaves the field-speed library out of every shared file: it loads once the page is idle, in a file of its own', () => {
+    expect(fileOf(pnpm('web-vitals', 'dist/web-vitals.js'))).toBeUndefined();
+  });
+
+  it('puts the auth SDK in a file of its own, and the site code with what its early start needs in the site file', () => {
+    expect(fileOf(pnpm('@firebase/auth', 'dist/esm/index.js'))).toBe('firebase');
+    expect(fileOf(pnpm('firebase', 'compat/app/dist/index.esm.js'))).toBe('firebase');
+    expect(fileOf(join('/site', 'shared-ui', 'src', 'session', 'session.ts'))).toBe('site');
+    expect(fileOf(join('/site', 'service-user', 'src', 'contract', 'telemetry.ts'))).toBe('site');
+    expect(fileOf(pnpm('jose', 'dist/webapi/index.js'))).toBe('site');
+    expect(fileOf(pnpm('js-cookie', 'dist/js.cookie.mjs'))).toBe('site');
+  });
+
+  it("leaves the shell's and the remotes' own code to webpack's default chunks", () => {
+    expect(fileOf(join('/site', 'shell', 'src', 'header', 'Header.tsx'))).toBeUndefined();
+    expect(fileOf(join('/site', 'mfe-account', 'src', 'features', 'account', 'AccountPage.tsx'))).toBeUndefined();
+  });
+});
+
+describe('compression at build time', () => {
+  it('writes a Brotli and a gzip copy of code, styles and images beside each file in production', () => {
+    const plugins = precompressed(true);
+    expect(plugins.map(({ options }) => [options.filename, options.algorithm])).toEqual([
+      ['[path][base].br', 'brotliCompress'],
+      ['[path][base].gz', 'gzip'],
+    ]);
+    for (const { options } of plugins) {
+      expect(['main.js', 'site.css', 'logo.svg'].every((file) => options.test.test(file))).toBe(true);
+      expect(options.test.test('mf-manifest.json')).toBe(false);
+    }
+  });
+
+  it('compresses nothing in development', () => {
+    expect(precompressed(false)).toEqual([]);
+  });
+});
