@@ -63,14 +63,14 @@ await startServer({
 
 // The single bundle's pages use the same Auth emulator as the federated site (serve.ts's default
 // without Firebase keys): its configuration and its content security policy say so. They are the
-// same local site too (serve.ts's NODE_ENV): without it their configuration had no local billing,
-// the plan cards no trial button, and the single bundle's signed-in pages were never measured.
+// same local site too (serve.ts's NODE_ENV): their configuration has local billing, so the plan
+// cards offer the trial and the single bundle's signed-in pages can be measured.
 if (!process.env.FIREBASE_API_KEY) process.env.FIREBASE_AUTH_EMULATOR_URL ||= `http://127.0.0.1:${ports.auth_emulator}`;
 process.env.NODE_ENV ||= 'development';
 
 // The single bundle's site, in a process of its own as the federated site is: served from this
-// one, it shared the event loop that takes Lighthouse's trace events, and answered late
-// (bench/single-bundle/serve.mjs says what that changed).
+// one, it would share the event loop that takes Lighthouse's trace events, and answer late
+// (bench/single-bundle/serve.mjs says more).
 await startServer({
   name: 'the single bundle',
   cwd: root,
@@ -197,7 +197,7 @@ try {
   await chrome.kill();
   stopServers();
 }
-// The report lists a site's pages together, as before the sites took turns.
+// The sites take turns on each page; the report lists each site's pages together.
 const siteOrder = Object.keys(SITES);
 pages.sort((a, b) => siteOrder.indexOf(a.site) - siteOrder.indexOf(b.site));
 
