@@ -2,7 +2,7 @@
 // real widget, and signed Stripe events that activate a user's trial on the real service.
 import { expect, type Page } from '@playwright/test';
 import Stripe from 'stripe';
-import { LOCAL_FIREBASE } from '@site/service-user/local-setup';
+import { LOCAL_FIREBASE, LOCAL_STRIPE_WEBHOOK_SECRET } from '@site/service-user/local-setup';
 import { TRIAL_DAYS } from '@site/service-user/plans';
 import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import * as runtimeConfig from '@site/site-server/runtime-config';
@@ -11,8 +11,8 @@ const { ports, firebaseProjectId } = runtimeConfig;
 const projectId = firebaseProjectId(process.env);
 const emulator = `http://127.0.0.1:${ports.auth_emulator}`;
 const service = `http://127.0.0.1:${ports.service_user}`;
-/** The service's local webhook secret (service-user/src/environment.ts): never valid in production. */
-const WEBHOOK_SECRET = process.env.STRIPE_WEBHOOK_SECRET || 'whsec_local_development_only';
+/** The service's local webhook secret: never valid in production. */
+const WEBHOOK_SECRET = process.env.STRIPE_WEBHOOK_SECRET || LOCAL_STRIPE_WEBHOOK_SECRET;
 
 let counter = 0;
 export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${(counter += 1)}@exemplu.ro`;

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { createAccount, endSubscription, linkDevice, PASSWORD, signInThroughWidget, startTrialSubscription, uniqueEmail } from '../auth';
 import { startShellThatCannotReadTheService, startShellWithOwnService } from '../ownService';
@@ -131,7 +132,7 @@ test.describe("a signed-in page the server could not draw (its user service out 
 
   test("a signed-in page asks get-user-info with the login cookie's token while the auth SDK still looks the user up, once; the page waits for the SDK", async ({ page }) => {
     await signedInOnPricing(page, 'inainte', fallback.origin);
-    const cookie = (await page.context().cookies()).find((c) => c.name === 'loginCookie')?.value;
+    const cookie = (await page.context().cookies()).find((c) => c.name === LOGIN_COOKIE)?.value;
     expect(cookie).toBeTruthy();
     const sent: (string | null)[] = [];
     let userInfoAsked!: () => void;

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import { createAccount, loginCookie, PASSWORD, signInThroughWidget, uniqueEmail } from '../auth';
 import { startShellThatCannotReadTheService } from '../ownService';
 import { authSdkChunks, englishH1, h1, loggedErrors, routes, setStoredPreferences, watchReplacedNodes } from '../support';
@@ -209,7 +210,7 @@ test.describe('used before it has hydrated, a prerendered page does what it woul
 
 const LOADING = 'Se încarcă…';
 /** A login cookie whose session is gone (another device signed out, the emulator forgot it): the server cannot tell. */
-const LEFT_COOKIE = { name: 'loginCookie', value: 'a.b.c', url: 'http://localhost:3000' };
+const LEFT_COOKIE = { name: LOGIN_COOKIE, value: 'a.b.c', url: 'http://localhost:3000' };
 
 test.describe('a signed-in page, for a visitor who looks signed in (the login cookie)', () => {
   const closeAfter: { close: () => Promise<void> }[] = [];

@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { DATABASE_TIMEOUT_DEFAULTS } from './db/database';
 import { LOG_LEVELS, type LogLevel } from './http/logging';
 
-import { LOCAL_FIREBASE, LOCAL_SITE_URL, LOCAL_USER_SERVICE_PORT } from './contract/localSetup';
+import { LOCAL_FIREBASE, LOCAL_SITE_URL, LOCAL_STRIPE_WEBHOOK_SECRET as LOCAL_WEBHOOK_SECRET, LOCAL_USER_SERVICE_PORT } from './contract/localSetup';
 import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_TTL_S } from './contract/telemetry';
 import { isLocalBilling, isLocalMode } from './localMode';
 
 export { LOCAL_NODE_ENVS } from './localMode';
-const LOCAL_WEBHOOK_SECRET = 'whsec_local_development_only';
 /**
  * Local mode's CORS default, in place of a list: a page this machine serves (localhost or
  * 127.0.0.1, on any port: the shell, each remote's own server, the bench's single bundle), so the

@@ -76,6 +76,18 @@ const FACTS: Fact[] = [
     seen: ["(await page.context().cookies()).find((c) => c.name === 'loginCookie')"],
   },
   {
+    fact: 'the longest request id kept',
+    home: `${CONTRACT}/requestId.ts`,
+    copy: /REQUEST_ID_MAX_LENGTH\s*=\s*\d|limitLength:\s*\d/,
+    seen: ['export const REQUEST_ID_MAX_LENGTH = 64;', 'requestId({ limitLength: 64 })'],
+  },
+  {
+    fact: "local mode's Stripe webhook secret",
+    home: `${CONTRACT}/localSetup.ts`,
+    copy: /whsec_local_development_only/,
+    seen: ["const WEBHOOK_SECRET = process.env.STRIPE_WEBHOOK_SECRET || 'whsec_local_development_only';"],
+  },
+  {
     fact: "a preference cookie's lifetime",
     home: 'shared-ui/src/preferenceCookie.ts',
     copy: /\b365\b/,

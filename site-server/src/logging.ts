@@ -5,13 +5,11 @@
 import type { MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { REQUEST_ID_MAX_LENGTH } from '@site/service-user/request-id';
 
 export type { Logger };
 
 type Env = Record<string, string | undefined>;
-
-/** A caller's X-Request-Id is kept when it is this short and plain (letters, digits, `_ - =`), as the user service keeps it; otherwise one is made. */
-export const REQUEST_ID_MAX_LENGTH = 64;
 
 /** LOG_LEVEL (a pino level); unset: info, and silent under NODE_ENV=test, as the user service. */
 export function logLevel(env: Env = process.env): string {

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { REQUEST_ID_MAX_LENGTH } from '../contract/requestId';
 import { requestHeader, setAnswerHeader } from './nodeMessages';
 
 export type { Logger };
@@ -37,8 +38,6 @@ declare module 'hono' {
   }
 }
 
-/** A caller's X-Request-Id is kept when it is short and plain (letters, digits, `_ - =`); otherwise one is made. */
-export const REQUEST_ID_MAX_LENGTH = 64;
 const NOT_PLAIN = /[^\w\-=]/;
 
 /** hono's requestId, reading and answering the header through Node's own messages (nodeMessages.ts says why). */
