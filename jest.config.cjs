@@ -1,20 +1,15 @@
 // Every package of the workspace (pnpm-workspace.yaml, the one list) that has unit tests, i.e. a
 // jest.config.cjs of its own, is a project: a new package's tests run without editing this file.
-const { existsSync, readFileSync } = require('node:fs');
+const { existsSync } = require('node:fs');
 const { availableParallelism } = require('node:os');
 const path = require('node:path');
 const { assertSupportedNode } = require('./tools/node-version.cjs');
+const { workspacePackages } = require('./tools/workspacePackages.cjs');
 
 // The tests run on a Node.js that package.json's engines.node supports, or not at all.
 assertSupportedNode('The unit tests');
 
-const workspace = readFileSync(path.join(__dirname, 'pnpm-workspace.yaml'), 'utf8');
-const packages = workspace
-  .slice(workspace.indexOf('packages:'))
-  .split(/\n(?=\S)/)[0]
-  .split('\n')
-  .map((line) => /^\s+-\s+['"]?([^'"\s]+)['"]?\s*$/.exec(line)?.[1])
-  .filter(Boolean);
+const packages = workspacePackages();
 
 // Every test runs in one time zone, far from the site's (Europe/Bucharest): a date written in the
 // machine's zone instead of the site's then fails here whatever the machine (workers inherit it).
