@@ -136,6 +136,9 @@ try {
   const signedInRoutes = only('BENCH_ROUTES', SIGNED_IN_ROUTES).filter((r) => SIGNED_IN_ROUTES.includes(r));
   if (signedInRoutes.length > 0 && process.env.BENCH_SIGNED_IN !== 'off') {
     const { clearCache } = await browserDriver();
+    // The public pages' last runs were of English addresses, whose language the browser kept: the
+    // signed-in pages are measured, and the trial started, as a visitor who chose none (Romanian).
+    await forgetLanguage();
     const signedInRun = { flags: { disableStorageReset: true }, beforeRun: clearCache, signedIn: true };
     // A sign-in or a trial that fails is reported as the failure of every page it left unmeasured.
     const unmeasured = (siteName, routes, error) => {
