@@ -143,16 +143,22 @@ test.describe("a signed-in page the server could not draw (its user service out 
         userInfoAsked();
       }
     });
-    // The SDK's lookup of the stored user is held until get-user-info has been asked: the page can
-    // only be drawn if that was asked without it.
+    // The SDK's lookup of the stored user is held until get-user-info has been asked (the page can
+    // only be drawn if that was asked without it), and then until the test has seen the page still
+    // waiting for the SDK: its loading status, however quickly the lookup would answer.
     let lookedUp = false;
+    let releaseLookup!: () => void;
+    const lookupReleased = new Promise<void>((resolve) => (releaseLookup = resolve));
     await page.route(/accounts:lookup/, async (route) => {
       await asked;
+      await lookupReleased;
       lookedUp = true;
       await route.continue();
     });
     await page.goto(`${fallback.origin}/pricing`);
+    await asked;
     await expect(page.getByRole('status').filter({ hasText: 'Se încarcă…' })).toHaveCount(1);
+    releaseLookup();
     await expect(h1(page)).toHaveText(PRICING_H1, { timeout: 15_000 });
     expect(lookedUp).toBe(true);
     expect(sent).toEqual([`Bearer ${cookie}`]);
