@@ -19,6 +19,8 @@ module.exports = {
   // Jest's default is one worker less than the cores: one worker on a 2-core machine. The service's
   // tests wait on much (child processes, databases, timers), so two run well on two cores (5.4 → 3.2 min).
   maxWorkers: Math.max(2, availableParallelism() - 1),
+  // Files that mostly wait in real time start first (tools/jestSequencer.cjs).
+  testSequencer: path.join(__dirname, 'tools', 'jestSequencer.cjs'),
   // After a run of the service's tests, how many ran on each database (PGlite, PostgreSQL): the tests
   // that need a server run only when DATABASE_URL names one, and a run without them says so.
   reporters: ['default', path.join(__dirname, 'service-user', 'jest.backendReporter.cjs')],

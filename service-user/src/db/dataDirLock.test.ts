@@ -1,3 +1,5 @@
+// @jest-start-first: most of this file's time is the lock's real retries and stale period (about
+// 25 s of waiting), which overlap the other files' work when it starts first (tools/jestSequencer.cjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
