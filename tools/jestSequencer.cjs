@@ -15,7 +15,8 @@ const startsFirst = (path) => MARK.test(readFileSync(path, 'utf8').slice(0, 2000
 class StartWaitingFilesFirst extends Sequencer {
   async sort(tests) {
     const sorted = await super.sort(tests);
-    return [...sorted.filter((test) => startsFirst(test.path)), ...sorted.filter((test) => !startsFirst(test.path))];
+    const first = sorted.filter((test) => startsFirst(test.path));
+    return [...first, ...sorted.filter((test) => !first.includes(test))];
   }
 }
 

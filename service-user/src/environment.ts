@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { DATABASE_TIMEOUT_DEFAULTS } from './db/database';
 import { LOG_LEVELS, type LogLevel } from './http/logging';
 
-import { LOCAL_FIREBASE, LOCAL_SITE_URL, LOCAL_STRIPE_WEBHOOK_SECRET as LOCAL_WEBHOOK_SECRET, LOCAL_USER_SERVICE_PORT } from './contract/localSetup';
+import { LOCAL_FIREBASE, LOCAL_SITE_URL, LOCAL_USER_SERVICE_PORT } from './contract/localSetup';
 import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_TTL_S } from './contract/telemetry';
-import { isLocalBilling, isLocalMode } from './localMode';
+import { isLocalBilling, isLocalMode, LOCAL_STRIPE_WEBHOOK_SECRET } from './localMode';
 
 export { LOCAL_NODE_ENVS } from './localMode';
 /**
@@ -183,7 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const names = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
       throw new ConfigError(`${names} must be set ${why}`);
     }
-    if (e.STRIPE_WEBHOOK_SECRET === LOCAL_WEBHOOK_SECRET) {
+    if (e.STRIPE_WEBHOOK_SECRET === LOCAL_STRIPE_WEBHOOK_SECRET) {
       throw new ConfigError(`STRIPE_WEBHOOK_SECRET is the public local value: set the endpoint's own secret ${why}`);
     }
     if (e.MAIL_TOKEN_SECRET === LOCAL_MAIL_TOKEN_SECRET) {
@@ -211,7 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     googleJwksUrl: e.GOOGLE_JWKS_URL,
     firebaseApiKey: e.FIREBASE_API_KEY ?? (local ? LOCAL_FIREBASE.apiKey : undefined),
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
-    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET ?? LOCAL_STRIPE_WEBHOOK_SECRET,
     productNames,
     corsOrigins:
       e.CORS_ORIGINS === undefined

@@ -9,6 +9,13 @@ export const LOCAL_NODE_ENVS = ['development', 'test'] as const;
 export const isLocalMode = (env: Env): boolean => (LOCAL_NODE_ENVS as readonly (string | undefined)[]).includes(env.NODE_ENV);
 
 /**
+ * The Stripe webhook secret of local mode (local billing signs its events with it, the e2e tests
+ * too); the service refuses it outside local mode (environment.ts). Here, not in the local set-up
+ * the browser's configuration reads: no browser build or its source map carries it.
+ */
+export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_development_only';
+
+/**
  * Checkouts simulated on the site's own plan cards, and the local portal: only in local mode, and
  * never once a Stripe key is configured (either key: the site then shows Stripe's pricing table).
  */

@@ -83,7 +83,7 @@ const FACTS: Fact[] = [
   },
   {
     fact: "local mode's Stripe webhook secret",
-    home: `${CONTRACT}/localSetup.ts`,
+    home: 'service-user/src/localMode.ts',
     copy: /whsec_local_development_only/,
     seen: ["const WEBHOOK_SECRET = process.env.STRIPE_WEBHOOK_SECRET || 'whsec_local_development_only';"],
   },

@@ -15,12 +15,6 @@ export const LOCAL_SITE_URL = `http://localhost:${LOCAL_SITE_PORT}`;
 /** The user service as the browser reaches it on this machine. */
 export const LOCAL_USER_SERVICE_URL = `http://localhost:${LOCAL_USER_SERVICE_PORT}`;
 
-/**
- * The Stripe webhook secret of local mode (local billing signs its events with it, the e2e tests too);
- * the service refuses it outside local mode (environment.ts).
- */
-export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_development_only';
-
 const LOCAL_FIREBASE_PROJECT = 'demo-assistive-site';
 
 /**
