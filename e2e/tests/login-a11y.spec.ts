@@ -110,14 +110,18 @@ test("FirebaseUI's script is loaded only once the visitor acts on the form, and 
 test('a form submitted before the widget has loaded says it is loading, then goes on to its next step', async ({ page }) => {
   await page.goto('/login');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  // From now on, the sign-in remote's scripts (FirebaseUI's) arrive late: a slow phone's network.
+  // From now on, the sign-in remote's scripts (FirebaseUI's) are held, as on a slow phone's network,
+  // until the test has seen the loading status: no delay of its own decides whether it is seen.
+  let arrive!: () => void;
+  const held = new Promise<void>((resolve) => (arrive = resolve));
   await page.route(`http://localhost:${runtimeConfig.ports.mfe_auth}/**/*.js`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await held;
     await route.continue();
   });
   await ownEmail(page).fill(uniqueEmail('incet'));
   await ownEmail(page).press('Enter');
   await expect(page.locator('section [role="status"]')).toHaveText('Se încarcă formularul de autentificare…');
+  arrive();
   await expect(page.locator('input.firebaseui-id-name')).toBeFocused();
   await expect(page.locator('section [role="status"]')).toBeEmpty();
 });
