@@ -2,7 +2,8 @@
  * The baselines the service is compared with, served as the service is (@hono/node-server, a
  * process of their own; PORT is given by the bench): a bare Hono JSON handler; with
  * BARE_WITH=middleware the same handler behind the service's global middleware (request id,
- * request log to stdout, metrics, secure headers, CORS, deadline), configured as in production;
+ * request log to stdout, metrics, secure headers, CORS, deadline), configured as in production
+ * (BARE_MIDDLEWARE_STEP: the list up to one of its parts, as bench/load.ts names them);
  * with BARE_WITH=postgres (DATABASE_URL) or pglite (DATA_DIR) a bare handler that reads one row
  * by primary key through the service's own database layer (the pg pool, or file-backed PGlite):
  * the floor of a call that touches the database.
@@ -20,10 +21,23 @@ import { PRODUCTION_SETTINGS } from './productionSettings';
 const answer = { trialActivated: false, subscriptionActive: false };
 const app = new Hono();
 const mode = process.env.BARE_WITH ?? '';
+/** How much of the global middleware's list each step runs (its order: request id, request log and metrics, headers, deadline). */
+const MIDDLEWARE_STEPS: Record<string, { parts: number; logLine: boolean }> = {
+  'middleware-request-id': { parts: 1, logLine: false },
+  // The request log measures the request and gives its figures to the metrics; its line is not written.
+  'middleware-metrics': { parts: 2, logLine: false },
+  'middleware-log': { parts: 2, logLine: true },
+  'middleware-headers': { parts: 3, logLine: true },
+  middleware: { parts: 4, logLine: true },
+};
 if (mode === 'middleware') {
+  const step = MIDDLEWARE_STEPS[process.env.BARE_MIDDLEWARE_STEP || 'middleware'];
+  if (!step) throw new Error(`BARE_MIDDLEWARE_STEP must be one of ${Object.keys(MIDDLEWARE_STEPS).join(', ')}`);
   const config = loadConfig({ ...PRODUCTION_SETTINGS });
   const metrics = createMetrics({ connections: () => ({ inUse: 0, waiting: 0 }), processMetrics: true });
-  app.use(...globalMiddleware({ config, logger: createLogger(config.logLevel), metrics }));
+  const list = globalMiddleware({ config, logger: createLogger(step.logLine ? config.logLevel : 'silent'), metrics });
+  if (list.length !== 4) throw new Error(`the global middleware has ${list.length} parts: update the bench's steps`);
+  app.use(...list.slice(0, step.parts));
 }
 if (mode === 'postgres' || mode === 'pglite') {
   const db = mode === 'postgres' ? await openPostgres(process.env.DATABASE_URL!) : await openPglite(process.env.DATA_DIR!);

@@ -14,6 +14,10 @@
  *
  *   pnpm --filter @site/service-user bench    BENCH_SECONDS=10 BENCH_CONNECTIONS=50 by default
  *   BENCH_TARGETS=bare,floor-pglite,pglite    a subset of the targets
+ *   BENCH_TARGETS=bare,middleware-steps       the global middleware built up one part at a time (request id;
+ *                                             + the request's figures to the metrics; + its log line;
+ *                                             + the response headers; + the deadline: the whole list), each
+ *                                             with the CPU per request its part adds
  *   BENCH_OUTPUT=path                         also writes the report there as JSON (the site bench)
  *   BENCH_SERVICE_ROOT=dir                    runs the service from another copy of service-user (an earlier
  *                                             version, to measure before and after in the same conditions)
@@ -49,11 +53,24 @@ const siteBench = join(serviceRoot, '..', 'bench');
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const log = (...args: unknown[]) => console.error('[service bench]', ...args);
 
-type Target = 'bare' | 'middleware' | 'floor-pglite' | 'pglite' | 'floor-postgres' | 'postgres';
-const wanted = (process.env.BENCH_TARGETS || 'bare,middleware,floor-pglite,pglite,floor-postgres,postgres').split(',') as Target[];
-const targets = wanted.filter((t) => !t.endsWith('postgres') || process.env.DATABASE_URL);
+/**
+ * The global middleware's list (globalMiddleware in src/app.ts) built up one part at a time, in its
+ * order; each step is the one before it plus one part, the last the whole list ('middleware').
+ */
+const MIDDLEWARE_STEPS = ['middleware-request-id', 'middleware-metrics', 'middleware-log', 'middleware-headers', 'middleware'] as const;
+type MiddlewareStep = (typeof MIDDLEWARE_STEPS)[number];
+type Target = 'bare' | MiddlewareStep | 'floor-pglite' | 'pglite' | 'floor-postgres' | 'postgres';
+const wanted = (process.env.BENCH_TARGETS || 'bare,middleware,floor-pglite,pglite,floor-postgres,postgres')
+  .split(',')
+  .flatMap((t) => (t === 'middleware-steps' ? MIDDLEWARE_STEPS : [t])) as Target[];
+const targets = [...new Set(wanted)].filter((t) => !t.endsWith('postgres') || process.env.DATABASE_URL);
+const isMiddlewareStep = (t: Target): t is MiddlewareStep => (MIDDLEWARE_STEPS as readonly string[]).includes(t);
 /** What each service target is measured against besides the bare handler: its database's floor. */
-const FLOOR: Partial<Record<Target, Target>> = { pglite: 'floor-pglite', postgres: 'floor-postgres', middleware: 'bare' };
+const FLOOR: Partial<Record<Target, Target>> = {
+  pglite: 'floor-pglite',
+  postgres: 'floor-postgres',
+  ...Object.fromEntries(MIDDLEWARE_STEPS.map((step) => [step, 'bare'])),
+};
 /** The issue's targets (#44): the ratio each must reach against its floor. */
 const TARGET_RATIOS: Partial<Record<Target, number>> = { middleware: 0.7, pglite: 0.8, postgres: 0.8 };
 if (!targets.includes('bare')) throw new Error('BENCH_TARGETS must include bare: every figure is a ratio to it');
@@ -140,11 +157,12 @@ const profiles = process.env.BENCH_PROFILE === '1' ? mkdtempSync(join(tmpdir(), 
 async function startServer(target: Target, port: number, databaseUrl?: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'service-bench-'));
   const nodeArgs = profiles ? [...serverNodeArgs, '--cpu-prof', `--cpu-prof-dir=${join(profiles, target)}`] : serverNodeArgs;
-  if (target === 'bare' || target === 'middleware' || target === 'floor-pglite' || target === 'floor-postgres') {
+  if (target === 'bare' || isMiddlewareStep(target) || target === 'floor-pglite' || target === 'floor-postgres') {
     const env = {
       PATH: process.env.PATH,
       PORT: String(port),
-      BARE_WITH: target === 'bare' ? '' : target.replace('floor-', ''),
+      BARE_WITH: target === 'bare' ? '' : isMiddlewareStep(target) ? 'middleware' : target.replace('floor-', ''),
+      ...(isMiddlewareStep(target) ? { BARE_MIDDLEWARE_STEP: target } : {}),
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     };
@@ -187,6 +205,10 @@ async function temporarySchema(url: string) {
 
 const NAMES: Record<Target, string> = {
   bare: 'bare Hono JSON handler',
+  'middleware-request-id': 'the same handler behind the request id alone (step 1 of the global middleware)',
+  'middleware-metrics': "+ the request's figures measured and given to the metrics, no log line (step 2)",
+  'middleware-log': '+ its log line, to stdout as in production (step 3)',
+  'middleware-headers': '+ the security and CORS headers (step 4)',
   middleware: "the same handler behind the service's global middleware",
   'floor-pglite': 'floor: a bare handler reading one row by primary key, file-backed PGlite',
   pglite: 'POST /get-user-info, file-backed PGlite',
@@ -253,12 +275,21 @@ try {
 }
 const bare = measured.find((r) => r.target === 'bare')!.requestsPerSecond;
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+/** A middleware step's server CPU per request beyond the step measured before it (the bare handler before the first). */
+function addedCpu(r: (typeof measured)[number]): number | undefined {
+  if (!isMiddlewareStep(r.target) || r.serverCpuUsPerRequest === null) return undefined;
+  const before = MIDDLEWARE_STEPS.slice(0, MIDDLEWARE_STEPS.indexOf(r.target)).findLast((step) => measured.some((m) => m.target === step)) ?? 'bare';
+  const previous = measured.find((m) => m.target === before)?.serverCpuUsPerRequest;
+  return previous === null || previous === undefined ? undefined : r.serverCpuUsPerRequest - previous;
+}
 const rows = measured.map((r) => {
   const floor = measured.find((f) => f.target === FLOOR[r.target]);
+  const added = addedCpu(r);
   return {
     ...r,
     ratioToBare: ratio(r.requestsPerSecond, bare),
     ...(floor ? { ratioToFloor: ratio(r.requestsPerSecond, floor.requestsPerSecond), targetRatio: TARGET_RATIOS[r.target] } : {}),
+    ...(added === undefined ? {} : { addedCpuUsPerRequest: added }),
   };
 });
 const label = process.env.BENCH_LABEL || undefined;
@@ -270,10 +301,11 @@ console.table(
     call: r.name,
     'req/s': r.requestsPerSecond,
     'to bare': r.ratioToBare,
-    'to floor (target)': 'ratioToFloor' in r ? `${r.ratioToFloor} (${r.targetRatio})` : '',
+    'to floor (target)': 'ratioToFloor' in r ? `${r.ratioToFloor}${r.targetRatio ? ` (${r.targetRatio})` : ''}` : '',
     'p50 ms': r.p50Ms,
     'p99 ms': r.p99Ms,
     'server CPU µs/req': r.serverCpuUsPerRequest,
+    ...(targets.some((t) => t !== 'middleware' && isMiddlewareStep(t)) ? { 'µs its part adds': 'addedCpuUsPerRequest' in r ? r.addedCpuUsPerRequest : '' } : {}),
   })),
 );
 if (process.env.BENCH_OUTPUT) {
