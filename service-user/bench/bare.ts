@@ -3,7 +3,7 @@
  * process of their own; PORT is given by the bench): a bare Hono JSON handler; with
  * BARE_WITH=middleware the same handler behind the service's global middleware (request id,
  * request log to stdout, metrics, secure headers, CORS, deadline), configured as in production
- * (BARE_MIDDLEWARE_STEP: the list up to one of its parts, as bench/load.ts names them);
+ * (BARE_MIDDLEWARE_STEP: the list up to one of its parts, bench/middlewareSteps.ts);
  * with BARE_WITH=postgres (DATABASE_URL) or pglite (DATA_DIR) a bare handler that reads one row
  * by primary key through the service's own database layer (the pg pool, or file-backed PGlite):
  * the floor of a call that touches the database.
@@ -16,27 +16,20 @@ import { migrate } from '../src/db/migrations';
 import { loadConfig } from '../src/environment';
 import { createLogger } from '../src/http/logging';
 import { createMetrics } from '../src/http/metrics';
+import { isMiddlewareStep, MIDDLEWARE_STEPS, middlewareSteps } from './middlewareSteps';
 import { PRODUCTION_SETTINGS } from './productionSettings';
 
 const answer = { trialActivated: false, subscriptionActive: false };
 const app = new Hono();
 const mode = process.env.BARE_WITH ?? '';
-/** How much of the global middleware's list each step runs (its order: request id, request log and metrics, headers, deadline). */
-const MIDDLEWARE_STEPS: Record<string, { parts: number; logLine: boolean }> = {
-  'middleware-request-id': { parts: 1, logLine: false },
-  // The request log measures the request and gives its figures to the metrics; its line is not written.
-  'middleware-metrics': { parts: 2, logLine: false },
-  'middleware-log': { parts: 2, logLine: true },
-  'middleware-headers': { parts: 3, logLine: true },
-  middleware: { parts: 4, logLine: true },
-};
 if (mode === 'middleware') {
-  const step = MIDDLEWARE_STEPS[process.env.BARE_MIDDLEWARE_STEP || 'middleware'];
-  if (!step) throw new Error(`BARE_MIDDLEWARE_STEP must be one of ${Object.keys(MIDDLEWARE_STEPS).join(', ')}`);
+  const stepName = process.env.BARE_MIDDLEWARE_STEP || 'middleware';
+  if (!isMiddlewareStep(stepName)) throw new Error(`BARE_MIDDLEWARE_STEP must be one of ${middlewareSteps.join(', ')}`);
+  const step = MIDDLEWARE_STEPS[stepName];
   const config = loadConfig({ ...PRODUCTION_SETTINGS });
   const metrics = createMetrics({ connections: () => ({ inUse: 0, waiting: 0 }), processMetrics: true });
   const list = globalMiddleware({ config, logger: createLogger(step.logLine ? config.logLevel : 'silent'), metrics });
-  if (list.length !== 4) throw new Error(`the global middleware has ${list.length} parts: update the bench's steps`);
+  if (list.length !== MIDDLEWARE_STEPS.middleware.parts) throw new Error(`the global middleware has ${list.length} parts: update bench/middlewareSteps.ts`);
   app.use(...list.slice(0, step.parts));
 }
 if (mode === 'postgres' || mode === 'pglite') {

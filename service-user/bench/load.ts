@@ -39,6 +39,7 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { serviceReportMarkdown } from './report.mjs';
 import { benchKeySet, freePort } from './benchKeys';
+import { isMiddlewareStep, middlewareSteps, type MiddlewareStep } from './middlewareSteps';
 import { PRODUCTION_SETTINGS } from './productionSettings';
 import { perRequest, readProfile } from './profile';
 
@@ -53,23 +54,16 @@ const siteBench = join(serviceRoot, '..', 'bench');
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const log = (...args: unknown[]) => console.error('[service bench]', ...args);
 
-/**
- * The global middleware's list (globalMiddleware in src/app.ts) built up one part at a time, in its
- * order; each step is the one before it plus one part, the last the whole list ('middleware').
- */
-const MIDDLEWARE_STEPS = ['middleware-request-id', 'middleware-metrics', 'middleware-log', 'middleware-headers', 'middleware'] as const;
-type MiddlewareStep = (typeof MIDDLEWARE_STEPS)[number];
 type Target = 'bare' | MiddlewareStep | 'floor-pglite' | 'pglite' | 'floor-postgres' | 'postgres';
 const wanted = (process.env.BENCH_TARGETS || 'bare,middleware,floor-pglite,pglite,floor-postgres,postgres')
   .split(',')
-  .flatMap((t) => (t === 'middleware-steps' ? MIDDLEWARE_STEPS : [t])) as Target[];
+  .flatMap((t) => (t === 'middleware-steps' ? middlewareSteps : [t])) as Target[];
 const targets = [...new Set(wanted)].filter((t) => !t.endsWith('postgres') || process.env.DATABASE_URL);
-const isMiddlewareStep = (t: Target): t is MiddlewareStep => (MIDDLEWARE_STEPS as readonly string[]).includes(t);
 /** What each service target is measured against besides the bare handler: its database's floor. */
 const FLOOR: Partial<Record<Target, Target>> = {
   pglite: 'floor-pglite',
   postgres: 'floor-postgres',
-  ...Object.fromEntries(MIDDLEWARE_STEPS.map((step) => [step, 'bare'])),
+  ...Object.fromEntries(middlewareSteps.map((step) => [step, 'bare'])),
 };
 /** The targets (#44): the ratio each must reach against its floor. */
 const TARGET_RATIOS: Partial<Record<Target, number>> = { middleware: 0.7, pglite: 0.8, postgres: 0.8 };
@@ -278,7 +272,7 @@ const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
 /** A middleware step's server CPU per request beyond the step measured before it (the bare handler before the first). */
 function addedCpu(r: (typeof measured)[number]): number | undefined {
   if (!isMiddlewareStep(r.target) || r.serverCpuUsPerRequest === null) return undefined;
-  const before = MIDDLEWARE_STEPS.slice(0, MIDDLEWARE_STEPS.indexOf(r.target)).findLast((step) => measured.some((m) => m.target === step)) ?? 'bare';
+  const before = middlewareSteps.slice(0, middlewareSteps.indexOf(r.target)).findLast((step) => measured.some((m) => m.target === step)) ?? 'bare';
   const previous = measured.find((m) => m.target === before)?.serverCpuUsPerRequest;
   return previous === null || previous === undefined ? undefined : r.serverCpuUsPerRequest - previous;
 }
