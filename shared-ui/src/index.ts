@@ -42,6 +42,8 @@ export type { Vital } from '@site/service-user/telemetry';
 export { TELEMETRY_MAX_EVENTS, VIEW_TOKEN_COOKIE } from '@site/service-user/telemetry';
 // The plans the account remote shows, as the service bills them.
 export { FULL_PLAN_PRICE_LEI, TRIAL_DAYS } from '@site/service-user/plans';
+// How long each kind of personal data is kept, as the service's sweep enforces it (the privacy notice states it).
+export { RETENTION_DAYS, RETENTION_KINDS, type RetentionKind } from '@site/service-user/retention';
 export { runServiceCall, withTimeLimit, CALL_TIME_LIMIT_MS, SLOW_CALL_MS, type CallResult, type CallFailure, type ServiceCall, type SuccessBody } from './api/callResult';
 export { createSiteQueryClient, userQueryKey, USER_SERVICE_QUERIES } from './api/queryClient';
 export { handOverAnswers, adoptHandedOverAnswers, forgetHandedOverAnswers } from './api/handedOver';
