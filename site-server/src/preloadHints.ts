@@ -67,8 +67,8 @@ export function preloadHints({
   const authChunks = unique(shared.filter((s) => LAZY_SHARED.test(s.name)).flatMap((s) => s.assets.js.sync)).filter((file) => !shellChunks.includes(`/${file}`));
 
   return async (c: Context, { drawn }: { drawn: DrawnPart | null }): Promise<string> => {
-    const { pathname } = new URL(c.req.url);
-    const route = routeAt(table, pathname);
+    // The path's one reading (requestPath.ts), as the page's HTML is drawn for.
+    const route = routeAt(table, c.req.path);
     // A page drawn by the server (a public page, or a signed-in page drawn whole) is drawn by its
     // HTML: its scripts are found in it, and the remotes document is asked for by its code
     // (shell/src/remotes/remotesDocumentRead.ts), each fetched at its own pace, not ahead of what

@@ -128,6 +128,8 @@ export function previewLinks({ secret, policy }: { secret: string | null; policy
     }
     c.header('Cache-Control', 'no-store');
     // A path of the site's own, never another site's: `//evil.example/` (or `/\\evil.example`) would be one.
+    // The path as read (requestPath.ts), encoded again where an address needs it.
+    url.pathname = c.req.path;
     return c.redirect(`/${url.pathname.replace(/^[/\\]+/, '')}${url.search}`, 302);
   };
 }

@@ -1,7 +1,7 @@
 // The production servers of the site: the shell, with its runtime documents, and each remote.
 import { REMOTE_NAMES, type PreviewPin, type RemoteName } from '@site/shared-ui/remotes-document';
 import { DEFAULT_REMOTES_URL } from '@site/shared-ui/runtime-config';
-import { Hono, type Context } from 'hono';
+import { type Context } from 'hono';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { siteLogger } from './logging';
@@ -9,6 +9,7 @@ import { manifestReader } from './manifests';
 import { preloadHints } from './preloadHints';
 import { previewLinks, previewPinOf, previewSecret } from './previewPins';
 import { remotesInForce } from './remotesInForce';
+import { readUrl, refusedPaths, siteHono } from './requestPath';
 import { readRouteTable, renderedPages, type PageAnswer } from '@site/rendering/server';
 import {
   browserConfig as environmentConfig,
@@ -42,7 +43,7 @@ const pageAnswers =
   (draw: ReturnType<typeof renderedPages>, pinOf: PinOf) =>
   async (c: Context): Promise<PageAnswer | null> => {
     const deadline = Date.now() + PAGE_WAIT_MS;
-    return draw({ url: new URL(c.req.url), visitorId: visitorIdOf(c), loginToken: loginTokenOf(c), locale: localeOf(c), pin: await pinOf(c), deadline });
+    return draw({ url: readUrl(c), visitorId: visitorIdOf(c), loginToken: loginTokenOf(c), locale: localeOf(c), pin: await pinOf(c), deadline });
   };
 
 type PinOf = (c: Context) => Promise<PreviewPin | null>;
@@ -137,7 +138,8 @@ export function shellApp({
   });
   // A preview link pins its browser, then goes on to the address without it; each page comes with
   // its view token (a cookie): the health beacons count only with one.
-  return new Hono()
+  return siteHono()
+    .use('*', refusedPaths())
     .use('*', previewLinks({ secret: preview, policy }))
     .use('*', tokens)
     .route('/', site);
@@ -169,9 +171,10 @@ export function remoteApp(name: RemoteName, dist = join(root, remoteFolder(name)
 export function deployStoreApp(store: string) {
   const published = new RegExp(`^/(${REMOTE_NAMES.map(remoteFolder).join('|')})/[^/.][^/]*/[^?#]*[^/]$|^/remotes\\.json$`);
   const page = /\.html?$/;
-  return new Hono()
+  return siteHono()
+    .use('*', refusedPaths())
     .use('*', async (c, next) => {
-      const path = new URL(c.req.url).pathname;
+      const path = c.req.path;
       return published.test(path) && !page.test(path) ? next() : c.notFound();
     })
     .route(

@@ -3,7 +3,7 @@
 // the remotes document, the runtime config) revalidated on every load.
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono, type Context } from 'hono';
+import { type Context } from 'hono';
 import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { secureHeaders as secureHeadersOf } from 'hono/secure-headers';
@@ -13,13 +13,14 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import rangeParser from 'range-parser';
 import type { DrawnPart, PageAnswer } from '@site/rendering/server';
 import type { Locale } from '@site/shared-ui/locales';
 import { assignRequestId, siteLogger, type Logger } from './logging';
+import { refusedPaths, siteHono } from './requestPath';
 import { SERVER_BUILD_KEY_HEADER } from './runtimeConfig';
 import type { SecurityHeaders } from './securityHeaders';
 
@@ -93,7 +94,7 @@ const PAGE_BROTLI_QUALITY = 5;
  */
 export const REQUEST_DEADLINE_MS = 15_000;
 
-type Env = { Variables: { pageHtml: string; personal: boolean; waitingOn: string } };
+type Env = { Variables: { pageHtml: string; personal: boolean; waitingOn: string; servedFile: string } };
 
 // The site's common strings (read as data: an import of JSON needs an attribute some of the site's loaders refuse).
 const strings = (locale: Locale) => createRequire(import.meta.url)(`@site/shared-ui/i18n/common.${locale}.json`) as { serverBusy: { title: string; body: string } };
@@ -107,25 +108,39 @@ const NOT_IN_TIME = `<!doctype html><html lang="ro"><meta charset="utf-8"><title
 const sameKey = (given: string | undefined, key: string) => given !== undefined && given.length === key.length && timingSafeEqual(Buffer.from(given), Buffer.from(key));
 
 /**
- * The file a request's path names under `root`, or null (none, a folder, or a path that could leave
- * it: the same rules as serveStatic's).
+ * The file a request's path (its one reading: requestPath.ts) names under `root`, or null (none, or a folder).
  */
-function fileAt(root: string, path: string): { path: string; size: number } | null {
-  let name: string;
-  try {
-    name = decodeURIComponent(path);
-  } catch {
-    return null;
-  }
-  if (name.includes('\0') || /(?:^|[/\\])\.{1,2}(?:$|[/\\])|[/\\]{2,}|\\/.test(name)) return null;
-  const file = join(root, name);
+function fileAt(root: string, path: string): { path: string; size: number; modified: Date } | null {
+  const file = join(root, path);
   try {
     const stats = statSync(file);
-    return stats.isFile() ? { path: file, size: stats.size } : null;
+    return stats.isFile() ? { path: file, size: stats.size, modified: stats.mtime } : null;
   } catch {
     return null;
   }
 }
+
+/** A file's strong validator: its size and time of change (a published file is never rewritten; a rebuilt one changes both). */
+const fileTag = (file: { size: number; modified: Date }) => `"${file.size.toString(16)}-${file.modified.getTime().toString(16)}"`;
+
+/**
+ * Whether an If-Range validator is the file's current one (RFC 9110, 13.1.5): an entity tag by
+ * strong comparison (a weak one never matches), a date only when it is the file's Last-Modified and
+ * that is at least a second before now (a strong validator then). Anything else: the whole file.
+ */
+function ifRangeHolds(validator: string, file: { size: number; modified: Date }): boolean {
+  const tag = validator.trim();
+  if (tag.startsWith('"') || tag.startsWith('W/')) return tag === fileTag(file);
+  const date = Date.parse(tag);
+  const modified = Math.floor(file.modified.getTime() / 1000) * 1000;
+  return !Number.isNaN(date) && date === modified && modified <= Date.now() - 1000;
+}
+
+/** The headers a 304 keeps of the 200 it stands for (the rest of them are set again on the way out: cache, security). */
+const KEPT_ON_304 = new Set(['etag', 'vary', 'content-location', 'expires', 'date']);
+
+/** The methods every server of the site answers (a file, a page or a document is only ever read). */
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 export function createStaticApp({
   root,
@@ -141,12 +156,33 @@ export function createStaticApp({
   requestDeadlineMs = REQUEST_DEADLINE_MS,
   logger = siteLogger,
 }: StaticAppOptions) {
-  const app = new Hono<Env>();
+  const app = siteHono<Env>();
   const rel = relative(process.cwd(), root) || '.';
   const index = existsSync(join(root, 'index.html')) ? readFileSync(join(root, 'index.html'), 'utf8') : '';
   /** A line about this request: its id, method and path beside the message. */
   const requestLine = (c: Context<Env>) => ({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path });
+  // The path's one reading before anything else reads it (requestPath.ts).
+  app.use('*', refusedPaths());
   app.use('*', assignRequestId());
+  /** What other origins' scripts may read: the files browsers load across origins, never a server build or a document. */
+  const crossOrigin = (path: string) => allowCors && CROSS_ORIGIN_FILES.test(path) && !SERVER_BUILD.test(path) && !(path in documents);
+  // Every method is answered: GET and HEAD read; OPTIONS says what may be done (with the CORS
+  // preflight's answer where CORS applies), without a body; anything else, 405.
+  app.use('*', async (c, next) => {
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD') return next();
+    const headers: Record<string, string> = { Allow: ALLOWED_METHODS, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+    if (method !== 'OPTIONS') return c.text('Method Not Allowed', 405, headers);
+    if (crossOrigin(c.req.path) && c.req.header('Origin')) {
+      headers['Access-Control-Allow-Origin'] = '*';
+      headers['Access-Control-Allow-Methods'] = 'GET, HEAD';
+      const asked = c.req.header('Access-Control-Request-Headers');
+      if (asked) headers['Access-Control-Allow-Headers'] = asked;
+      headers['Access-Control-Max-Age'] = '86400';
+      headers.Vary = 'Access-Control-Request-Headers';
+    }
+    return c.body(null, 204, headers);
+  });
   app.use('*', async (c, next) => {
     c.set('waitingOn', 'a file or document');
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -163,8 +199,7 @@ export function createStaticApp({
   if (allowCors) {
     const openCors = cors({ origin: '*', allowMethods: ['GET', 'HEAD'] });
     app.use('*', async (c, next) => {
-      const path = new URL(c.req.url).pathname;
-      if (!CROSS_ORIGIN_FILES.test(path) || SERVER_BUILD.test(path) || path in documents) return next();
+      if (!crossOrigin(c.req.path)) return next();
       await openCors(c, next);
       // An error, or a page answered for a path that is no file, is nobody's to read across origins.
       if (c.res.status >= 400 || /^text\/html/.test(c.res.headers.get('Content-Type') ?? '')) c.header('Access-Control-Allow-Origin', undefined);
@@ -172,7 +207,7 @@ export function createStaticApp({
   }
   app.use('*', async (c, next) => {
     await next();
-    const path = new URL(c.req.url).pathname;
+    const path = c.req.path;
     // An error is kept by no cache: the file may be there on the next try.
     c.header('Cache-Control', c.get('personal') ? PERSONAL : c.res.status >= 400 ? 'no-store' : HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
     c.header('X-Content-Type-Options', 'nosniff');
@@ -180,9 +215,39 @@ export function createStaticApp({
     // once the handler has run, so Hono's middleware runs here with the headers of this response.
     if (securityHeaders) await secureHeadersOf(securityHeaders(c.get('pageHtml') ?? index))(c, async () => undefined);
   });
+  // A validator on what is revalidated (a file's: serveStatic's onFound below; a document's: its
+  // bytes' digest), so that a revalidation that finds it unchanged is a 304 without the body. Not
+  // on a page: drawn per visitor (its cookies), never the same bytes for long.
+  app.use('*', async (c, next) => {
+    await next();
+    const type = c.res.headers.get('Content-Type') ?? '';
+    if (c.res.status !== 200 || c.get('personal') || /^text\/html/.test(type)) return;
+    let tag = c.res.headers.get('ETag');
+    if (!tag) {
+      const file = c.get('servedFile');
+      if (file) {
+        const stats = statSync(file);
+        tag = fileTag({ size: stats.size, modified: stats.mtime });
+      } else if (c.req.path in documents)
+        tag = `"${createHash('sha256')
+          .update(Buffer.from(await c.res.clone().arrayBuffer()))
+          .digest('base64url')
+          .slice(0, 27)}"`;
+      else return;
+      c.header('ETag', tag);
+    }
+    const strip = (value: string) => value.trim().replace(/^W\//, '');
+    const asked = c.req.header('If-None-Match');
+    if (asked !== undefined && (asked.trim() === '*' || asked.split(',').some((value) => strip(value) === strip(tag)))) {
+      await c.res.body?.cancel();
+      // Hono carries the headers of the answer replaced over: the 304 keeps only those RFC 9110 names.
+      c.res = new Response(null, { status: 304 });
+      for (const name of [...c.res.headers.keys()]) if (!KEPT_ON_304.has(name)) c.res.headers.delete(name);
+    }
+  });
   // What is not the browsers': server builds (to the site's server alone, by its key), source maps (unless public).
   app.use('*', async (c, next) => {
-    const path = new URL(c.req.url).pathname;
+    const path = c.req.path;
     const serverBuild = SERVER_BUILD.test(path) && !(serverBuildsKey !== null && sameKey(c.req.header(SERVER_BUILD_KEY_HEADER), serverBuildsKey));
     if (serverBuild || (!sourceMaps && SOURCE_MAP.test(path))) return c.text('Not Found', 404);
     return next();
@@ -193,14 +258,15 @@ export function createStaticApp({
   app.get('*', async (c, next) => {
     const range = c.req.header('Range');
     if (range === undefined) return next();
-    const file = fileAt(rel, new URL(c.req.url).pathname);
+    const file = fileAt(rel, c.req.path);
     if (!file) return next();
-    const ranges = rangeParser(file.size, range, { combine: true });
+    const type = getMimeType(file.path) ?? 'application/octet-stream';
+    const headers = { 'Content-Type': type, 'Accept-Ranges': 'bytes', ETag: fileTag(file), 'Last-Modified': file.modified.toUTCString() };
+    const ifRange = c.req.header('If-Range');
+    const ranges = ifRange !== undefined && !ifRangeHolds(ifRange, file) ? null : rangeParser(file.size, range, { combine: true });
     if (ranges === -2) return c.text('Bad Request: malformed Range header', 400);
     if (ranges === -1) return c.text('Range Not Satisfiable', 416, { 'Content-Range': `bytes */${file.size}` });
-    const type = getMimeType(file.path) ?? 'application/octet-stream';
-    const headers = { 'Content-Type': type, 'Accept-Ranges': 'bytes' };
-    if (ranges.type !== 'bytes' || ranges.length !== 1) {
+    if (ranges === null || ranges.type !== 'bytes' || ranges.length !== 1) {
       return c.body(Readable.toWeb(createReadStream(file.path)) as ReadableStream, 200, { ...headers, 'Content-Length': String(file.size) });
     }
     const { start, end } = ranges[0]!;
@@ -283,9 +349,18 @@ export function createStaticApp({
   if (spa) app.get('/', page);
   // The build's files as its build compressed them (name.js.br, name.js.gz: tools/webpack/chunks.cjs
   // precompressed), where the browser takes that encoding; any other file through compress() above.
-  app.use('*', serveStatic({ root: rel, precompressed: true }));
+  // Each with its validator (of the file sent: the compressed copy or the file itself), so that a
+  // revalidation of what is not immutable (a manifest, a remote entry) is a 304.
+  app.use(
+    '*',
+    serveStatic({
+      root: rel,
+      precompressed: true,
+      onFound: (path, c) => c.set('servedFile', path),
+    }),
+  );
   // A file that is not there (a name with an extension: no page of the site has one) is a plain 404.
-  if (spa) app.get('*', (c) => (MISSING_FILE.test(new URL(c.req.url).pathname) ? c.text('Not Found', 404) : page(c)));
+  if (spa) app.get('*', (c) => (MISSING_FILE.test(c.req.path) ? c.text('Not Found', 404) : page(c)));
   return app;
 }
 
