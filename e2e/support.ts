@@ -15,6 +15,8 @@ export const routes = [
   { path: '/contact', h1: 'Contact' },
   { path: '/aboutus', h1: 'Despre noi' },
   { path: '/accessibility', h1: 'Declarație de accesibilitate' },
+  { path: '/privacy', h1: 'Politica de confidențialitate' },
+  { path: '/terms', h1: 'Termenii abonamentului' },
   // Without a token in the address (the state a mangled link shows): the alert saying the link is not valid.
   { path: '/newsletter-confirm', h1: 'Confirmarea abonării' },
   { path: '/newsletter-unsubscribe', h1: 'Dezabonare de la noutăți' },
@@ -82,6 +84,8 @@ export const englishH1: Record<(typeof routes)[number]['path'], string> = {
   '/contact': 'Contact',
   '/aboutus': 'About us',
   '/accessibility': 'Accessibility statement',
+  '/privacy': 'Privacy notice',
+  '/terms': 'Subscription terms',
   '/newsletter-confirm': 'Confirming your subscription',
   '/newsletter-unsubscribe': 'Unsubscribe from our news',
   '/login': 'Log in',

@@ -11,6 +11,8 @@ module.exports = createAppConfig({
     './ContactPage': './src/features/contact/ContactPage.tsx',
     './AboutPage': './src/features/about/AboutPage.tsx',
     './AccessibilityPage': './src/features/accessibility/AccessibilityPage.tsx',
+    './PrivacyPage': './src/features/legal/PrivacyPage.tsx',
+    './TermsPage': './src/features/legal/TermsPage.tsx',
     './NewsletterConfirmPage': './src/features/newsletter/NewsletterConfirmPage.tsx',
     './NewsletterUnsubscribePage': './src/features/newsletter/NewsletterUnsubscribePage.tsx',
   },

@@ -1,7 +1,7 @@
 export { runtimeConfig, SOCIAL_NETWORKS, type RuntimeConfig, type SocialNetwork, type StripeConfig } from './runtimeConfig';
 export { preferenceCookie, storage, STORAGE_KEYS } from './storage';
 export { isVisitorId, VISITOR_ID } from './remotes/remotesDocument';
-export { i18n, LOCALES, DEFAULT_LOCALE, SITE_TIME_ZONE, isLocale, setLocale, currentLocale, registerNamespace, type Locale } from './i18n/i18n';
+export { i18n, LOCALES, DEFAULT_LOCALE, SITE_TIME_ZONE, isLocale, languageQuery, setLocale, currentLocale, registerNamespace, type Locale } from './i18n/i18n';
 export { nextLocale } from './i18n/locales';
 export { themes, THEME_PREFERENCES, DEFAULT_THEME, isThemePreference, type ThemeName, type ThemePreference, type SiteTheme } from './theme/themes';
 export { ThemeModeProvider, useThemeMode } from './theme/ThemeModeProvider';
@@ -18,6 +18,8 @@ export { LoadingStatus } from './primitives/LoadingStatus';
 export { Tabs, type TabItem } from './widgets/tabs/Tabs';
 export { Accordion, type AccordionItem } from './widgets/accordion/Accordion';
 export { Section } from './widgets/section/Section';
+export { PlanSummary, PriceFigure } from './widgets/plans/PlanSummary';
+export { AndroidAppLink, IphoneAppStatus } from './widgets/app/AppLinks';
 export { requestFocusAfterNavigation, findHashTarget, focusElement } from './navigationFocus';
 export {
   createUserServiceClient,
@@ -41,7 +43,7 @@ export type { TelemetryBatch, TelemetryEvent, TelemetrySummary } from '@site/ser
 export type { Vital } from '@site/service-user/telemetry';
 export { TELEMETRY_MAX_EVENTS, VIEW_TOKEN_COOKIE } from '@site/service-user/telemetry';
 // The plans the account remote shows, as the service bills them.
-export { FULL_PLAN_PRICE_LEI, TRIAL_DAYS } from '@site/service-user/plans';
+export { FULL_PLAN_PRICE_LEI, TRIAL_DAYS, WITHDRAWAL_DAYS } from '@site/service-user/plans';
 // How long each kind of personal data is kept, as the service's sweep enforces it (the privacy notice states it).
 export { RETENTION_DAYS, RETENTION_KINDS, type RetentionKind } from '@site/service-user/retention';
 export { runServiceCall, withTimeLimit, CALL_TIME_LIMIT_MS, SLOW_CALL_MS, type CallResult, type CallFailure, type ServiceCall, type SuccessBody } from './api/callResult';
@@ -70,6 +72,6 @@ export {
   type SessionStatus,
   type SessionUser,
 } from './session/session';
-export { loginNavigationState, loginReasonOf, type LoginNavigationState, type LoginReason } from './session/loginReason';
+export { loginNavigationState, loginReasonOf, loginSentFrom, type LoginNavigationState, type LoginReason } from './session/loginReason';
 export { loadFirebaseAuth, type FirebaseApp, type FirebaseAuth, type LoadedFirebase } from './session/firebase';
 export { LOGIN_COOKIE, hasLoginCookie } from './session/loginCookie';

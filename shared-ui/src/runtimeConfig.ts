@@ -21,6 +21,17 @@ export interface RuntimeConfig {
   stripe: StripeConfig;
   /** Checkouts simulated on the site's own plan cards (the embedded default: no Stripe keys). */
   localBilling: boolean;
+  /** Who runs the service, as the privacy notice and the terms name them (site-server/src/operator.ts). */
+  operator: Operator;
+}
+
+/** The service's operator: configuration, required outside local mode; `local`: local mode's marked stand-in. */
+export interface Operator {
+  name: string;
+  address: string;
+  registration: string;
+  email: string;
+  local: boolean;
 }
 
 export interface StripeConfig {
@@ -54,6 +65,7 @@ const defaults: RuntimeConfig = {
   androidAppUrl: '',
   stripe: { pricingTableId: '', publishableKey: '', customerPortalUrl: '' },
   localBilling: false,
+  operator: { name: '', address: '', registration: '', email: '', local: true },
 };
 
 export function runtimeConfig(): RuntimeConfig {

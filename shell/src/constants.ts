@@ -6,6 +6,4 @@ export const EXTERNAL_LINKS = {
   anr: 'https://anvr.ro/',
   anrMures: 'http://anvrmures.ro/',
   anpc: 'https://anpc.ro/',
-  legislation: 'https://anvr.ro/',
-  report: 'https://anvr.ro/',
 } as const;

@@ -1,5 +1,8 @@
 import { browserConfig, measuredParts, serverUserServiceUrl, signedInReadsBudgetMs } from './runtimeConfig';
 
+/** The operator a deployment names (operator.ts): required outside local mode, so set wherever these tests are not in it. */
+const OPERATOR = { OPERATOR_NAME: 'Op SRL', OPERATOR_ADDRESS: 'Str. A 1', OPERATOR_REGISTRATION: 'J1/1/2026', OPERATOR_EMAIL: 'op@example.ro' };
+
 describe('the browser configuration', () => {
   it.each([
     ['development', true],
@@ -9,12 +12,12 @@ describe('the browser configuration', () => {
     ['Production', false],
     [undefined, false],
   ])("offers local billing with NODE_ENV=%s: %s (the user service's own rule)", (nodeEnv, expected) => {
-    expect(browserConfig({ NODE_ENV: nodeEnv }).localBilling).toBe(expected);
+    expect(browserConfig({ NODE_ENV: nodeEnv, ...OPERATOR }).localBilling).toBe(expected);
   });
 
   it('has no contact phone unless one is configured (no placeholder number is shown), per language', () => {
-    expect(browserConfig({}).contact).toEqual({ ro: { phone: '', email: 'contact@vedere.app' }, en: { phone: '', email: 'contact@vedere.app' } });
-    expect(browserConfig({ CONTACT_PHONE_RO: '021 555 0199', CONTACT_PHONE_EN: '+40 21 555 0199' }).contact).toMatchObject({
+    expect(browserConfig(OPERATOR).contact).toEqual({ ro: { phone: '', email: 'contact@vedere.app' }, en: { phone: '', email: 'contact@vedere.app' } });
+    expect(browserConfig({ ...OPERATOR, CONTACT_PHONE_RO: '021 555 0199', CONTACT_PHONE_EN: '+40 21 555 0199' }).contact).toMatchObject({
       ro: { phone: '021 555 0199' },
       en: { phone: '+40 21 555 0199' },
     });
@@ -28,14 +31,14 @@ describe('the browser configuration', () => {
 
 describe("where the site's server reaches the user service for signed-in pages", () => {
   it("is USER_SERVICE_INTERNAL_URL, else the browser's when absolute; none for a path on the site", () => {
-    expect(serverUserServiceUrl({ USER_SERVICE_INTERNAL_URL: 'http://service.internal:8787', USER_SERVICE_URL: '/api' })).toBe('http://service.internal:8787');
-    expect(serverUserServiceUrl({ USER_SERVICE_URL: 'https://api.vedere.example' })).toBe('https://api.vedere.example');
-    expect(serverUserServiceUrl({ USER_SERVICE_URL: '/api' })).toBeNull();
+    expect(serverUserServiceUrl({ ...OPERATOR, USER_SERVICE_INTERNAL_URL: 'http://service.internal:8787', USER_SERVICE_URL: '/api' })).toBe('http://service.internal:8787');
+    expect(serverUserServiceUrl({ ...OPERATOR, USER_SERVICE_URL: 'https://api.vedere.example' })).toBe('https://api.vedere.example');
+    expect(serverUserServiceUrl({ ...OPERATOR, USER_SERVICE_URL: '/api' })).toBeNull();
   });
 
   it('refuses an internal URL that is not an absolute http(s) URL (a typo fails the start)', () => {
     for (const url of ['service:8787', '/api', 'ftp://service'])
-      expect(() => serverUserServiceUrl({ USER_SERVICE_INTERNAL_URL: url })).toThrow(/USER_SERVICE_INTERNAL_URL must be an absolute http\(s\) URL/);
+      expect(() => serverUserServiceUrl({ ...OPERATOR, USER_SERVICE_INTERNAL_URL: url })).toThrow(/USER_SERVICE_INTERNAL_URL must be an absolute http\(s\) URL/);
   });
 });
 

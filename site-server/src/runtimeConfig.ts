@@ -8,6 +8,7 @@ import { LOCAL_AUTH_EMULATOR_PORT, LOCAL_FIREBASE, LOCAL_USER_SERVICE_PORT } fro
 import { isLocalBilling, isLocalMode } from '@site/service-user/local-mode';
 import { SIGNED_IN_READS_BUDGET_MS } from '@site/rendering/server';
 import { existsSync, readFileSync } from 'node:fs';
+import { operatorConfig } from './operator';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -157,6 +158,8 @@ export function browserConfig(env: Env = process.env): RuntimeConfig {
     },
     // Simulated checkouts (the user service's local billing), by the service's own rule.
     localBilling: isLocalBilling(env),
+    // Who runs the service (operator.ts): required outside local mode.
+    operator: operatorConfig(env),
     // Only the networks whose address is configured are shown.
     social: Object.fromEntries(
       [

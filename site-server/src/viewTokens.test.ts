@@ -100,12 +100,14 @@ describe("the view tokens' secret (VIEW_TOKEN_SECRET)", () => {
   });
 
   it("keeps the site's server from starting outside local mode without it", () => {
-    const saved = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
+    const saved = { ...process.env };
+    // Everything else a production start needs (the operator the privacy notice names), so that the token's secret is what is missing.
+    Object.assign(process.env, { NODE_ENV: 'production', OPERATOR_NAME: 'Op', OPERATOR_ADDRESS: 'Addr', OPERATOR_REGISTRATION: 'Reg', OPERATOR_EMAIL: 'op@example.ro' });
     try {
       expect(app).toThrow(/VIEW_TOKEN_SECRET must be set/);
     } finally {
-      process.env.NODE_ENV = saved;
+      for (const name of ['OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_REGISTRATION', 'OPERATOR_EMAIL']) delete process.env[name];
+      Object.assign(process.env, saved);
     }
   });
 });

@@ -279,6 +279,13 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     expect(await page('/account', ana)).toEqual({ redirect: '/account-pricing' });
   });
 
+  it("keeps the address's language on the guards' redirect, and nothing else of its query", async () => {
+    const service = await userService((read) => Response.json(read === 'get-user-info' ? { trialActivated: false, subscriptionActive: false } : ANSWERS[read]));
+    const { page } = site({ serviceUrl: service.url });
+    expect(await page('/account?tab=device&lang=en', ana)).toEqual({ redirect: '/account-pricing?lang=en' });
+    expect(await page('/account?lang=xx', ana)).toEqual({ redirect: '/account-pricing' });
+  });
+
   const LOADING_STATUS = '<main><p role="status">Se încarcă…</p></main>';
   it.each([
     ['the service refuses the token (expired, invalid, another project)', () => Response.json({ error: { code: 'unauthenticated', message: '' } }, { status: 401 }), false],

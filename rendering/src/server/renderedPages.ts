@@ -15,7 +15,7 @@
 //   the shell's server build alone; kept, being nobody's): the browser's session then decides.
 // Any page whose render entry cannot be had, or whose render fails, is served empty (the browser
 // renders it, as for any other page).
-import { DEFAULT_LOCALE, type Locale } from '@site/shared-ui/locales';
+import { DEFAULT_LOCALE, languageQuery, type Locale } from '@site/shared-ui/locales';
 import type { RuntimeConfig } from '@site/shared-ui/runtime-config';
 import { deploymentFor, integrityAt, type PreviewPin, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { isServiceReadName, type ServiceReadName } from '@site/shared-ui/service-reads';
@@ -346,7 +346,8 @@ export function renderedPages({
       const outcome = finish(pathname, guarded, pageRead);
       if (!outcome) return null;
       const redirect = guardRedirect(pathname, outcome.answers);
-      if (redirect) return { redirect };
+      // The address's language goes along (/account?lang=en to /account-pricing?lang=en).
+      if (redirect) return { redirect: `${redirect}${languageQuery(search)}` };
       const session: SignedInRender = { user: outcome.user, answers: outcome.answers };
       return {
         html: await render(renderer, `${pathname}${search}`, page, version.manifestUrl, { session, locale: request.locale ?? DEFAULT_LOCALE }, request.deadline),

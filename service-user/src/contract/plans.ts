@@ -6,3 +6,10 @@ export const TRIAL_DAYS = 14;
 
 /** The full plan's price a month, in lei (Stripe counts it in bani: a hundredth). */
 export const FULL_PLAN_PRICE_LEI = 60;
+
+/**
+ * How long a consumer may withdraw from the subscription, a contract made at a distance, without
+ * giving a reason (Romania's Government Emergency Ordinance 34/2014, from EU Directive 2011/83):
+ * the law's figure, which the terms state.
+ */
+export const WITHDRAWAL_DAYS = 14;

@@ -7,7 +7,7 @@ import commonRo from './common.ro.json';
 
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_PARAM, LOCALES, isLocale, localeFrom, type Locale } from './locales';
 
-export { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_PARAM, LOCALES, isLocale, localeFrom, type Locale } from './locales';
+export { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_PARAM, LOCALES, isLocale, languageQuery, localeFrom, type Locale } from './locales';
 
 const inBrowser = typeof window !== 'undefined' && typeof document !== 'undefined';
 

@@ -28,6 +28,15 @@ export const LOCALE_COOKIE = 'locale';
 export const LOCALE_PARAM = 'lang';
 
 /**
+ * The query that keeps a page's language across a redirect: `?lang=<locale>` when the address
+ * names one, else nothing (a redirect drops the rest of the query, which was the old page's).
+ */
+export function languageQuery(search: string): string {
+  const param = new URLSearchParams(search).get(LOCALE_PARAM);
+  return isLocale(param) ? `?${LOCALE_PARAM}=${param}` : '';
+}
+
+/**
  * The language a page is drawn in, by one rule on the server and in the browser: its address's
  * (`?lang=`), else the visitor's choice (the cookie, then the browser's stored copy, which the server
  * cannot read), else Romanian: a first visit with no choice is Romanian, whatever the browser's languages.

@@ -1,12 +1,31 @@
 import styled from 'styled-components';
 
-/** A list of cards that reflows from several columns down to one at 320 CSS px. */
-export const CardList = styled.ul`
+/**
+ * A list of cards: one a row on a narrow screen (320 CSS px, or high zoom), two where they fit, and
+ * `$wide` (3 by default) on a wide one. No card is left alone beside an empty space: a last card
+ * that starts a row of its own takes the whole row.
+ */
+export const CardList = styled.ul<{ $wide?: 3 | 4 }>`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 15rem), 1fr));
+  grid-template-columns: minmax(0, 1fr);
   gap: 1rem;
   list-style: none;
   padding: 0;
+  @media (min-width: 36rem) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    > li:last-child:nth-child(odd) {
+      grid-column: 1 / -1;
+    }
+  }
+  @media (min-width: 60rem) {
+    grid-template-columns: repeat(${({ $wide = 3 }) => $wide}, minmax(0, 1fr));
+    > li:last-child:nth-child(odd) {
+      grid-column: auto;
+    }
+    > li:last-child:nth-child(${({ $wide = 3 }) => $wide}n + 1) {
+      grid-column: 1 / -1;
+    }
+  }
 `;
 
 /** One card of a CardList: a list item, so a screen reader announces how many there are. */

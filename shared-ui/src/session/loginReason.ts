@@ -10,10 +10,18 @@ const REASONS: readonly LoginReason[] = ['signedOut', 'deleted', 'sessionEnded',
 
 export interface LoginNavigationState {
   reason: LoginReason;
+  /** The guarded page the visitor asked for (/pricing: the sign-in page shows the plans). */
+  from?: string;
 }
 
-export function loginNavigationState(reason: LoginReason): LoginNavigationState {
-  return { reason };
+export function loginNavigationState(reason: LoginReason, from?: string): LoginNavigationState {
+  return from ? { reason, from } : { reason };
+}
+
+/** The guarded page a visitor was sent to /login from, if the navigation's state says one. */
+export function loginSentFrom(state: unknown): string | null {
+  const from = (state as Partial<LoginNavigationState> | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') ? from : null;
 }
 
 /** The reason in a location's state, if it is one /login knows. */

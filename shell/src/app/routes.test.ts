@@ -37,7 +37,7 @@ describe('the route table', () => {
 
   it("prerenders only public pages (from their remotes' render entries, by the site's server)", () => {
     const prerendered = siteRoutes.filter((r) => r.prerender);
-    expect(prerendered.map((r) => r.path)).toEqual(['/', '/contact', '/aboutus', '/accessibility', '/login']);
+    expect(prerendered.map((r) => r.path)).toEqual(['/', '/contact', '/aboutus', '/accessibility', '/privacy', '/terms', '/login']);
     for (const route of prerendered) {
       expect(route.access).toBeUndefined();
       expect(route.trial).toBeUndefined();

@@ -29,7 +29,7 @@ describe('footer', () => {
     expect(screen.queryByRole('link', { name: /Facebook|Instagram|YouTube/ })).not.toBeInTheDocument();
   });
 
-  it('has the brand link home, the useful links, the news and the current year', () => {
+  it('has the brand link home, the useful links, each to a page of its own, and the current year', () => {
     renderWithSite(<Footer />);
     expect(screen.getByRole('link', { name: 'Vedere, pagina principală' })).toHaveAttribute('href', '/');
     const useful = within(screen.getByRole('navigation', { name: 'Linkuri utile' })).getAllByRole('link');
@@ -38,8 +38,30 @@ describe('footer', () => {
       expect(link.getAttribute('href')).toMatch(/^https?:\/\//);
       expect(link).toHaveAccessibleName(/\(deschide alt site\)$/);
     }
-    expect(within(screen.getByRole('navigation', { name: 'Noutăți' })).getAllByRole('link')).toHaveLength(2);
+    // No two links of the footer lead to the same address under different names.
+    const external = screen.getAllByRole('link').filter((a) => /^https?:/.test(a.getAttribute('href') ?? ''));
+    expect(new Set(external.map((a) => a.getAttribute('href'))).size).toBe(external.length);
     expect(screen.getByText(`© ${new Date().getFullYear()} Vedere. Toate drepturile rezervate.`)).toBeInTheDocument();
+  });
+
+  it('links the prices, the privacy notice and the terms, on every page', () => {
+    renderWithSite(<Footer />);
+    const service = within(screen.getByRole('navigation', { name: 'Abonamentul' })).getAllByRole('link');
+    expect(service.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Prețuri și perioada de probă', '/#plans'],
+      ['Politica de confidențialitate', '/privacy'],
+      ['Termenii abonamentului', '/terms'],
+    ]);
+  });
+
+  it("offers the Android app, with a name that says where it goes, and says the iPhone app's status", () => {
+    window.__APP_CONFIG__ = { androidAppUrl: 'https://play.google.com/store/apps/details?id=example' };
+    renderWithSite(<Footer />);
+    expect(screen.getByRole('link', { name: 'Descărcați aplicația pentru Android din Magazin Google Play (alt site)' })).toHaveAttribute(
+      'href',
+      'https://play.google.com/store/apps/details?id=example',
+    );
+    expect(screen.getByText('Versiunea pentru iPhone va fi disponibilă în curând în App Store.')).toBeInTheDocument();
   });
 
   it('is drawn on the server without a year, which the browser adds once hydrated: HTML kept since last year hydrates with no mismatch', async () => {

@@ -1,4 +1,4 @@
-import { Container, Link, runtimeConfig, SOCIAL_NETWORKS, useTranslation, VisuallyHidden } from '@site/shared-ui';
+import { AndroidAppLink, Container, IphoneAppStatus, Link, runtimeConfig, SOCIAL_NETWORKS, useTranslation, VisuallyHidden } from '@site/shared-ui';
 import { startTransition, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { EXTERNAL_LINKS } from '../constants';
@@ -62,6 +62,22 @@ function ExternalLinks({ id, title, links }: { id: string; title: string; links:
   );
 }
 
+/** A titled list of the site's own pages. */
+function SiteLinks({ id, title, links }: { id: string; title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul>
+        {links.map(({ to, label }) => (
+          <li key={to}>
+            <Link to={to}>{label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** Where to find help, in the same place on every page (WCAG 3.2.6). */
 function HelpLinks() {
   const { t } = useTranslation('shell');
@@ -70,19 +86,28 @@ function HelpLinks() {
     { to: '/#faq', key: 'faq' },
     { to: '/accessibility', key: 'accessibility' },
   ] as const;
-  return (
-    <nav aria-labelledby="footer-help">
-      <h2 id="footer-help">{t('footer.help')}</h2>
-      <ul>
-        {links.map(({ to, key }) => (
-          <li key={key}>
-            <Link to={to}>{t(`footer.helpLinks.${key}`)}</Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <SiteLinks id="footer-help" title={t('footer.help')} links={links.map(({ to, key }) => ({ to, label: t(`footer.helpLinks.${key}`) }))} />;
 }
+
+/** The pages a paying customer looks for: the prices, the privacy notice and the subscription's terms. */
+function ServiceLinks() {
+  const { t } = useTranslation('shell');
+  const links = [
+    { to: '/#plans', label: t('footer.prices') },
+    { to: '/privacy', label: t('legal.privacy', { ns: 'common' }) },
+    { to: '/terms', label: t('legal.terms', { ns: 'common' }) },
+  ];
+  return <SiteLinks id="footer-service" title={t('footer.service')} links={links} />;
+}
+
+const AppLinks = styled.div`
+  display: grid;
+  gap: 0.75rem;
+  justify-items: start;
+  p {
+    margin: 0;
+  }
+`;
 
 /**
  * The current year, for the copyright line; none in a server render. A prerendered page's HTML is
@@ -118,8 +143,13 @@ export function Footer() {
               {t('brand', { ns: 'common' })}
             </Brand>
             <p>{t('footer.tagline')}</p>
+            <AppLinks>
+              <AndroidAppLink variant="secondary" />
+              <IphoneAppStatus />
+            </AppLinks>
           </div>
           <HelpLinks />
+          <ServiceLinks />
           {networks.length > 0 && (
             <ExternalLinks id="footer-follow" title={t('footer.follow')} links={networks.map((network) => ({ href: social[network]!, label: NETWORK_NAMES[network] }))} />
           )}
@@ -127,11 +157,6 @@ export function Footer() {
             id="footer-useful"
             title={t('footer.usefulLinks')}
             links={(['anr', 'anrMures', 'anpc'] as const).map((key) => ({ href: EXTERNAL_LINKS[key], label: t(`footer.links.${key}`) }))}
-          />
-          <ExternalLinks
-            id="footer-news"
-            title={t('footer.news')}
-            links={(['legislation', 'report'] as const).map((key) => ({ href: EXTERNAL_LINKS[key], label: t(`footer.newsItems.${key}`) }))}
           />
           <Copyright>{year === null ? t('footer.copyrightUndated') : t('footer.copyright', { year })}</Copyright>
         </Columns>

@@ -1,4 +1,4 @@
-import { Container, LoadingStatus, loginNavigationState, Navigate, startSession, useSession } from '@site/shared-ui';
+import { Container, languageQuery, LoadingStatus, loginNavigationState, Navigate, startSession, useLocation, useSession } from '@site/shared-ui';
 import { nextTask } from '@site/shared-ui/next-task';
 import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { isCrawler } from './isCrawler';
@@ -14,6 +14,9 @@ export function AccessGuard({ children }: { children: ReactNode }) {
   // through (the whole page) is drawn in a transition instead, React yielding to the browser
   // between components, the loading status kept until then.
   const session = useDeferredValue(useSession());
+  // Which page was asked for, that /login can say what it holds (the plans, for /pricing); the
+  // address's language (?lang=) goes along.
+  const { pathname, search } = useLocation();
   // A session known when the guard mounts was started before (a navigation), or was handed over
   // with a signed-in page the server drew: the auth SDK then starts once the page is idle
   // (SessionFollower), not on the page's way to being interactive.
@@ -33,8 +36,8 @@ export function AccessGuard({ children }: { children: ReactNode }) {
   if (session.status === 'signedIn') return <>{children}</>;
   if (session.status === 'signedOut') {
     if (isCrawler()) return <>{children}</>;
-    const reason = loginNavigationState(session.endedBy ?? 'signInRequired');
-    return <Navigate to="/login" replace state={reason} />;
+    const reason = loginNavigationState(session.endedBy ?? 'signInRequired', pathname);
+    return <Navigate to={{ pathname: '/login', search: languageQuery(search) }} replace state={reason} />;
   }
   return (
     <Container>

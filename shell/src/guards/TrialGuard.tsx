@@ -1,6 +1,7 @@
 import {
   Button,
   Container,
+  languageQuery,
   LoadingStatus,
   Navigate,
   PageHeading,
@@ -30,7 +31,7 @@ export function TrialGuard({ mode, children }: { mode: TrialMode; children: Reac
   const session = useSession();
   const signedIn = session.status === 'signedIn';
   // Read ahead (readUserInfoAhead): its answer stands as this read's, drawn at once.
-  const { pathname: visit } = useLocation();
+  const { pathname: visit, search } = useLocation();
   const { answered, call } = readAheadFor(USER_INFO, visit, signedIn ? (session.user?.uid ?? null) : null, getUserInfo);
   // The answer lets the whole page through: drawn in a transition (useServiceRead's state is deferred).
   const { state: check, retry } = useServiceRead(USER_INFO, call, { enabled: signedIn, answered });
@@ -63,6 +64,7 @@ export function TrialGuard({ mode, children }: { mode: TrialMode; children: Reac
     );
   }
   const elsewhere = trialRedirect(mode, check.data);
-  if (elsewhere) return <Navigate to={elsewhere} replace />;
+  // The page's language goes along (?lang=en stays English).
+  if (elsewhere) return <Navigate to={{ pathname: elsewhere, search: languageQuery(search) }} replace />;
   return <>{children}</>;
 }

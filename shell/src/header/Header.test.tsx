@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 describe('navigation links', () => {
-  it('offers home, about, features, contact, pricing and login, in Romanian by default', () => {
+  it("offers home, about, features, contact, pricing (the landing page's plans, for a visitor) and login, in Romanian by default", () => {
     renderHeader();
     const nav = screen.getAllByRole('navigation', { name: 'Navigare principală' })[0]!;
     const links = within(nav)
@@ -41,7 +41,7 @@ describe('navigation links', () => {
       ['Despre noi', '/aboutus'],
       ['Funcționalități', '/#howItWorks'],
       ['Contact', '/contact'],
-      ['Prețuri', '/pricing'],
+      ['Prețuri', '/#plans'],
       ['Autentificare', '/login'],
     ]);
   });
@@ -60,6 +60,8 @@ describe('navigation links', () => {
       const nav = screen.getAllByRole('navigation', { name: 'Navigare principală' })[0]!;
       expect(within(nav).getByRole('link', { name: 'Contul meu' })).toHaveAttribute('href', '/account');
       expect(within(nav).queryByRole('link', { name: 'Autentificare' })).not.toBeInTheDocument();
+      // Signed in, "Prices" is the pricing page, where the user subscribes.
+      expect(within(nav).getByRole('link', { name: 'Prețuri' })).toHaveAttribute('href', '/pricing');
     } finally {
       document.cookie = 'loginCookie=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
     }

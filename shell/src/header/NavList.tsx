@@ -1,7 +1,7 @@
 import { Link, NavLink, useSignedInHint, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import { prefetchRoute } from '../navigation/prefetch';
-import { accountItem, navItems } from './navItems';
+import { navItemsFor } from './navItems';
 
 const List = styled.ul<{ $vertical?: boolean }>`
   display: flex;
@@ -29,7 +29,7 @@ const List = styled.ul<{ $vertical?: boolean }>`
 export function NavList({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation('shell');
   const signedIn = useSignedInHint();
-  const items = navItems.map((item) => (signedIn && item.to === '/login' ? accountItem : item));
+  const items = navItemsFor(signedIn);
   return (
     <List $vertical={vertical}>
       {items.map((item) => {

@@ -13,9 +13,19 @@ export const navItems: NavItem[] = [
   { to: '/aboutus', labelKey: 'nav.about' },
   { to: '/#howItWorks', labelKey: 'nav.features', section: true },
   { to: '/contact', labelKey: 'nav.contact' },
-  { to: '/pricing', labelKey: 'nav.pricing' },
+  { to: '/#plans', labelKey: 'nav.pricing', section: true },
   { to: '/login', labelKey: 'nav.login' },
 ];
 
 /** Who is signed in sees their account where others see "login". */
 export const accountItem: NavItem = { to: '/account', labelKey: 'nav.account' };
+
+/**
+ * Who is signed in sees the pricing page (the payment provider's table, to subscribe) where a
+ * visitor sees the landing page's plans section: the prices, before any sign-in.
+ */
+export const pricingItem: NavItem = { to: '/pricing', labelKey: 'nav.pricing' };
+
+/** The header's links for a visitor, or for a signed-in user. */
+export const navItemsFor = (signedIn: boolean): NavItem[] =>
+  signedIn ? navItems.map((item) => (item.to === '/login' ? accountItem : item.labelKey === pricingItem.labelKey ? pricingItem : item)) : navItems;

@@ -6,7 +6,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({ preloadRemote: jest.fn
 
 describe('prefetching the next likely pages', () => {
   it("takes, from the landing page, the other public pages of the same remote and no other remote's (nor the pages a mail's link opens)", () => {
-    expect(likelyNextPages(pages.landing).map((p) => p.module)).toEqual(['./ContactPage', './AboutPage', './AccessibilityPage']);
+    expect(likelyNextPages(pages.landing).map((p) => p.module)).toEqual(['./ContactPage', './AboutPage', './AccessibilityPage', './PrivacyPage', './TermsPage']);
   });
 
   it('takes no guarded page (they wait for sign-in), so the sign-in page prefetches nothing', () => {
@@ -21,7 +21,7 @@ describe('prefetching the next likely pages', () => {
     const runIdle = () => idle.splice(0).forEach((callback) => callback());
     prefetchLikelyNextPagesWhenIdle(pages.contact);
     expect(preloadRemote).not.toHaveBeenCalled();
-    for (const [index, module] of ['./LandingPage', './AboutPage', './AccessibilityPage'].entries()) {
+    for (const [index, module] of ['./LandingPage', './AboutPage', './AccessibilityPage', './PrivacyPage', './TermsPage'].entries()) {
       runIdle();
       expect(preloadRemote).toHaveBeenCalledTimes(index + 1);
       expect(preloadRemote).toHaveBeenLastCalledWith([expect.objectContaining({ nameOrAlias: 'mfe_marketing', exposes: [module], resourceCategory: 'sync' })]);
@@ -34,6 +34,6 @@ describe('prefetching the next likely pages', () => {
       expect(preloadRemote).toHaveBeenCalledTimes(index + 1);
     }
     runIdle();
-    expect(preloadRemote).toHaveBeenCalledTimes(3);
+    expect(preloadRemote).toHaveBeenCalledTimes(5);
   });
 });

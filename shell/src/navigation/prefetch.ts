@@ -11,7 +11,7 @@ export function prefetchRoute(to: string): void {
 
 /**
  * The next likely pages of a visitor on `page`: the other public pages of the same remote (from
- * the landing page: contact, about, accessibility; not the newsletter's link pages). Its code is already running, so they cost
+ * the landing page: contact, about, accessibility, privacy, terms; not the newsletter's link pages). Its code is already running, so they cost
  * only their own chunks, and no other remote is touched.
  */
 export function likelyNextPages(page: ExposedPage): ExposedPage[] {

@@ -70,7 +70,7 @@ describe('the account page', () => {
     const panel = screen.getByRole('tabpanel', { name: 'Cont' });
     expect(panel).toHaveTextContent('ana.pop@exemplu.ro');
     expect(screen.getByRole('button', { name: 'Deconectare' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Descărcați aplicația pentru Android (deschide Magazin Google Play)' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Descărcați aplicația pentru Android din Magazin Google Play (alt site)' })).toHaveAttribute(
       'href',
       'https://play.google.com/store/apps/details?id=test.app',
     );

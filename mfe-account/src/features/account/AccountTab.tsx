@@ -1,4 +1,4 @@
-import { ButtonAnchor, runtimeConfig, useTranslation, VisuallyHidden } from '@site/shared-ui';
+import { AndroidAppLink, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import { Details } from '../../components/Details';
 import { DeleteAccount } from './accountData/DeleteAccount';
@@ -15,7 +15,6 @@ const Actions = styled.div`
 /** The account tab: the email, logging out, the Android app, and the user's rights over their data (a copy, deletion). */
 export function AccountTab({ email }: { email: string | null }) {
   const { t } = useTranslation('account');
-  const androidAppUrl = runtimeConfig().androidAppUrl;
   return (
     <>
       <Details>
@@ -23,12 +22,7 @@ export function AccountTab({ email }: { email: string | null }) {
         <dd>{email ?? t('account.noEmail')}</dd>
       </Details>
       <Actions>
-        {androidAppUrl && (
-          <ButtonAnchor href={androidAppUrl}>
-            {t('account.downloadAndroid')}
-            <VisuallyHidden> {t('account.opensPlayStore')}</VisuallyHidden>
-          </ButtonAnchor>
-        )}
+        <AndroidAppLink />
         <div>
           <LogoutButton />
         </div>

@@ -30,17 +30,19 @@ describe('the FAQ section of the landing page', () => {
     expect(screen.getByRole('region', { name: 'Pe ce telefoane funcționează?' })).toHaveTextContent(/Magazin Google Play/);
   });
 
-  it('says that the support button opens the contact page in a new tab', () => {
+  it('leads to the contact page in the same tab', () => {
     renderWithSite(<Faq />);
-    const link = screen.getByRole('link', { name: 'Contactați-ne (se deschide într-o filă nouă)' });
+    const link = screen.getByRole('link', { name: 'Contactați-ne' });
     expect(link).toHaveAttribute('href', '/contact');
-    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).not.toHaveAttribute('target');
   });
 
-  it('answers the phones question as each language says it', () => {
-    act(() => setLocale('en'));
+  it("answers the phones question with the iPhone app's one status, in each language", () => {
     renderWithSite(<Faq />);
-    expect(screen.getByText(/for iPhone on the App Store/)).toBeInTheDocument();
+    expect(screen.getByText(/Versiunea pentru iPhone va fi disponibilă în curând în App Store\./)).toBeInTheDocument();
+    act(() => setLocale('en'));
+    expect(screen.getByText(/The iPhone version is coming soon to the App Store\./)).toBeInTheDocument();
+    expect(screen.queryByText(/is available .* for iPhone/)).not.toBeInTheDocument();
   });
 
   it('passes axe with every question closed, and with one open', async () => {

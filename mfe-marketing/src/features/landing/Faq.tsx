@@ -1,8 +1,8 @@
-import { Accordion, ButtonAnchor, FULL_PLAN_PRICE_LEI, Section, TRIAL_DAYS, useTranslation, VisuallyHidden } from '@site/shared-ui';
+import { Accordion, ButtonLink, FULL_PLAN_PRICE_LEI, Section, TRIAL_DAYS, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 
 const QUESTIONS = ['what', 'phones', 'price', 'eligibility', 'camera', 'help'] as const;
-/** The plans' figures the answers name (the price question's). */
+/** The plans' figures the answers name (the price question's); the iPhone app's status is the one the whole site says. */
 const PLAN_FIGURES = { days: TRIAL_DAYS, price: FULL_PLAN_PRICE_LEI };
 
 const Layout = styled.div`
@@ -34,16 +34,13 @@ export function Faq() {
           items={QUESTIONS.map((key) => ({
             id: key,
             title: t(`landing.faq.items.${key}.question`),
-            content: <p>{t(`landing.faq.items.${key}.answer`, PLAN_FIGURES)}</p>,
+            content: <p>{t(`landing.faq.items.${key}.answer`, { ...PLAN_FIGURES, iphone: t('app.iphone', { ns: 'common' }) })}</p>,
           }))}
         />
         <SupportCard aria-labelledby="faq-support-title">
           <h3 id="faq-support-title">{t('landing.faq.support.title')}</h3>
           <p>{t('landing.faq.support.text')}</p>
-          <ButtonAnchor href="/contact" target="_blank" rel="noopener">
-            {t('landing.faq.support.button')}
-            <VisuallyHidden> {t('landing.faq.support.newTab')}</VisuallyHidden>
-          </ButtonAnchor>
+          <ButtonLink to="/contact">{t('landing.faq.support.button')}</ButtonLink>
         </SupportCard>
       </Layout>
     </Section>

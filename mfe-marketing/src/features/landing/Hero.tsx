@@ -1,4 +1,4 @@
-import { ButtonLink, PageHeading, useTranslation } from '@site/shared-ui';
+import { AndroidAppLink, ButtonLink, IphoneAppStatus, PageHeading, useTranslation } from '@site/shared-ui';
 import styled, { keyframes } from 'styled-components';
 import { HERO_ANNOTATION } from '../../constants';
 import { HeroPicture } from './HeroPicture';
@@ -73,12 +73,17 @@ export function Hero() {
           <AnnotatedTitle title={title} highlight={t('landing.titleHighlight')} />
         </PageHeading>
         <p>{t('landing.subtitle')}</p>
+        {/* The app first, then the prices and the trial, then what it does: all before any sign-in. */}
         <Actions>
-          <ButtonLink to="/login">{t('landing.primaryCta')}</ButtonLink>
+          <AndroidAppLink />
+          <ButtonLink to="/#plans" $variant="secondary">
+            {t('landing.primaryCta')}
+          </ButtonLink>
           <ButtonLink to="/#howItWorks" $variant="secondary">
             {t('landing.secondaryCta')}
           </ButtonLink>
         </Actions>
+        <IphoneAppStatus />
       </div>
       <HeroPicture />
     </Wrapper>

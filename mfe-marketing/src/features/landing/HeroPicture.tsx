@@ -43,17 +43,28 @@ const Figure = styled.svg`
     stroke: ${({ theme }) => theme.color.accent};
     stroke-width: 2.5;
   }
+  /* The card's words: HTML inside the drawing, so they wrap within the card in the site's typeface
+     at every width and in both languages (an SVG text runs past its box). */
+  .words {
+    display: flex;
+    flex-direction: column;
+    justify-content: center;
+    align-items: center;
+    height: 100%;
+    padding: 4px 6px;
+    text-align: center;
+    line-height: 1.15;
+    font-family: ${({ theme }) => theme.type.family};
+    overflow-wrap: break-word;
+  }
   .alert {
-    fill: ${({ theme }) => theme.color.text};
-    font:
-      700 15px system-ui,
-      sans-serif;
+    color: ${({ theme }) => theme.color.text};
+    font-size: 15px;
+    font-weight: 700;
   }
   .detail {
-    fill: ${({ theme }) => theme.color.textMuted};
-    font:
-      400 13px system-ui,
-      sans-serif;
+    color: ${({ theme }) => theme.color.textMuted};
+    font-size: 13px;
   }
   .voice {
     fill: none;
@@ -78,12 +89,12 @@ export function HeroPicture() {
       <circle className="ring" cx="176" cy="150" r="40" />
       {/* What it shows, and says. */}
       <rect className="card" x="114" y="250" width="124" height="74" rx="12" />
-      <text className="alert" x="176" y="280" textAnchor="middle">
-        {t('landing.picture.alert')}
-      </text>
-      <text className="detail" x="176" y="304" textAnchor="middle">
-        {t('landing.picture.distance')}
-      </text>
+      <foreignObject x="114" y="250" width="124" height="74">
+        <div className="words">
+          <span className="alert">{t('landing.picture.alert')}</span>
+          <span className="detail">{t('landing.picture.distance')}</span>
+        </div>
+      </foreignObject>
       <path className="voice" d="M276 158 q14 32 0 64 M296 140 q26 50 0 100 M316 122 q38 68 0 136" />
     </Figure>
   );

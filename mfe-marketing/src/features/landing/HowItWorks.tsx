@@ -8,7 +8,8 @@ export function HowItWorks() {
   const { t } = useTranslation('marketing');
   return (
     <Section id="howItWorks" title={t('landing.howItWorks.title')} intro={t('landing.howItWorks.intro')}>
-      <CardList>
+      {/* Seven: four and three on a wide screen. */}
+      <CardList $wide={4}>
         {FEATURES.map((feature) => (
           <Card key={feature}>
             <h3>{t(`landing.features.${feature}.title`)}</h3>

@@ -7,6 +7,7 @@ import { CallToAction } from './CallToAction';
 import { Developers } from './Developers';
 import { Hero } from './Hero';
 import { HowItWorks } from './HowItWorks';
+import { Plans } from './Plans';
 import { Team } from './Team';
 import { Testimonials } from './Testimonials';
 
@@ -20,6 +21,7 @@ export default function LandingPage() {
     <Container>
       <Hero />
       <HowItWorks />
+      <Plans />
       <Partners />
       <Team />
       <Testimonials />

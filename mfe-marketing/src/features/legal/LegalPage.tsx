@@ -1,0 +1,43 @@
+import { Container, Link, PageIntro, runtimeConfig, StatusMessage, useTranslation } from '@site/shared-ui';
+import type { ReactNode } from 'react';
+import '../../i18n/register';
+
+/** A section of a legal page: a region named by its h2. */
+export function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The frame of the privacy notice and the terms: the title and description, a plain warning where
+ * the operator is local mode's stand-in, the sections, the date, and the link to the other page.
+ */
+export function LegalPage({ page, children, other }: { page: 'privacy' | 'terms'; children: ReactNode; other: { to: string; label: string } }) {
+  const { t } = useTranslation('marketing');
+  const { operator } = runtimeConfig();
+  return (
+    <Container>
+      <PageIntro title={t(`${page}.title`)} description={t(`${page}.description`)} />
+      {operator.local && (
+        <StatusMessage role="note" $tone="danger">
+          {t(`${page}.localNotice`)}
+        </StatusMessage>
+      )}
+      {children}
+      <p>{t(`${page}.updated`)}</p>
+      <p>
+        <Link to={other.to}>{other.label}</Link>
+      </p>
+    </Container>
+  );
+}
+
+/** The operator's details, as the pages' sentences name them. */
+export function useOperatorFigures() {
+  const { operator } = runtimeConfig();
+  return { name: operator.name, address: operator.address, registration: operator.registration, email: operator.email };
+}

@@ -1,0 +1,25 @@
+import { FULL_PLAN_PRICE_LEI, TRIAL_DAYS, useTranslation, WITHDRAWAL_DAYS } from '@site/shared-ui';
+import '../../i18n/register';
+import { LegalPage, LegalSection, useOperatorFigures } from './LegalPage';
+
+const SECTIONS = ['operator', 'service', 'price', 'trial', 'renewal', 'cancel', 'withdrawal', 'complaints'] as const;
+
+/**
+ * /terms: the subscription's terms. The figures come from the plans' one home (the price, the
+ * trial's days) and the law's (the days of withdrawal); the operator from configuration.
+ */
+export default function TermsPage() {
+  const { t } = useTranslation('marketing');
+  const figures = { ...useOperatorFigures(), price: FULL_PLAN_PRICE_LEI, days: TRIAL_DAYS, withdrawalDays: WITHDRAWAL_DAYS };
+  return (
+    <LegalPage page="terms" other={{ to: '/privacy', label: t('terms.privacyLink') }}>
+      {SECTIONS.map((section) => (
+        <LegalSection key={section} id={`terms-${section}`} title={t(`terms.sections.${section}.title`, figures)}>
+          {(t(`terms.sections.${section}.body`, { returnObjects: true, ...figures }) as string[]).map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </LegalSection>
+      ))}
+    </LegalPage>
+  );
+}
