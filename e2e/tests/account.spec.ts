@@ -39,7 +39,7 @@ test('a new user starts the free trial on the local plans, and the account shows
 
   const plans = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
   await expect(plans.getByRole('heading', { level: 2 })).toHaveText(['Perioadă de probă gratuită', 'Plan complet', 'Pe bază de eligibilitate']);
-  await expect(plans.nth(1)).toContainText('60 lei pe lună');
+  await expect(plans.nth(1)).toContainText('60 lei / lună');
   await expect(plans.nth(2).getByRole('link', { name: 'Contactați-ne' })).toHaveAttribute('href', '/contact');
 
   // The simulated checkout: signed Stripe events through the service's own webhook. While it

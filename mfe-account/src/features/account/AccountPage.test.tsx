@@ -46,10 +46,10 @@ beforeEach(() => {
 });
 
 describe('the account page', () => {
-  it('greets the user by the part of the email before the @, with the email below', () => {
+  it('greets the user by the part of the email before the @, and says the email once (in the account tab)', () => {
     renderAt('/account');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Bine ați venit, ana.pop!');
-    expect(screen.getByText('ana.pop@exemplu.ro', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getAllByText('ana.pop@exemplu.ro')).toHaveLength(1);
   });
 
   it('greets the user by the name given at sign-up, when there is one', () => {

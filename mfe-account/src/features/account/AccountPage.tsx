@@ -1,27 +1,10 @@
 import type { ServerReads } from '@site/rendering/contract';
 import { Container, PageHeading, Tabs, useSearchParams, useSession, useTranslation, type ServiceReadName } from '@site/shared-ui';
-import styled from 'styled-components';
 import { ACCOUNT_TABS, TAB_PARAM, type AccountTab as TabId } from '../../constants';
 import '../../i18n/register';
 import { DeviceTab } from './device/DeviceTab';
 import { SubscriptionTab } from './subscription/SubscriptionTab';
 import { AccountTab } from './AccountTab';
-
-const Email = styled.p`
-  margin-top: 0;
-  font-size: 1.25rem;
-  color: ${({ theme }) => theme.color.textMuted};
-`;
-
-/**
- * The welcome is the page's heading, at a size that leaves the page's content the dominant part of
- * a phone's screen when the name greeted is a long address's first part.
- */
-const Welcome = styled.div`
-  h1 {
-    font-size: clamp(${({ theme }) => theme.type.size.h3}, 4vw, ${({ theme }) => theme.type.size.h1});
-  }
-`;
 
 const isTab = (value: string | null): value is TabId => ACCOUNT_TABS.includes(value as TabId);
 const tabOf = (value: string | null): TabId => (isTab(value) ? value : 'account');
@@ -35,7 +18,10 @@ export const serverReads: ServerReads = ({ search }) => TAB_READS[tabOf(new URLS
 /** Whom the page greets: the name given at sign-up, else the part of the email before the @. */
 export const greetingName = (user: { email: string | null; name?: string | null } | null | undefined): string | null => user?.name || user?.email?.split('@')[0] || null;
 
-/** /account: a welcome, the email, and three tabs; the chosen tab is kept in the URL (?tab=). */
+/**
+ * /account: a welcome (the page's h1, at the site's h1 size: never smaller than the tabs' h2s), and
+ * three tabs; the chosen tab is kept in the URL (?tab=). The email is said once, in the account tab.
+ */
 export default function AccountPage() {
   const { t } = useTranslation('account');
   const { user } = useSession();
@@ -56,10 +42,7 @@ export default function AccountPage() {
   const name = greetingName(user);
   return (
     <Container>
-      <Welcome>
-        <PageHeading title={t('account.title')}>{name ? t('account.welcome', { name }) : t('account.welcomeGeneric')}</PageHeading>
-      </Welcome>
-      {email && <Email>{email}</Email>}
+      <PageHeading title={t('account.title')}>{name ? t('account.welcome', { name }) : t('account.welcomeGeneric')}</PageHeading>
       <Tabs
         label={t('tabs.label')}
         selected={selected}

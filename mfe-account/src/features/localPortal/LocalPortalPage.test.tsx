@@ -45,7 +45,7 @@ describe('the local customer portal', () => {
     expect(screen.getByText('Perioada de probă se încheie pe')).toBeInTheDocument();
     expect(screen.queryByText(/reînnoi/)).not.toBeInTheDocument();
 
-    const switchButton = screen.getByRole('button', { name: 'Treceți la planul complet (60 lei pe lună)' });
+    const switchButton = screen.getByRole('button', { name: 'Treceți la planul complet (60 lei / lună)' });
     await user.click(switchButton);
     expect(portalUpdate).toHaveBeenCalledWith({ json: { action: 'switch_plan', subscription: 'sub_local_1', plan: 'full' } }, expect.anything());
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Se salvează schimbarea…');

@@ -1,5 +1,18 @@
 import type { ServerReads } from '@site/rendering/contract';
-import { Button, ButtonLink, Container, Link, PageIntro, runtimeConfig, StatusMessage, useServiceAction, useServiceRead, useSession, useTranslation } from '@site/shared-ui';
+import {
+  Button,
+  ButtonLink,
+  Container,
+  Link,
+  PageIntro,
+  runtimeConfig,
+  StatusMessage,
+  usePlanPrice,
+  useServiceAction,
+  useServiceRead,
+  useSession,
+  useTranslation,
+} from '@site/shared-ui';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { getLocalPortal, updateLocalPortal, type LocalPlan, type LocalPortalState, type LocalPortalUpdate } from '../../api/accountCalls';
@@ -9,7 +22,6 @@ import { Details } from '../../components/Details';
 import { Notice } from '../../components/Notice';
 import { SUBSCRIPTION_TAB_PATH } from '../../constants';
 import '../../i18n/register';
-import { PLANS } from '../../plans/plans';
 import { usePlanName } from '../../plans/usePlanName';
 import { StatusBadge } from '../../components/StatusBadge';
 
@@ -32,6 +44,7 @@ const date = (seconds: number | null) => (seconds === null ? null : new Date(sec
 function ManageSubscription({ initial, email }: { initial: Subscription & { switchTo: LocalPlan[] }; email: string | null }) {
   const { t } = useTranslation('account');
   const planName = usePlanName();
+  const priceOf = usePlanPrice();
   const [portal, setPortal] = useState(initial);
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -118,7 +131,7 @@ function ManageSubscription({ initial, email }: { initial: Subscription & { swit
                       : t('localPortal.plan.switch', {
                           // The plan as named inside a sentence ("planul complet"), not as a title.
                           plan: t(`plans.${plan}.inSentence`),
-                          price: t('plans.price', { price: PLANS.find((p) => p.id === plan)?.price ?? 0 }),
+                          price: priceOf(plan),
                         })}
                   </Button>
                 ))}

@@ -1,4 +1,17 @@
-import { Button, ButtonLink, Card, CardList, StatusMessage, TRIAL_DAYS, useNavigate, useServiceAction, useTranslation, VisuallyHidden } from '@site/shared-ui';
+import {
+  Button,
+  ButtonLink,
+  Card,
+  CardList,
+  PriceFigure,
+  StatusMessage,
+  TRIAL_DAYS,
+  useNavigate,
+  usePlanPrice,
+  useServiceAction,
+  useTranslation,
+  VisuallyHidden,
+} from '@site/shared-ui';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { localCheckout, type LocalCheckout, type LocalPlan } from '../../api/accountCalls';
@@ -30,15 +43,6 @@ const Popular = styled.p`
   }
 `;
 
-const Price = styled.p`
-  && {
-    color: ${({ theme }) => theme.color.text};
-  }
-  strong {
-    font-size: 2rem;
-  }
-`;
-
 /**
  * The site's own plans as cards, with the benefits every plan shares. With `checkout`, choosing
  * the trial or the full plan completes the local checkout and opens the subscription tab.
@@ -49,6 +53,7 @@ export function PlanCards({ checkout }: { checkout: boolean }) {
   const { state, run } = useServiceAction<LocalCheckout>();
   const [chosen, setChosen] = useState<LocalPlan | null>(null);
   const benefitsId = useId();
+  const priceOf = usePlanPrice();
   const working = state.status === 'working';
 
   const choose = async (plan: LocalPlan) => {
@@ -66,9 +71,7 @@ export function PlanCards({ checkout }: { checkout: boolean }) {
           <PlanCard key={plan.id} $popular={plan.popular}>
             <h2>{t(`plans.${plan.id}.title`)}</h2>
             {plan.popular && <Popular>{t('plans.popular')}</Popular>}
-            <Price>
-              <strong>{t('plans.price', { price: plan.price })}</strong> {t('plans.range')}
-            </Price>
+            <PriceFigure>{priceOf(plan.id)}</PriceFigure>
             <p>{t(`plans.${plan.id}.description`, { days: TRIAL_DAYS })}</p>
             {plan.checkout === null ? (
               <ButtonLink to="/contact" $variant="secondary">

@@ -40,10 +40,10 @@ describe("pricing without Stripe (the site's own plans)", () => {
     expect(document.title).toBe('Alegeți abonamentul potrivit · Vedere');
     const cards = plans();
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Perioadă de probă gratuită', 'Plan complet', 'Pe bază de eligibilitate']);
-    expect(cards[0]).toHaveTextContent('0 lei pe lună');
+    expect(cards[0]).toHaveTextContent('Gratuit 14 zile');
     expect(cards[0]).toHaveTextContent('14 zile');
-    expect(cards[1]).toHaveTextContent('60 lei pe lună');
-    expect(cards[1]).toHaveTextContent('Cel mai ales');
+    expect(cards[1]).toHaveTextContent('60 lei / lună');
+    expect(cards[1]).toHaveTextContent('Cel mai popular');
     expect(cards[2]).toHaveTextContent('Fără plată lunară');
     expect(within(cards[2]!).getByRole('link', { name: 'Contactați-ne' })).toHaveAttribute('href', '/contact');
     expect(screen.getByRole('heading', { name: 'Toate planurile includ' })).toBeInTheDocument();

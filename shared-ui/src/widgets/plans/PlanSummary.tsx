@@ -7,7 +7,7 @@ import { Link } from '../../router';
 
 /** The plans a visitor can choose, in the order they are shown; the figures come from the plans' one home. */
 const PLANS = ['trial', 'full', 'eligibility'] as const;
-type PlanId = (typeof PLANS)[number];
+export type PlanId = (typeof PLANS)[number];
 
 /** Three cards in one row where they fit, else one a row: never two and a lone one. */
 const Cards = styled.ul`
@@ -65,10 +65,13 @@ const Actions = styled.p`
 
 const FIGURES = { days: TRIAL_DAYS, price: FULL_PLAN_PRICE_LEI };
 
-function priceOf(plan: PlanId, t: (key: string, options?: Record<string, unknown>) => string): string {
-  if (plan === 'trial') return t('plans.freeFor', FIGURES);
-  if (plan === 'full') return t('plans.perMonth', FIGURES);
-  return t('plans.noMonthlyPayment');
+/**
+ * How a plan's price is said, by the shop conventions of the page's language ("60 lei / lună", "60
+ * lei a month"); the trial as free for its days, never as a price of zero.
+ */
+export function usePlanPrice(): (plan: PlanId) => string {
+  const { t } = useTranslation('common');
+  return (plan) => (plan === 'trial' ? t('plans.freeFor', FIGURES) : plan === 'full' ? t('plans.perMonth', FIGURES) : t('plans.noMonthlyPayment'));
 }
 
 /**
@@ -81,6 +84,7 @@ function priceOf(plan: PlanId, t: (key: string, options?: Record<string, unknown
  */
 export function PlanSummary({ headingLevel = 3, startLink = true }: { headingLevel?: 3 | 4; startLink?: boolean }) {
   const { t } = useTranslation('common');
+  const priceOf = usePlanPrice();
   const Heading = `h${headingLevel}` as const;
   return (
     <>
@@ -89,7 +93,7 @@ export function PlanSummary({ headingLevel = 3, startLink = true }: { headingLev
           <PlanCard key={plan} $popular={plan === 'full'}>
             <Heading>{t(`plans.${plan}.title`)}</Heading>
             {plan === 'full' && <Popular>{t('plans.popular')}</Popular>}
-            <PriceFigure>{priceOf(plan, t)}</PriceFigure>
+            <PriceFigure>{priceOf(plan)}</PriceFigure>
             <p>{t(`plans.${plan}.description`, FIGURES)}</p>
           </PlanCard>
         ))}

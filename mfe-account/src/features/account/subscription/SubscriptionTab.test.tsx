@@ -33,6 +33,16 @@ describe('the subscription tab', () => {
     expect(screen.queryByRole('link', { name: 'Reînnoiți abonamentul' })).not.toBeInTheDocument();
   });
 
+  it("says when the trial ends and what follows it, in the site's time zone", () => {
+    show(trial);
+    // 14 days after 23 November 2026, 12:00 UTC.
+    expect(
+      screen.getByText(/Se încheie pe 7 decembrie 2026\. După aceea nu plătiți nimic și nu se reînnoiește; ca să folosiți aplicația în continuare, alegeți planul complet\./),
+    ).toBeInTheDocument();
+    act(() => setLocale('en'));
+    expect(screen.getByText(/It ends on December 7, 2026\. After that you pay nothing and it does not renew/)).toBeInTheDocument();
+  });
+
   it('shows another product by the name the billing provider gives it', () => {
     show({ ...trial, isTrial: false, plan: null, productName: 'Plan anual' });
     expect(screen.getByText('Plan anual')).toBeInTheDocument();

@@ -20,6 +20,8 @@ function TrialNotice({ trialEndTimestamp, now }: { trialEndTimestamp: number; no
   return (
     <Notice>
       <strong>{t('subscription.trial.title')}</strong> {text}
+      {/* When it ends, and what follows: nothing is charged, the app stops until the full plan is chosen. */}
+      {status.kind !== 'ended' && <> {t('subscription.trial.endsOn', { date: new Date(trialEndTimestamp * 1000) })}</>}
     </Notice>
   );
 }
