@@ -2,7 +2,8 @@
 // the remotes document), security headers, preload hints and prerendered pages.
 export { deployStoreApp, remoteApp, shellApp, type ShellAppOptions } from './siteServers';
 export { robotsTxt, sitemapXml } from './webFiles';
-export { createStaticApp, listen, type Listening } from './staticServer';
+export { createStaticApp } from './staticServer';
+export { CONNECTION_LIMITS, listen, type ConnectionLimits, type Listening } from './connections';
 export { securityHeaders, inlineScriptHashes } from './securityHeaders';
 // For the benchmark's single-bundle baseline, served the same way (bench/single-bundle/serve.mjs).
 export { localeOf, looksSignedIn } from './visitor';

@@ -20,6 +20,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { jwtVerify, SignJWT } from 'jose';
 import { isLocalMode } from './runtimeConfig';
+import { visitorUsesHttps } from './proxy';
 
 type Env = Record<string, string | undefined>;
 
@@ -123,7 +124,7 @@ export function previewLinks({ secret, policy }: { secret: string | null; policy
         path: '/',
         sameSite: 'Lax',
         maxAge: Math.max(1, Math.floor((pin.expiresAt - Date.now()) / 1000)),
-        secure: url.protocol === 'https:',
+        secure: visitorUsesHttps(c),
       });
     }
     c.header('Cache-Control', 'no-store');

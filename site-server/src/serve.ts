@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { siteLogger } from './logging';
 import { deployDir, firebaseProjectId, mailOutboxDir, ports, remoteNames } from './runtimeConfig';
 import { deployStoreApp, remoteApp, shellApp } from './siteServers';
-import { listen } from './staticServer';
+import { listen } from './connections';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const hostname = process.env.HOST || '127.0.0.1';

@@ -1,7 +1,6 @@
 // Serves a built app the way it is deployed: compressed, content-hashed assets cached for a
 // year as immutable, and the documents that point at them (HTML, manifests, remote entries,
 // the remotes document, the runtime config) revalidated on every load.
-import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context } from 'hono';
 import { compress } from 'hono/compress';
@@ -10,7 +9,6 @@ import { secureHeaders as secureHeadersOf } from 'hono/secure-headers';
 import { getMimeType } from 'hono/utils/mime';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -362,26 +360,4 @@ export function createStaticApp({
   // A file that is not there (a name with an extension: no page of the site has one) is a plain 404.
   if (spa) app.get('*', (c) => (MISSING_FILE.test(c.req.path) ? c.text('Not Found', 404) : page(c)));
   return app;
-}
-
-export interface Listening {
-  port: number;
-  close: () => Promise<void>;
-}
-
-/** Starts a server; resolves with a handle whose close() ends open connections too. */
-export function listen(app: { fetch: (request: Request) => Response | Promise<Response> }, port: number, hostname = '127.0.0.1'): Promise<Listening> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname }, (info: AddressInfo) =>
-      resolve({
-        port: info.port,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            if ('closeAllConnections' in server) server.closeAllConnections();
-          }),
-      }),
-    );
-    server.on('error', reject);
-  });
 }

@@ -8,6 +8,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { configuredSecret } from './runtimeConfig';
 import { visitorIdOf } from './visitor';
+import { visitorUsesHttps } from './proxy';
 
 type Env = Record<string, string | undefined>;
 
@@ -49,6 +50,6 @@ export function viewTokenCookie({
       return; // no remotes document yet: no deployment to vouch for
     }
     const token = await signViewToken(secret, viewDeployments(document, visitorIdOf(c), await pinOf(c)));
-    setCookie(c, VIEW_TOKEN_COOKIE, token, { path: '/', sameSite: 'Lax', maxAge: VIEW_TOKEN_TTL_S, secure: new URL(c.req.url).protocol === 'https:' });
+    setCookie(c, VIEW_TOKEN_COOKIE, token, { path: '/', sameSite: 'Lax', maxAge: VIEW_TOKEN_TTL_S, secure: visitorUsesHttps(c) });
   };
 }

@@ -10,6 +10,7 @@ import { PREFERENCE_COOKIE } from '@site/shared-ui/preference-cookie';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { randomUUID } from 'node:crypto';
+import { visitorUsesHttps } from './proxy';
 
 const ofRequest = new WeakMap<Request, string>();
 
@@ -22,7 +23,7 @@ export function visitorIdOf(c: Context): string {
   else {
     id = randomUUID();
     const { path, sameSite, days } = PREFERENCE_COOKIE;
-    setCookie(c, VISITOR_ID, id, { path, sameSite, maxAge: days * 86_400, secure: new URL(c.req.url).protocol === 'https:' });
+    setCookie(c, VISITOR_ID, id, { path, sameSite, maxAge: days * 86_400, secure: visitorUsesHttps(c) });
   }
   ofRequest.set(c.req.raw, id);
   return id;
