@@ -43,11 +43,24 @@ const answerUserInfo = (answer: { trialActivated: boolean; subscriptionActive: b
 
 /** /login, saying the reason it was given. */
 function LoginStandIn() {
-  const { state } = useLocation();
+  const { state, search } = useLocation();
   return (
     <>
       <h1>login page</h1>
       <p>reason: {(state as { reason?: string } | null)?.reason ?? 'none'}</p>
+      <p>from: {(state as { from?: string } | null)?.from ?? 'none'}</p>
+      <p>query: {search || 'none'}</p>
+    </>
+  );
+}
+
+/** Where a redirect landed, with its query. */
+function LandedAt({ name }: { name: string }) {
+  const { search } = useLocation();
+  return (
+    <>
+      <h1>{name}</h1>
+      <p>query: {search || 'none'}</p>
     </>
   );
 }
@@ -62,8 +75,8 @@ function site(path: string, element: React.ReactNode) {
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/login" element={<LoginStandIn />} />
-          <Route path="/account-pricing" element={<h1>pricing page</h1>} />
-          <Route path="/my-account" element={<h1>account page</h1>} />
+          <Route path="/account-pricing" element={<LandedAt name="pricing page" />} />
+          <Route path="/my-account" element={<LandedAt name="account page" />} />
           <Route path="*" element={element} />
         </Routes>
       </MemoryRouter>
@@ -121,6 +134,19 @@ describe('the access guard', () => {
     );
     expect(screen.getByRole('heading', { name: 'login page' })).toBeInTheDocument();
     expect(screen.getByText('reason: signInRequired')).toBeInTheDocument();
+    // /login shows the plans to a visitor who asked for the prices.
+    expect(screen.getByText('from: /pricing')).toBeInTheDocument();
+  });
+
+  it("keeps the address's language on the way to /login, and nothing else of its query", () => {
+    setSession({ status: 'signedOut', user: null });
+    renderAt(
+      '/account?tab=device&lang=en',
+      <AccessGuard>
+        <h1>protected</h1>
+      </AccessGuard>,
+    );
+    expect(screen.getByText('query: ?lang=en')).toBeInTheDocument();
   });
 
   it('tells /login how the session ended when it did (signed out, deleted, could not go on)', () => {
@@ -185,6 +211,19 @@ describe('the trial guard', () => {
       expect(call).toHaveBeenCalledTimes(1);
     });
   }
+
+  it("keeps the address's language on its redirect (?lang=en stays English)", async () => {
+    setSession(signedIn);
+    answerUserInfo({ trialActivated: false, subscriptionActive: false });
+    renderAt(
+      '/account?lang=en&tab=device',
+      <TrialGuard mode="default">
+        <h1>guarded content</h1>
+      </TrialGuard>,
+    );
+    expect(await screen.findByRole('heading', { name: 'pricing page' })).toBeInTheDocument();
+    expect(screen.getByText('query: ?lang=en')).toBeInTheDocument();
+  });
 
   it('says so when the user service cannot answer, and tries again on request', async () => {
     setSession(signedIn);

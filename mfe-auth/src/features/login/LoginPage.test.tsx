@@ -42,6 +42,29 @@ describe('/login', () => {
   });
 });
 
+describe('/login for a visitor who asked for the prices', () => {
+  it('shows the plans and the trial before the sign-in, from /pricing and its alias', () => {
+    for (const from of ['/pricing', '/account-pricing']) {
+      const { unmount } = renderWithSite(<LoginPage />, { path: '/login', state: { reason: 'signInRequired', from } });
+      const plans = screen.getByRole('region', { name: 'Prețuri și perioada de probă' });
+      expect(plans).toHaveTextContent('60 lei / lună');
+      expect(plans).toHaveTextContent('Gratuit 14 zile');
+      expect(plans).toHaveTextContent('Pentru perioada de probă nu vă cerem cardul.');
+      // Already where the trial starts: no link back to this page.
+      expect(screen.queryByRole('link', { name: 'Începeți perioada de probă gratuită' })).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('shows no plans to a visitor sent here from another page, or who came on their own', () => {
+    for (const state of [undefined, { reason: 'signInRequired', from: '/account' }]) {
+      const { unmount } = renderWithSite(<LoginPage />, { path: '/login', state });
+      expect(screen.queryByRole('region', { name: 'Prețuri și perioada de probă' })).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+});
+
 describe('/login while the session is not known yet', () => {
   it('starts the session and draws the sign-in form at once, with nothing said to be loading', () => {
     jest.mocked(useSession).mockReturnValue({ status: 'unknown', user: null });

@@ -1,4 +1,20 @@
-import { Container, Link, loginReasonOf, Navigate, PageHeading, startSession, Trans, useLocation, useSession, useTranslation } from '@site/shared-ui';
+import {
+  Container,
+  FULL_PLAN_PRICE_LEI,
+  Link,
+  loginReasonOf,
+  loginSentFrom,
+  Navigate,
+  PageHeading,
+  PlanSummary,
+  Section,
+  startSession,
+  Trans,
+  TRIAL_DAYS,
+  useLocation,
+  useSession,
+  useTranslation,
+} from '@site/shared-ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import '../../i18n/register';
@@ -17,6 +33,9 @@ const Reason = styled.p`
   background: ${({ theme }) => theme.color.surface};
   border-radius: 0.25rem;
 `;
+
+/** The pages whose visitor is shown the plans here: the pricing page and its alias. */
+const PRICING_PAGES = ['/pricing', '/account-pricing'];
 
 const Terms = styled.p`
   color: ${({ theme }) => theme.color.textMuted};
@@ -46,6 +65,9 @@ export default function LoginPage() {
     void startSession();
   }, []);
 
+  // A visitor who asked for the prices (/pricing needs a sign-in) sees them here, before signing in.
+  const fromPricing = PRICING_PAGES.includes(loginSentFrom(location.state) ?? '');
+
   if (session.status === 'signedIn') return <Navigate to="/account" replace />;
 
   return (
@@ -59,6 +81,11 @@ export default function LoginPage() {
           <Trans t={t} i18nKey="login.terms" components={{ faq: <Link to="/#faq" />, contact: <Link to="/contact" /> }} />
         </Terms>
       </Narrow>
+      {fromPricing && (
+        <Section id="plans" title={t('plans.title', { ns: 'common' })} intro={t('plans.intro', { ns: 'common', days: TRIAL_DAYS, price: FULL_PLAN_PRICE_LEI })}>
+          <PlanSummary startLink={false} />
+        </Section>
+      )}
     </Container>
   );
 }
