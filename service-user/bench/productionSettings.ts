@@ -13,4 +13,5 @@ export const PRODUCTION_SETTINGS = {
   PUBLIC_SITE_URL: LOCAL_SITE_URL,
   MAIL_TOKEN_SECRET: 'bench-only-secret-for-the-links-in-mails',
   VIEW_TOKEN_SECRET: 'bench-only-secret-for-the-view-tokens-of-pages',
+  ADDRESS_HASH_SECRET: 'bench-only-secret-for-the-client-address-hashes',
 } as const;

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DATABASE_TIMEOUT_DEFAULTS } from './db/database';
 import { LOG_LEVELS, type LogLevel } from './http/logging';
+import { IDENTITY_TOOLKIT_URL } from './identity/firebaseAccounts';
 
 import { LOCAL_FIREBASE, LOCAL_SITE_URL, LOCAL_USER_SERVICE_PORT } from './contract/localSetup';
 import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_TTL_S } from './contract/telemetry';
@@ -15,6 +16,7 @@ export { LOCAL_NODE_ENVS } from './localMode';
  */
 const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
 const LOCAL_MAIL_TOKEN_SECRET = 'local-development-only-newsletter-link-secret';
+const LOCAL_ADDRESS_HASH_SECRET = 'local-development-only-address-hash-secret';
 const LOCAL_MAIL = { from: 'Vedere <no-reply@localhost>', contactInbox: 'contact@localhost', publicSiteUrl: LOCAL_SITE_URL };
 
 /** Unset and empty are the same: a variable emptied by a deployment tool is not a value. */
@@ -38,6 +40,8 @@ const schema = z.object({
   FIREBASE_AUTH_EMULATOR_HOST: optional,
   /** The project's Web API key (public): deleting an account asks Firebase's Identity Toolkit with it. */
   FIREBASE_API_KEY: optional,
+  /** Where Identity Toolkit's accounts:delete is asked (Google's, unless a proxy stands in front of it). */
+  IDENTITY_TOOLKIT_URL: z.string().url().default(IDENTITY_TOOLKIT_URL),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: optional,
@@ -75,6 +79,11 @@ const schema = z.object({
   TELEMETRY_COUNTS_PER_ADDRESS: z.coerce.number().int().positive().default(120),
   /** Checks the view tokens the site's server signs (HS256): the same value as the site's server's. */
   VIEW_TOKEN_SECRET: optional.pipe(z.string().min(32, 'VIEW_TOKEN_SECRET must be at least 32 characters').optional()),
+  /**
+   * Keys the hashes under which the rate limiter and the telemetry cap count client addresses
+   * (HMAC-SHA256, with a key derived from it per day): a copy of the table names no address.
+   */
+  ADDRESS_HASH_SECRET: optional.pipe(z.string().min(32, 'ADDRESS_HASH_SECRET must be at least 32 characters').optional()),
   /** smtp(s)://user:pass@host:port: every mail goes through it. Unset in local mode: the outbox folder. */
   SMTP_URL: optional.pipe(
     z
@@ -106,6 +115,7 @@ export interface Config {
   /** Set only when the Firebase Auth emulator issues the tokens (never in production). */
   authEmulatorHost?: string;
   googleJwksUrl: string;
+  identityToolkitUrl: string;
   /** Identity Toolkit's key; unset outside local mode, accounts cannot be deleted (nothing is). */
   firebaseApiKey?: string;
   stripeSecretKey?: string;
@@ -132,6 +142,8 @@ export interface Config {
   telemetryRateLimit: { limit: number; windowMs: number };
   /** How many events one client address can have counted per window, whatever tokens it holds. */
   telemetryCountsPerAddress: { limit: number; windowMs: number };
+  /** Keys the client addresses' hashes (ADDRESS_HASH_SECRET; the public local value in local mode only). */
+  addressHashSecret: string;
   /** The view tokens' secret (VIEW_TOKEN_SECRET; the public local value in local mode only). */
   viewTokenSecret: string;
   /** Simulated checkouts through the real webhook path: in local mode only, and only without a Stripe key. */
@@ -178,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(e.PUBLIC_SITE_URL ? [] : ['PUBLIC_SITE_URL']),
       ...(e.MAIL_TOKEN_SECRET ? [] : ['MAIL_TOKEN_SECRET']),
       ...(e.VIEW_TOKEN_SECRET ? [] : ['VIEW_TOKEN_SECRET']),
+      ...(e.ADDRESS_HASH_SECRET ? [] : ['ADDRESS_HASH_SECRET']),
     ];
     if (missing.length > 0) {
       const names = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
@@ -188,6 +201,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
     if (e.MAIL_TOKEN_SECRET === LOCAL_MAIL_TOKEN_SECRET) {
       throw new ConfigError(`MAIL_TOKEN_SECRET is the public local value: set a secret of your own ${why}`);
+    }
+    if (e.ADDRESS_HASH_SECRET === LOCAL_ADDRESS_HASH_SECRET) {
+      throw new ConfigError(`ADDRESS_HASH_SECRET is the public local value: set a secret of your own ${why}`);
     }
     if (e.VIEW_TOKEN_SECRET === LOCAL_VIEW_TOKEN_SECRET) {
       throw new ConfigError(`VIEW_TOKEN_SECRET is the public local value: set a secret of your own ${why}`);
@@ -209,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firebaseProjectId: e.FIREBASE_PROJECT_ID,
     authEmulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST,
     googleJwksUrl: e.GOOGLE_JWKS_URL,
+    identityToolkitUrl: e.IDENTITY_TOOLKIT_URL,
     firebaseApiKey: e.FIREBASE_API_KEY ?? (local ? LOCAL_FIREBASE.apiKey : undefined),
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET ?? LOCAL_STRIPE_WEBHOOK_SECRET,
@@ -233,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     telemetryRateLimit: { limit: e.TELEMETRY_RATE_LIMIT, windowMs: e.PUBLIC_RATE_WINDOW_MS },
     telemetryCountsPerAddress: { limit: e.TELEMETRY_COUNTS_PER_ADDRESS, windowMs: VIEW_TOKEN_TTL_S * 1000 },
     viewTokenSecret: e.VIEW_TOKEN_SECRET ?? LOCAL_VIEW_TOKEN_SECRET,
+    addressHashSecret: e.ADDRESS_HASH_SECRET ?? LOCAL_ADDRESS_HASH_SECRET,
     localBilling: isLocalBilling(env),
     mail: {
       transport: e.SMTP_URL ? { kind: 'smtp', url: e.SMTP_URL } : { kind: 'outbox', dir: resolve(e.MAIL_OUTBOX_DIR) },

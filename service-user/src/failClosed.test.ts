@@ -54,6 +54,16 @@ describe('local mode is explicit: NODE_ENV development or test only', () => {
     },
   );
 
+  it('refuses a missing, short or public local ADDRESS_HASH_SECRET outside local mode (the keyed hashes of client addresses)', () => {
+    expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', ADDRESS_HASH_SECRET: undefined })).toThrow(/^ADDRESS_HASH_SECRET must be set/);
+    expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', ADDRESS_HASH_SECRET: '' })).toThrow(/^ADDRESS_HASH_SECRET must be set/);
+    expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', ADDRESS_HASH_SECRET: 'short' })).toThrow(/ADDRESS_HASH_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', ADDRESS_HASH_SECRET: 'local-development-only-address-hash-secret' })).toThrow(
+      /ADDRESS_HASH_SECRET is the public local value/,
+    );
+    expect(loadConfig({ ...REAL, NODE_ENV: 'production' }).addressHashSecret).toBe(REAL.ADDRESS_HASH_SECRET);
+  });
+
   it("refuses a missing, short or public local VIEW_TOKEN_SECRET outside local mode (the health figures' tokens)", () => {
     expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', VIEW_TOKEN_SECRET: undefined })).toThrow(/^VIEW_TOKEN_SECRET must be set/);
     expect(() => loadConfig({ ...REAL, NODE_ENV: 'production', VIEW_TOKEN_SECRET: '' })).toThrow(/^VIEW_TOKEN_SECRET must be set/);

@@ -24,7 +24,7 @@ try {
   logger.flush();
   process.exit(1);
 }
-const { app, db, mail, deletions } = service;
+const { app, db, mail, deletions, retention } = service;
 const server = await listenGracefully(app, {
   port: config.port,
   host: config.host,
@@ -36,6 +36,7 @@ const database = db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` :
 const identity = config.authEmulatorHost ? `Firebase Auth emulator at ${config.authEmulatorHost}` : 'Firebase (Google keys)';
 mail.start();
 deletions.start();
+retention.start();
 logger.info({ url: `http://${config.host}:${server.port}`, database, identity, mail: mail.transport.description }, 'service-user listening');
 if (config.mail.transport.kind === 'outbox') {
   // Local mode without SMTP_URL: where to read what the site "sent".
@@ -59,6 +60,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await server.close();
     await mail.stop();
     await deletions.stop();
+    await retention.stop();
     await db.close();
     logger.info('stopped');
     process.exit(0);

@@ -10,6 +10,7 @@ import { cacheVerifiedTokens } from './identity/tokenCache';
 import { createTokenVerifier, type TokenVerifier } from './identity/verifyIdToken';
 import type { FirebaseUserDeleter } from './identity/firebaseAccounts';
 import { createDeletionResumer } from './deletion/resumeDeletions';
+import { createRetentionSweeper } from './retention/sweep';
 import { createMailDelivery } from './mail/delivery';
 import { newsletterLinks } from './mail/links';
 import { createMailTransport, type MailTransport } from './mail/transport';
@@ -56,9 +57,12 @@ export async function createService(
   const mail = createMailDelivery({ db, transport: overrides.mailTransport ?? createMailTransport(config.mail), logger });
   const links = newsletterLinks({ secret: config.mail.tokenSecret, publicSiteUrl: config.mail.publicSiteUrl });
   const app = createApp({ config, db, verifyToken, stripe, logger, metrics, mail, links, deleteFirebaseUser: overrides.deleteFirebaseUser });
-  // Deletions that stopped after their Firebase user was deleted: start() (the server's) finishes them, and polls.
-  const deletions = createDeletionResumer({ db, config, logger });
-  return { app, db, logger, mail, deletions };
+  // Every recorded deletion until it ends (a request's that stopped anywhere): start() (the server's) finishes them, and polls.
+  const selfRequest = async (path: string, init: RequestInit) => app.request(path, init);
+  const deletions = createDeletionResumer({ db, config, logger, stripe, metrics, deleteFirebaseUser: overrides.deleteFirebaseUser }, selfRequest);
+  // What is kept past its period (contract/retention.ts): start() (the server's) sweeps it on a schedule.
+  const retention = createRetentionSweeper({ db, config, logger, metrics });
+  return { app, db, logger, mail, deletions, retention };
 }
 
 async function migrated(db: Database): Promise<Database> {

@@ -230,6 +230,34 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX remote_vitals_minutes_remote_minute ON remote_vitals_minutes(remote, minute);
     `,
   },
+  {
+    version: 12,
+    name: 'account deletions as durable jobs, the schedule of background work',
+    sql: `
+      -- A deletion is recorded, with what finishing it needs, before its first call that cannot
+      -- be taken back: the user's ID token (Identity Toolkit deletes a user only with it; it lives
+      -- an hour at most and is cleared once the sign-in is deleted), so a deletion stopped while
+      -- Identity Toolkit answered (a crash, a kill) is retried by any replica, with backoff, until
+      -- it ends: done, or reported as failed (failed_at).
+      ALTER TABLE account_deletions
+        ADD COLUMN id_token text,
+        ADD COLUMN attempts integer NOT NULL DEFAULT 0,
+        ADD COLUMN next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        ADD COLUMN last_error text,
+        ADD COLUMN failed_at timestamptz;
+      CREATE INDEX account_deletions_due ON account_deletions(next_attempt_at) WHERE failed_at IS NULL;
+      -- Work that runs on a schedule (the retention sweep): the replica whose update moves
+      -- next_run_at forward runs it, the others see it taken.
+      CREATE TABLE scheduled_work (
+        name text PRIMARY KEY,
+        next_run_at timestamptz NOT NULL,
+        last_run_at timestamptz
+      );
+      CREATE INDEX mail_outbox_sent_at ON mail_outbox(sent_at) WHERE sent_at IS NOT NULL;
+      CREATE INDEX contact_messages_created_at ON contact_messages(created_at);
+      CREATE INDEX pending_checkouts_received_at ON pending_checkouts(received_at);
+    `,
+  },
 ];
 
 // Any fixed number: replicas starting together take turns on the migrations.

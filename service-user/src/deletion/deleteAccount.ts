@@ -5,7 +5,16 @@ import { ApiError } from '../http/errors';
 import { createFirebaseUserDeleter, IdentityToolkitError, RecentSignInRequiredError } from '../identity/firebaseAccounts';
 import type { VerifiedUser } from '../identity/verifyIdToken';
 import { cancellableSubscriptions, isErased, type CancellableSubscription } from '../store/accountData';
-import { claimDeletion, deletionStep, finishDeletion, markIdentityDeleted, releaseDeletion, type DeletionStep } from '../store/accountDeletions';
+import {
+  claimDeletion,
+  type DeletionClaim,
+  deletionStep,
+  finishDeletion,
+  markIdentityDeleted,
+  releaseDeletion,
+  retryDeletionLater,
+  type DeletionStep,
+} from '../store/accountDeletions';
 import { localCancellationEvent, signEvent } from '../stripe/localCheckout';
 import type { SelfRequest } from '../routes/localBilling';
 
@@ -92,8 +101,27 @@ export function createAccountDeletion(deps: Pick<Deps, 'db' | 'config' | 'stripe
   }
 
   /**
+   * The steps after the claim, for a request and for the background work alike: the
+   * subscriptions cancelled, the Firebase user deleted (with the token recorded at the claim),
+   * that recorded, then the rows erased. Each step is idempotent (Stripe's "already cancelled",
+   * Identity Toolkit's USER_NOT_FOUND are done). `identityCalled` is set once the call to
+   * Identity Toolkit has started: from then on the sign-in may be gone, whatever the answer.
+   */
+  async function runSteps(uid: string, claim: DeletionClaim, idToken: string, progress: { cancelled: number; identityCalled: boolean }): Promise<void> {
+    if (!claim.identityDeleted) {
+      progress.cancelled = await cancelSubscriptions(uid);
+      progress.identityCalled = true;
+      await deleteFirebaseUser!(idToken);
+      if (!(await markIdentityDeleted(db, uid, claim.claimId))) throw inProgress('data');
+    }
+    if (!(await finishDeletion(db, uid, claim.claimId))) throw inProgress('data');
+  }
+
+  /**
    * Deletes the account of the token's user (`idToken`, what Firebase is asked with). Answers
-   * when it is done; a deletion another request is running answers 409 with its step.
+   * when it is done; a deletion another request is running answers 409 with its step. Once the
+   * call to Identity Toolkit has started, a failure leaves the deletion recorded for the
+   * background work to finish (resumeDeletions.ts): the user is told it is under way.
    */
   async function deleteAccount(user: VerifiedUser, idToken: string): Promise<AccountDeleted> {
     const { uid } = user;
@@ -106,35 +134,57 @@ export function createAccountDeletion(deps: Pick<Deps, 'db' | 'config' | 'stripe
     // Past the Firebase user's deletion, the user cannot sign in again: what is left needs no recent sign-in.
     if (!recentSignIn && (await deletionStep(db, uid)) !== 'data') throw reauthenticate();
 
-    const claim = await claimDeletion(db, { uid, verifiedEmail: user.emailVerified && user.email ? user.email : null }, deletionClaimMs(config));
+    // Recorded (with the token) before anything that cannot be taken back.
+    const claim = await claimDeletion(db, { uid, verifiedEmail: user.emailVerified && user.email ? user.email : null, idToken }, deletionClaimMs(config));
     if (!claim) throw inProgress(await deletionStep(db, uid));
-    let cancelled = 0;
-    let identityDeleted = claim.identityDeleted;
+    const progress = { cancelled: 0, identityCalled: false };
     try {
-      if (!identityDeleted) {
-        cancelled = await cancelSubscriptions(uid);
-        await deleteFirebaseUser(idToken);
-        identityDeleted = true;
-        if (!(await markIdentityDeleted(db, uid, claim.claimId))) throw inProgress('data');
-      }
-      if (!(await finishDeletion(db, uid, claim.claimId))) throw inProgress('data');
-      return { deleted: true, subscriptionsCancelled: cancelled };
+      await runSteps(uid, claim, idToken, progress);
+      return { deleted: true, subscriptionsCancelled: progress.cancelled };
     } catch (error) {
-      // A retry resumes at once (or starts afresh, when nothing irreversible was done but a cancellation).
-      await releaseDeletion(db, uid, claim.claimId).catch((releaseError: unknown) => logger.warn({ err: releaseError }, 'a stopped account deletion could not be released'));
-      if (error instanceof RecentSignInRequiredError) throw reauthenticate();
       if (error instanceof ApiError && error.code === 'deletion_in_progress') throw error;
       const identity = error instanceof IdentityToolkitError;
       if (identity) logger.error({ err: error }, error.message);
-      if (cancelled > 0 || identityDeleted) {
-        if (!identity) logger.error({ err: error }, 'an account deletion stopped after an irreversible step');
-        const done = identityDeleted ? 'The sign-in was deleted' : 'The subscription was cancelled';
-        throw new ApiError(503, 'deletion_interrupted', `${done}, but the account's data was not deleted yet. Please try again.`);
+      if (error instanceof RecentSignInRequiredError || (!progress.identityCalled && !claim.identityDeleted)) {
+        // Firebase refused (the sign-in is there), or Identity Toolkit was not asked: nothing
+        // irreversible but a cancellation; the deletion is forgotten and a new request starts afresh.
+        await releaseDeletion(db, uid, claim.claimId).catch((releaseError: unknown) => logger.warn({ err: releaseError }, 'a stopped account deletion could not be released'));
+        if (error instanceof RecentSignInRequiredError) throw reauthenticate();
+        if (progress.cancelled > 0) {
+          logger.error({ err: error }, 'an account deletion stopped after an irreversible step');
+          throw new ApiError(503, 'deletion_interrupted', "The subscription was cancelled, but the account's data was not deleted yet. Please try again.");
+        }
+        throw error;
       }
-      if (identity) throw new ApiError(503, 'identity_unavailable', 'The sign-in service could not delete the account; nothing was deleted. Please try again.');
-      throw error;
+      // The sign-in may be gone: the deletion stays recorded and is finished by the background work.
+      if (!identity) logger.error({ err: error }, 'an account deletion stopped after an irreversible step');
+      await retryDeletionLater(db, uid, claim.claimId, errorReason(error), 0).catch((releaseError: unknown) =>
+        logger.warn({ err: releaseError }, 'a stopped account deletion could not be released (it is retried once its claim runs out)'),
+      );
+      const done = progress.identityCalled || claim.identityDeleted ? 'The sign-in is being deleted' : 'The subscription was cancelled';
+      throw new ApiError(503, 'deletion_interrupted', `${done}; the deletion is under way and finishes on its own within minutes. You may also try again.`);
     }
   }
 
-  return deleteAccount;
+  /**
+   * One try of a deletion the background work took (claimDueDeletion): its steps with the token
+   * recorded at the start. Throws what stopped it; the caller decides when it is tried again.
+   */
+  async function continueDeletion(due: DeletionClaim & { uid: string; idToken: string | null }): Promise<void> {
+    if (!due.identityDeleted && (!deleteFirebaseUser || due.idToken === null)) throw new Error('the sign-in cannot be deleted: no token, or Identity Toolkit is not configured');
+    await runSteps(due.uid, due, due.idToken ?? '', { cancelled: 0, identityCalled: false });
+  }
+
+  return { deleteAccount, continueDeletion };
 }
+
+/** What a failure is recorded as: its message, never a token or a body. */
+export const errorReason = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+/**
+ * The pace of a deletion's retries: 5 s, doubling, at most 5 minutes apart. Its tries within the
+ * first 20 minutes (DELETION_RETRY.attempts) all fall inside the hour an ID token lives, which a
+ * deletion's token (a sign-in of the last 5 minutes) has nearly all of.
+ */
+export const DELETION_RETRY = { firstDelayMs: 5_000, maxDelayMs: 5 * 60_000, attempts: 10 } as const;
+export const deletionRetryDelayMs = (attempts: number) => Math.min(DELETION_RETRY.maxDelayMs, DELETION_RETRY.firstDelayMs * 2 ** Math.max(0, attempts - 1));

@@ -1,51 +1,96 @@
-import { withDeadline, type Database } from '../db/database';
-import type { Config } from '../environment';
+import { createHash } from 'node:crypto';
+import { withDeadline } from '../db/database';
+import type { Deps } from '../http/env';
 import type { Logger } from '../http/logging';
-import { claimDeletion, finishDeletion, releaseDeletion, unfinishedDeletions } from '../store/accountDeletions';
-import { deletionClaimMs } from './deleteAccount';
+import type { Metrics } from '../http/metrics';
+import { RecentSignInRequiredError } from '../identity/firebaseAccounts';
+import { claimDueDeletion, forgetDeletion, markDeletionFailed, retryDeletionLater, type DueDeletion } from '../store/accountDeletions';
+import type { SelfRequest } from '../routes/localBilling';
+import { createAccountDeletion, DELETION_RETRY, deletionClaimMs, deletionRetryDelayMs, errorReason } from './deleteAccount';
 
-/** The pace at which a replica finishes deletions that stopped after the Firebase user's, named once. */
+/** The pace at which a replica looks for deletions to finish, named once. */
 export const DELETION_RESUME = {
   /** Deletions taken per round. */
   batch: 20,
-  /** Every replica looks this often. */
-  pollMs: 60_000,
+  /** Every replica looks this often (a due deletion waits at most this long past its retry time). */
+  pollMs: 5_000,
 } as const;
 
+/** Firebase's refusals that prove the sign-in is there (too old a sign-in for a deletion, or disabled): nothing of it was deleted. */
+const SIGN_IN_KEPT = /CREDENTIAL_TOO_OLD_LOGIN_AGAIN|USER_DISABLED/;
+
+/** How a uid is named in a report: a hash, never the uid (the logs outlive the account). */
+export const reportedUid = (uid: string) => createHash('sha256').update(`deletion:${uid}`).digest('hex').slice(0, 16);
+
+export type DeletionOutcome = 'finished' | 'retry' | 'failed' | 'sign_in_kept' | 'busy';
+
 /**
- * Finishes the deletions whose Firebase user is gone but whose rows are not (their request
- * stopped: the database failed, the replica stopped). Nobody's token is needed for that step, so
- * the user need not come back. Any replica may take any of them (claimDeletion): the table is the
- * truth, this process only runs one round at a time.
+ * The background work that finishes every recorded deletion (account_deletions): one whose
+ * request stopped anywhere (a crash, a kill, Identity Toolkit or the database failing) is taken
+ * by any replica once its claim runs out (claimDueDeletion: one replica per deletion, no lock held
+ * across a call), and its steps run again with the token recorded at its start; a failure is
+ * tried again with backoff (deletionRetryDelayMs). One that cannot finish after
+ * DELETION_RETRY.attempts is reported (a log line and account_deletions_failed_total, with the
+ * uid's hash) and marked failed, never dropped: the user sees it failed, and a deletion past its
+ * sign-in keeps being tried. This process runs one round at a time.
  */
-export function createDeletionResumer({ db, config, logger }: { db: Database; config: Pick<Config, 'requestTimeoutMs' | 'database'>; logger: Pick<Logger, 'info' | 'warn'> }) {
+export function createDeletionResumer(
+  deps: Pick<Deps, 'db' | 'config' | 'stripe' | 'logger' | 'deleteFirebaseUser'> & { metrics: Pick<Metrics, 'deletionFailed'> },
+  selfRequest: SelfRequest,
+) {
+  const { db, config, metrics } = deps;
+  const logger: Pick<Logger, 'info' | 'warn' | 'error'> = deps.logger;
+  const { continueDeletion } = createAccountDeletion(deps, selfRequest);
   let round: Promise<number> | null = null;
   let timer: NodeJS.Timeout | null = null;
 
-  async function finishOne(uid: string): Promise<boolean> {
-    const claim = await claimDeletion(db, { uid, verifiedEmail: null }, deletionClaimMs(config));
-    if (!claim) return false;
+  function report(due: DueDeletion, reason: string, error: unknown) {
+    metrics.deletionFailed(reason);
+    logger.error(
+      { uidHash: reportedUid(due.uid), step: due.identityDeleted ? 'data' : 'identity', attempts: due.attempts + 1, reason, error: errorReason(error) },
+      'an account deletion could not be finished',
+    );
+  }
+
+  /** One try of one deletion; answers what became of it. */
+  async function tryOne(due: DueDeletion): Promise<DeletionOutcome> {
     try {
-      if (claim.identityDeleted && (await finishDeletion(db, uid, claim.claimId))) return true;
-      await releaseDeletion(db, uid, claim.claimId);
-      return false;
+      // Under a request's deadline, as a retry of the user's would be.
+      await withDeadline(config.requestTimeoutMs, () => continueDeletion(due));
+      return 'finished';
     } catch (error) {
-      await releaseDeletion(db, uid, claim.claimId).catch(() => undefined);
-      throw error;
+      if (error instanceof RecentSignInRequiredError && SIGN_IN_KEPT.test(error.message)) {
+        // Firebase has the sign-in and will not delete it without a new one: nothing of the account went.
+        report(due, 'sign_in_kept', error);
+        await forgetDeletion(db, due.uid, due.claimId);
+        return 'sign_in_kept';
+      }
+      const attempts = due.attempts + 1;
+      // A token Firebase no longer takes: the sign-in step cannot be tried again without the user.
+      const hopeless = error instanceof RecentSignInRequiredError || (!due.identityDeleted && due.idToken === null);
+      if (hopeless || attempts >= DELETION_RETRY.attempts) {
+        if (!due.failed || hopeless) report(due, hopeless ? 'identity_unconfirmed' : 'retries_exhausted', error);
+        await markDeletionFailed(db, due.uid, due.claimId, errorReason(error), DELETION_RETRY.maxDelayMs);
+        return 'failed';
+      }
+      logger.warn({ uidHash: reportedUid(due.uid), attempts, error: errorReason(error) }, 'an account deletion is tried again later');
+      await retryDeletionLater(db, due.uid, due.claimId, errorReason(error), deletionRetryDelayMs(attempts));
+      return 'retry';
     }
   }
 
   async function resumeDue(): Promise<number> {
     let finished = 0;
     try {
-      for (const uid of await unfinishedDeletions(db, DELETION_RESUME.batch)) {
-        // Each under a request's deadline, as a retry of the user's would be.
-        if (await withDeadline(config.requestTimeoutMs, () => finishOne(uid))) finished += 1;
+      for (let i = 0; i < DELETION_RESUME.batch; i += 1) {
+        const due = await claimDueDeletion(db, deletionClaimMs(config));
+        if (!due) break;
+        if ((await tryOne(due)) === 'finished') finished += 1;
       }
-      if (finished > 0) logger.info({ finished }, 'finished account deletions that had stopped after their sign-in was deleted');
+      if (finished > 0) logger.info({ finished }, 'finished account deletions recorded earlier');
     } catch (error) {
-      // The database is away: the next round tries again.
-      logger.warn({ reason: error instanceof Error ? error.message : String(error) }, 'stopped account deletions not finished');
+      // The database is away: the next round tries again (each claim runs out on its own).
+      logger.warn({ reason: error instanceof Error ? error.message : String(error) }, 'recorded account deletions not finished');
     }
     return finished;
   }

@@ -61,6 +61,19 @@ export function createMetrics({ connections, processMetrics }: { connections: ()
     registers,
   });
 
+  const deletionFailures = new Counter({
+    name: 'account_deletions_failed_total',
+    help: 'Account deletions the service could not finish after their retries (each also logged with the uid hash), by reason.',
+    labelNames: ['reason'] as const,
+    registers,
+  });
+  const retentionDeleted = new Counter({
+    name: 'retention_rows_deleted_total',
+    help: 'Rows (and local outbox files) the retention sweep deleted, by kind of personal data.',
+    labelNames: ['kind'] as const,
+    registers,
+  });
+
   // The labelled series of each method, route and status, looked up once: prom-client hashes the
   // labels on every call otherwise. Bounded: routes are patterns, and Node parses known methods only.
   const series = new Map<string, { count: { inc(): void }; time: { observe(seconds: number): void } }>();
@@ -81,6 +94,12 @@ export function createMetrics({ connections, processMetrics }: { connections: ()
     },
     rateLimitRefused(route: string) {
       rateLimitRefusals.inc({ route });
+    },
+    deletionFailed(reason: string) {
+      deletionFailures.inc({ reason });
+    },
+    retentionDeleted(kind: string, count: number) {
+      if (count > 0) retentionDeleted.inc({ kind }, count);
     },
   };
 }

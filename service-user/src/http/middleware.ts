@@ -9,6 +9,7 @@ import { IdentityUnavailableError, InvalidTokenError, type TokenVerifier } from 
 import type { AppEnv, Deps } from './env';
 import { ApiError, errorBody, RETRY_AFTER_SECONDS } from './errors';
 import { databaseRateLimitStore } from '../store/rateLimits';
+import { addressHasher } from './addressHash';
 import { answeringRoute } from './logging';
 import { requestHeader } from './nodeMessages';
 
@@ -112,13 +113,15 @@ function rateLimit<E extends Env>(
   });
 }
 
-/** Per-client limit for the calls anyone can make without signing in (a client is its address). */
+/** Per-client limit for the calls anyone can make without signing in (a client is its address, kept hashed under a key). */
 export function publicRateLimit(
   { config, metrics, db }: Pick<Deps, 'config' | 'metrics' | 'db'>,
   // A call with a budget of its own (the health beacons) counts apart, under its own prefix.
   { prefix = 'public', limit = config.publicRateLimit }: { prefix?: string; limit?: { limit: number; windowMs: number } } = {},
 ): MiddlewareHandler {
-  return rateLimit({ metrics, db }, { prefix, limit, key: (c) => clientAddress(c, config.trustProxy), message: 'Too many requests. Please try again in a minute.' });
+  // Counted under a keyed hash of the address (addressHash.ts): the counters name no client.
+  const hash = addressHasher(config.addressHashSecret);
+  return rateLimit({ metrics, db }, { prefix, limit, key: (c) => hash(clientAddress(c, config.trustProxy)), message: 'Too many requests. Please try again in a minute.' });
 }
 
 /**

@@ -1,6 +1,9 @@
 import { deadlineRemainingMs } from '../db/database';
 import type { Config } from '../environment';
 
+/** Google's Identity Toolkit (IDENTITY_TOOLKIT_URL may name another address: a proxy, or a test's stand-in). */
+export const IDENTITY_TOOLKIT_URL = 'https://identitytoolkit.googleapis.com';
+
 /** Deletes the Firebase user whose ID token this is; an account already gone counts as deleted. */
 export type FirebaseUserDeleter = (idToken: string) => Promise<void>;
 
@@ -26,11 +29,11 @@ const RECENT_SIGN_IN_REFUSALS = new Set(['CREDENTIAL_TOO_OLD_LOGIN_AGAIN', 'TOKE
  * same call at its own address.
  */
 export function createFirebaseUserDeleter(
-  { firebaseApiKey, authEmulatorHost }: Pick<Config, 'firebaseApiKey' | 'authEmulatorHost'>,
+  { firebaseApiKey, authEmulatorHost, identityToolkitUrl = IDENTITY_TOOLKIT_URL }: Pick<Config, 'firebaseApiKey' | 'authEmulatorHost'> & { identityToolkitUrl?: string },
   fetchImpl: typeof fetch = fetch,
 ): FirebaseUserDeleter | null {
   if (!firebaseApiKey) return null;
-  const base = authEmulatorHost ? `http://${authEmulatorHost}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
+  const base = authEmulatorHost ? `http://${authEmulatorHost}/identitytoolkit.googleapis.com` : identityToolkitUrl.replace(/\/+$/, '');
   const url = `${base}/v1/accounts:delete?key=${encodeURIComponent(firebaseApiKey)}`;
   return async (idToken) => {
     let response: Response;

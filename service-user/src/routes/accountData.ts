@@ -4,7 +4,8 @@ import { createAccountDeletion } from '../deletion/deleteAccount';
 import type { AppEnv, Deps } from '../http/env';
 import { jsonBody, limitBody, requireJson, requireUser, userRateLimit } from '../http/middleware';
 import { requestHeader } from '../http/nodeMessages';
-import { exportAccountData } from '../store/accountData';
+import { deletionState, exportAccountData } from '../store/accountData';
+import { deletionStatus } from '../store/accountDeletions';
 import type { SelfRequest } from './localBilling';
 
 /** The file name the export is saved under (the date of the export is added). */
@@ -22,7 +23,7 @@ const deleteBody = z.object({ confirm: z.literal(true) });
 export function accountDataRoutes(deps: Deps, selfRequest: SelfRequest) {
   const { db, verifyToken, config } = deps;
   const auth = requireUser(verifyToken);
-  const deleteAccount = createAccountDeletion(deps, selfRequest);
+  const { deleteAccount } = createAccountDeletion(deps, selfRequest);
   const deletionLimit = userRateLimit(deps, { prefix: 'delete-account', limit: ACCOUNT_DELETION_RATE_LIMIT });
 
   return new Hono<AppEnv>()
@@ -33,6 +34,14 @@ export function accountDataRoutes(deps: Deps, selfRequest: SelfRequest) {
       c.header('Access-Control-Expose-Headers', 'Content-Disposition');
       c.header('Cache-Control', 'no-store');
       return c.json(data);
+    })
+    // The account page's "deletion in progress": the truth at each moment of a deletion (null when none is under way).
+    .post('/account-deletion-status', auth, async (c) => {
+      const status = await deletionStatus(db, c.get('user').uid);
+      c.header('Cache-Control', 'no-store');
+      return c.json({
+        deletion: status ? deletionState({ identity_deleted: status.step === 'data', started_at: status.startedAt, failed: status.failed }) : null,
+      });
     })
     .post('/delete-account', auth, deletionLimit, requireJson, limitBody(config.bodyLimitBytes), jsonBody(deleteBody), async (c) => {
       // requireUser accepted the header: it is "Bearer <token>", what Firebase is asked with.

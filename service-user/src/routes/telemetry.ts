@@ -2,9 +2,9 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
-import { createHash } from 'node:crypto';
 import { HEALTH_WINDOW_MINUTES, SUMMARY_MAX_MINUTES, TELEMETRY_MAX_EVENTS, TELEMETRY_REMOTES, VIEW_TOKEN_MAX_LENGTH, VITAL_MAX, VITALS } from '../contract/telemetry';
 import { verifyViewToken } from '../contract/viewToken';
+import { addressHasher } from '../http/addressHash';
 import { clientAddress, limitBody, publicRateLimit, requireOperatorToken } from '../http/middleware';
 import { HEALTH_EVENT_KINDS, healthCounters, type DeploymentHealth } from '../store/telemetry';
 
@@ -93,6 +93,7 @@ const invalidBody = (fields: string) => new ApiError(400, 'invalid_body', `Inval
  */
 export function telemetryRoutes(deps: Deps) {
   const counters = healthCounters(deps.db);
+  const hashAddress = addressHasher(deps.config.addressHashSecret);
   const limit = publicRateLimit(deps, { prefix: 'telemetry', limit: deps.config.telemetryRateLimit });
   return new Hono()
     .post('/telemetry', limit, beaconBody, limitBody(TELEMETRY_BODY_LIMIT_BYTES), async (c) => {
@@ -106,8 +107,8 @@ export function telemetryRoutes(deps: Deps) {
       if (!parsed.success) throw invalidBody(parsed.error.issues.map((issue) => issue.path.join('.') || '(body)').join(', '));
       const token = await verifyViewToken(deps.config.viewTokenSecret, parsed.data.token);
       if (token) {
-        // The cap is kept under a hash of the address: nothing stored names the client.
-        const client = createHash('sha256').update(clientAddress(c, deps.config.trustProxy)).digest('hex');
+        // The cap is kept under a keyed hash of the address (addressHash.ts): nothing stored names the client.
+        const client = hashAddress(clientAddress(c, deps.config.trustProxy));
         await counters.recordVouched(token, parsed.data.events, { client, ...deps.config.telemetryCountsPerAddress });
       }
       // A beacon is a no-cors request from the site's origin: the default same-origin resource

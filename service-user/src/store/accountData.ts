@@ -58,6 +58,15 @@ export async function cancellableSubscriptions(db: Queryable, uid: string): Prom
   }));
 }
 
+/** What a user is told of their deletion under way. */
+export function deletionState(row: { identity_deleted: boolean; started_at: Date | string; failed: boolean }) {
+  return {
+    state: row.failed ? ('failed' as const) : ('in_progress' as const),
+    step: row.identity_deleted ? ('data' as const) : ('identity' as const),
+    startedAt: new Date(row.started_at).toISOString(),
+  };
+}
+
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /**
@@ -104,11 +113,27 @@ export async function exportAccountData(db: Database, user: VerifiedUser) {
         )
       : null;
     const newsletter = verifiedEmail
-      ? await tx.query<{ email: string; created_at: Date }>('SELECT email, created_at FROM newsletter_subscriptions WHERE email = lower($1)', [verifiedEmail])
+      ? await tx.query<{ email: string; status: string; created_at: Date; confirmed_at: Date | null }>(
+          'SELECT email, status, created_at, confirmed_at FROM newsletter_subscriptions WHERE email = lower($1)',
+          [verifiedEmail],
+        )
       : null;
+    // Mail kept in the outbox to the user, or about them (their forwarded messages): as it was sent.
+    const mails = verifiedEmail
+      ? await tx.query<{ id: string | number; mail: { to?: string; subject?: string; text?: string } | string; created_at: Date; sent_at: Date | null }>(
+          `SELECT id, mail, created_at, sent_at FROM mail_outbox
+            WHERE lower(mail->>'to') = lower($1) OR lower(mail->'replyTo'->>'address') = lower($1) ORDER BY created_at, id`,
+          [verifiedEmail],
+        )
+      : null;
+    const deletion = await tx.query<{ identity_deleted: boolean; started_at: Date; failed: boolean; attempts: number }>(
+      'SELECT identity_deleted_at IS NOT NULL AS identity_deleted, started_at, failed_at IS NOT NULL AS failed, attempts FROM account_deletions WHERE uid = $1',
+      [uid],
+    );
     const user_ = account.rows[0];
     const linked = device.rows[0];
     const subscribed = newsletter?.rows[0];
+    const deleting = deletion.rows[0];
     return {
       exportedAt: new Date().toISOString(),
       account: user_ ? { uid: user_.uid, email: user_.email, createdAt: iso(user_.created_at), updatedAt: iso(user_.updated_at) } : null,
@@ -137,7 +162,15 @@ export async function exportAccountData(db: Database, user: VerifiedUser) {
         message: row.message,
         createdAt: iso(row.created_at),
       })),
-      newsletterSubscription: subscribed ? { email: subscribed.email, createdAt: iso(subscribed.created_at) } : null,
+      newsletterSubscription: subscribed
+        ? { email: subscribed.email, status: subscribed.status, createdAt: iso(subscribed.created_at), confirmedAt: iso(subscribed.confirmed_at) }
+        : null,
+      mails: (mails?.rows ?? []).map((row) => {
+        const mail = typeof row.mail === 'string' ? (JSON.parse(row.mail) as { to?: string; subject?: string; text?: string }) : row.mail;
+        return { id: String(row.id), to: mail.to ?? null, subject: mail.subject ?? null, text: mail.text ?? null, createdAt: iso(row.created_at), sentAt: iso(row.sent_at) };
+      }),
+      /** A deletion of the account under way (or one that failed and is being looked into): its state, as the account page shows it. */
+      accountDeletion: deleting ? deletionState(deleting) : null,
     };
   });
 }

@@ -6,6 +6,7 @@ export const HEALTH_EVENT_KINDS = ['view', 'load_failure', 'render_error', 'hydr
 export type HealthEventKind = (typeof HEALTH_EVENT_KINDS)[number];
 
 export { COHORTS, type Cohort } from '../contract/telemetry';
+import { RETENTION_DAYS } from '../contract/retention';
 import { VITAL_BUCKETS, vitalBucket, VITALS, type Cohort, type Vital } from '../contract/telemetry';
 
 export interface HealthEvent {
@@ -51,9 +52,12 @@ const COLUMN: Record<HealthEventKind, 'views' | 'load_failures' | 'render_errors
   hydration_error: 'hydration_errors',
 };
 
-/** Minutes kept (of the health counters and the vitals' buckets alike): the summary's longest window (a day) and a day more. */
-export const HEALTH_RETENTION_MINUTES = 2 * 1440;
-const CLEANUP_EVERY_MS = 10 * 60_000;
+/**
+ * Minutes kept (of the health counters and the vitals' buckets alike): the retention table's
+ * period (the summary's longest window, a day, and a day more), enforced by the scheduled
+ * retention sweep (retention/sweep.ts), not by the beacons.
+ */
+export const HEALTH_RETENTION_MINUTES = RETENTION_DAYS.healthMinutes * 1440;
 
 /**
  * Adds events to the current minute's counters (the database's clock: one clock for every
@@ -108,21 +112,6 @@ const emptyVitals = (): Record<Vital, number[]> => Object.fromEntries(VITALS.map
 
 /** The shell's health counters and vitals' buckets, and the view tokens each counted once (see recordVouched). */
 export function healthCounters(db: Database) {
-  let lastCleanup = 0;
-  const removeOldMinutes = () => {
-    if (Date.now() - lastCleanup < CLEANUP_EVERY_MS) return;
-    lastCleanup = Date.now();
-    // Not awaited: a beacon does not wait for housekeeping, nor fail with it.
-    Promise.all([
-      db.query(`DELETE FROM remote_health_minutes WHERE minute < now() - make_interval(mins => $1)`, [HEALTH_RETENTION_MINUTES]),
-      db.query(`DELETE FROM remote_vitals_minutes WHERE minute < now() - make_interval(mins => $1)`, [HEALTH_RETENTION_MINUTES]),
-      // A token past its expiry counts nothing anyway: its rows are no longer needed to refuse a replay.
-      db.query(`DELETE FROM view_token_counts WHERE expires_at < now()`),
-    ]).catch(() => {
-      lastCleanup = 0;
-    });
-  };
-
   return {
     /**
      * Counts what a valid view token vouches for: each kind of event, and each vital, of each
@@ -183,8 +172,6 @@ export function healthCounters(db: Database) {
       } catch (error) {
         if (error === overCap) return 0;
         throw error;
-      } finally {
-        removeOldMinutes();
       }
     },
 

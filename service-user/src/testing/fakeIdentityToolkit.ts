@@ -1,13 +1,17 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** How the fake answers `accounts:delete`: at once, after a delay, or only when the test says so. */
-export type IdentityToolkitMode = { kind: 'answers' } | { kind: 'slow'; delayMs: number } | { kind: 'hangs' };
+/**
+ * How the fake answers `accounts:delete`: at once, after a delay, or only when the test says so;
+ * `deletesFirst` (with `hangs`): the user is deleted when the call arrives, as Firebase does,
+ * whether or not the answer ever reaches the caller.
+ */
+export type IdentityToolkitMode = { kind: 'answers' } | { kind: 'slow'; delayMs: number } | { kind: 'hangs'; deletesFirst?: boolean };
 
 /**
  * Identity Toolkit's `accounts:delete` on a local port, as the emulator serves it
  * (`/identitytoolkit.googleapis.com/v1/accounts:delete`): point createFirebaseUserDeleter's
- * `authEmulatorHost` at `host`. It deletes each ID token's user once (USER_NOT_FOUND after), and
+ * `authEmulatorHost` at `host`. It deletes each ID token's user once (USER_NOT_FOUND after, for any token of that user), and
  * counts the calls. The service's tests and its deletion bench use it.
  */
 export async function startFakeIdentityToolkit(mode: IdentityToolkitMode = { kind: 'answers' }) {
@@ -15,10 +19,17 @@ export async function startFakeIdentityToolkit(mode: IdentityToolkitMode = { kin
   const held: (() => void)[] = [];
   let calls = 0;
   const arrivals: (() => void)[] = [];
-  const answer = (res: ServerResponse, idToken: string) => {
+  /** The uid a token names (its payload's sub, unverified: the fake trusts the service), or the token itself. */
+  const userOf = (idToken: string) => {
+    try {
+      return String((JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as { sub?: unknown }).sub ?? idToken);
+    } catch {
+      return idToken;
+    }
+  };
+  const answer = (res: ServerResponse, idToken: string, known = !deleted.has(userOf(idToken))) => {
+    deleted.add(userOf(idToken));
     if (res.destroyed) return;
-    const known = !deleted.has(idToken);
-    deleted.add(idToken);
     const body = known ? { kind: 'identitytoolkit#DeleteAccountResponse' } : { error: { code: 400, message: 'USER_NOT_FOUND' } };
     res.writeHead(known ? 200 : 400, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
   };
@@ -31,12 +42,18 @@ export async function startFakeIdentityToolkit(mode: IdentityToolkitMode = { kin
       const idToken = String((JSON.parse(text || '{}') as { idToken?: unknown }).idToken);
       if (mode.kind === 'answers') answer(res, idToken);
       else if (mode.kind === 'slow') setTimeout(() => answer(res, idToken), mode.delayMs);
-      else held.push(() => answer(res, idToken));
+      else if (mode.deletesFirst) {
+        const known = !deleted.has(userOf(idToken));
+        deleted.add(userOf(idToken));
+        held.push(() => answer(res, idToken, known));
+      } else held.push(() => answer(res, idToken));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     host: `127.0.0.1:${(server.address() as AddressInfo).port}`,
+    /** Whether the user of this uid was deleted. */
+    isDeleted: (uid: string) => deleted.has(uid),
     /** Calls received so far. */
     calls: () => calls,
     /** Resolves once the next call has arrived. */

@@ -78,6 +78,7 @@ export const DEPLOYED_ENV = {
   PUBLIC_SITE_URL: 'https://site.example',
   MAIL_TOKEN_SECRET: 'a-deployment-secret-of-at-least-32-characters',
   VIEW_TOKEN_SECRET: 'a-view-token-secret-of-at-least-32-characters',
+  ADDRESS_HASH_SECRET: 'an-address-hash-secret-of-at-least-32-characters',
 };
 
 /** A folder of this test file's own for the mail the service writes (local mode's outbox). */
