@@ -20,7 +20,7 @@ const PASSWORD_STEP = (email: string) => `<div class="firebaseui-container fireb
   <label for="pw">Password</label><input id="pw" type="password" class="firebaseui-id-password">
   <div class="firebaseui-error-wrapper"><p class="firebaseui-error firebaseui-hidden firebaseui-id-password-error"></p></div>
   <button type="button" class="firebaseui-id-secondary-link">Cancel</button>
-  <button type="button" class="firebaseui-id-submit">Sign in</button></form></div>`;
+  <button type="button" class="firebaseui-id-submit">Sign In</button></form></div>`;
 /** An address the stand-in refuses on its email step (FirebaseUI's own check). */
 const REFUSED = 'refuzat@exemplu.ro';
 /** An address the stand-in never answers (a request that hangs). */
@@ -130,16 +130,28 @@ describe('handing over to FirebaseUI', () => {
     await user.click(screen.getByRole('button', { name: 'Continuați' }));
     expect(screen.getByRole('status')).toHaveTextContent('Se încarcă formularul de autentificare…');
     await drawFirebaseUi();
-    const password = await screen.findByLabelText('Password');
+    const password = await screen.findByLabelText('Parola');
     await waitFor(() => expect(password).toHaveFocus());
     // One email field in sight: FirebaseUI's (its password step shows the address), not the page's.
     expect(emailFields()).toHaveLength(1);
     expect(emailFields()[0]).toHaveValue('ana.pop@exemplu.ro');
-    expect(emailFields()[0]!.closest('[lang="en"]')).not.toBeNull();
+    // Its texts in the page's language, and marked so: none of its own English is left.
+    expect(emailFields()[0]!.closest('[lang="en"]')).toBeNull();
+    expect(emailFields()[0]!.closest('[lang]')).toHaveAttribute('lang', 'ro');
+    expect(emailFields()[0]).toHaveAccessibleName('Adresa de email');
     expect(screen.queryByRole('button', { name: 'Continuați' })).toBeNull();
-    expect(screen.getByRole('heading', { level: 2, name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Intrați în cont' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anulați' })).toBeInTheDocument();
+    expect(region()).not.toHaveTextContent(/Sign in|Password|Cancel|Email/);
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
     expect(startWidget).toHaveBeenCalledTimes(1);
+
+    // The page changes language: the step follows, marked so.
+    act(() => setLocale('en'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(emailFields()[0]!.closest('[lang]')).toHaveAttribute('lang', 'en');
   });
 
   it("says FirebaseUI's errors in the page's language, shown so too", async () => {
@@ -147,7 +159,7 @@ describe('handing over to FirebaseUI', () => {
     renderWithSite(<SignInWidget />);
     await user.type(ownField(), 'ana.pop@exemplu.ro{Enter}');
     await drawFirebaseUi();
-    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+    await waitFor(() => expect(screen.getByLabelText('Parola')).toHaveFocus());
     const error = document.querySelector('.firebaseui-id-password-error')!;
     act(() => {
       error.textContent = 'Enter your password';
@@ -155,7 +167,7 @@ describe('handing over to FirebaseUI', () => {
     });
     const alert = await screen.findByText('Introduceți parola.', { selector: '[role="alert"]' });
     expect(alert).not.toHaveAttribute('lang');
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Introduceți parola.');
+    expect(screen.getByLabelText('Parola')).toHaveAccessibleDescription('Introduceți parola.');
   });
 
   it("shows on the page's own field, in its language, what FirebaseUI's email step refuses, said once", async () => {
@@ -175,14 +187,14 @@ describe('handing over to FirebaseUI', () => {
     renderWithSite(<SignInWidget />);
     await user.type(ownField(), 'ana.pop@exemplu.ro{Enter}');
     await drawFirebaseUi();
-    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
-    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByLabelText('Parola')).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Anulați' }));
     await waitFor(() => expect(ownField()).toHaveFocus());
     expect(ownField()).toHaveValue('ana.pop@exemplu.ro');
     expect(emailFields()).toEqual([ownField()]);
     // And on again, through the same FirebaseUI.
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+    await waitFor(() => expect(screen.getByLabelText('Parola')).toHaveFocus());
     expect(startWidget).toHaveBeenCalledTimes(1);
   });
 
@@ -203,7 +215,7 @@ describe('handing over to FirebaseUI', () => {
       await user.clear(ownField());
       await user.type(ownField(), 'ana.pop@exemplu.ro{Enter}');
       await act(async () => jest.advanceTimersByTime(10));
-      await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+      await waitFor(() => expect(screen.getByLabelText('Parola')).toHaveFocus());
       expect(screen.queryByText(/Formularul de autentificare nu s-a putut încărca/)).toBeNull();
     } finally {
       jest.useRealTimers();
@@ -221,7 +233,7 @@ describe('handing over to FirebaseUI', () => {
     expect(startWidget).toHaveBeenCalledTimes(2);
     expect(screen.getByRole('status')).toHaveTextContent('Se încarcă formularul de autentificare…');
     await drawFirebaseUi();
-    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+    await waitFor(() => expect(screen.getByLabelText('Parola')).toHaveFocus());
     expect(screen.queryByText(/Formularul de autentificare nu s-a putut încărca/)).toBeNull();
   });
 

@@ -2,9 +2,10 @@ import { Button, EMAIL_PATTERN, RefusalAnnouncement, TextField, useFormValidatio
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { carryEmailIntoWidget, whenElement } from './carryEmail';
-import { followWidget, type Translate } from './widgetAccessibility';
+import { followWidget, type FollowedWidget, type Translate } from './widgetAccessibility';
 import { WidgetFrame } from './WidgetFrame';
 import { widgetMessageKey, type Said } from './widgetMessages';
+import { widgetTextKey } from './widgetTexts';
 import { WIDGET } from './widgetSettings';
 
 /**
@@ -33,14 +34,16 @@ const said = (text: string, lang?: string): Said => ({ text, lang: lang === 'en'
 /**
  * The sign-in form: one step at a time, one email field at a time. The visitor starts on the
  * page's own email step, in the page's language and the site's look; FirebaseUI (the flow the
- * design names, English only) is loaded out of sight once they act on it, and answers that step's
- * address; its next step (the password, or a new account's name and password) then takes the
- * step's place, with the focus on its first field. Its messages are shown and said in the page's
- * language (widgetMessages.ts); one it gives on the email step is shown on the page's own field.
+ * design names, which ships English only) is loaded out of sight once they act on it, and answers
+ * that step's address; its next step (the password, or a new account's name and password) then
+ * takes the step's place, with the focus on its first field. Its texts are shown in the page's
+ * language (widgetTexts.ts) and its messages shown and said so (widgetMessages.ts), in a container
+ * marked with the page's language; a message it gives on the email step is shown on the page's own
+ * field.
  * Going back in FirebaseUI (its Cancel) brings the page's email step back, with the address.
  */
 export function SignInWidget() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const form = useRef<HTMLFormElement>(null);
   const emailField = () => form.current?.elements.namedItem('email') as HTMLInputElement | null | undefined;
   const slot = useRef<HTMLDivElement>(null);
@@ -66,6 +69,9 @@ export function SignInWidget() {
   sayRef.current = say;
   const translateRef = useRef(translate);
   translateRef.current = translate;
+  const tRef = useRef(t);
+  tRef.current = t;
+  const following = useRef<FollowedWidget | null>(null);
 
   /** The container and its state, made on first need. */
   const ensureWidget = () => (widget.current ??= { root: document.createElement('div'), started: null, stop: null, gone: false });
@@ -77,19 +83,31 @@ export function SignInWidget() {
     const current = ensureWidget();
     const { root } = current;
     slot.current!.append(root);
-    const stopFollowing = followWidget(
+    const followed = followWidget(
       root,
       (text, lang) => shown.current && sayRef.current(said(text, lang)),
       (text) => translateRef.current(text),
+      {
+        text: (english) => {
+          const key = widgetTextKey(english);
+          return key ? tRef.current(`login.widgetTexts.${key}`) : null;
+        },
+        toggle: () => tRef.current('login.widgetToggle'),
+      },
     );
+    following.current = followed;
     return () => {
       current.gone = true;
       current.stop?.();
-      stopFollowing();
+      followed.stop();
+      following.current = null;
       root.remove();
       if (widget.current === current) widget.current = null;
     };
   }, []);
+
+  // The page changed language: the widget's texts (and a message it shows) follow.
+  useEffect(() => following.current?.retranslate(), [i18n.language]);
 
   const start = useCallback((): Promise<HTMLElement> => {
     const current = ensureWidget();
@@ -204,7 +222,7 @@ export function SignInWidget() {
         <Button type="submit">{t('login.submit')}</Button>
       </form>
       <p role="status">{phase === 'handing' ? t('login.widgetLoading') : ''}</p>
-      <div lang="en" ref={slot} hidden={phase !== 'widget'} />
+      <div lang={i18n.language} ref={slot} hidden={phase !== 'widget'} />
       <RefusalAnnouncement text={refusal} />
       <VisuallyHidden role="alert" lang={saying.lang}>
         {saying.text}

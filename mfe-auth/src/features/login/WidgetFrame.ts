@@ -3,6 +3,12 @@
 import styled from 'styled-components';
 
 /**
+ * The theme's colours a field of the widget's is drawn with: its border against its own fill and
+ * the card around it (non-text contrast, 3:1 or better on either theme: WidgetFrame.test.ts).
+ */
+export const FIELD_COLOURS = { border: 'border', fill: 'background', card: 'surface', invalid: 'danger' } as const;
+
+/**
  * FirebaseUI's card in the site's look: the theme in force (dark included), the site's type, its
  * focus ring, its contrast (7:1) and target sizes. Labels stand above their fields, clear of the
  * focus ring (MDL's floating label sits inside the field's top padding, where the ring would cross
@@ -14,7 +20,7 @@ export const WidgetFrame = styled.section`
     max-width: 100%;
     margin: 0;
     color: ${({ theme }) => theme.color.text};
-    background: ${({ theme }) => theme.color.surface};
+    background: ${({ theme }) => theme.color[FIELD_COLOURS.card]};
     border: 1px solid ${({ theme }) => theme.color.border};
     border-radius: ${({ theme }) => theme.layout.radius};
     box-shadow: none;
@@ -81,8 +87,8 @@ export const WidgetFrame = styled.section`
     padding: 0.5rem 0.75rem;
     font: inherit;
     color: ${({ theme }) => theme.color.text};
-    background: ${({ theme }) => theme.color.background};
-    border: 2px solid ${({ theme }) => theme.color.border};
+    background: ${({ theme }) => theme.color[FIELD_COLOURS.fill]};
+    border: 2px solid ${({ theme }) => theme.color[FIELD_COLOURS.border]};
     border-radius: 0.5rem;
   }
   .mdl-textfield__label::after {
@@ -108,9 +114,15 @@ export const WidgetFrame = styled.section`
       transition: none;
       visibility: visible;
     }
+    /* The widget's own border colours (rgba(0, 0, 0, 0.12), all but invisible on the dark theme,
+       and #dd2c00 when invalid) are set on three classes: the site's, above them. */
+    .firebaseui-textfield.mdl-textfield .firebaseui-input {
+      border-color: ${({ theme }) => theme.color[FIELD_COLOURS.border]};
+    }
     .mdl-textfield.is-invalid .mdl-textfield__input,
+    .firebaseui-textfield-invalid.mdl-textfield .firebaseui-input,
     .firebaseui-input-invalid {
-      border-color: ${({ theme }) => theme.color.danger};
+      border-color: ${({ theme }) => theme.color[FIELD_COLOURS.invalid]};
     }
     .mdl-textfield .mdl-textfield__input:focus {
       outline: 3px solid ${({ theme }) => theme.color.focus};

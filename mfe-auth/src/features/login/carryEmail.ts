@@ -1,4 +1,4 @@
-import { isShown } from './widgetAccessibility';
+import { isShown, messageOf } from './widgetAccessibility';
 import { WIDGET } from './widgetSettings';
 
 /** Resolves with the first element matching `selector` in `root`, now or once it appears. */
@@ -49,7 +49,7 @@ export async function carryEmailIntoWidget(container: HTMLElement, email: string
     if (next) return { next };
     const message = [...container.querySelectorAll<HTMLElement>(selectors.messages)].find(isShown);
     if (!message) return null;
-    const text = message.textContent!.trim();
+    const text = messageOf(message);
     return { refused: text, translated: message.dataset.translated === text };
   });
 }

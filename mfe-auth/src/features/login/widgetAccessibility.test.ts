@@ -1,4 +1,18 @@
-import { followWidget, TOGGLE_LABEL } from './widgetAccessibility';
+import { followWidget, type FollowedWidget } from './widgetAccessibility';
+
+/** The site's words for some of the widget's texts, in the page's language (widgetTexts.ts, i18n). */
+const WORDS: Record<string, Record<string, string>> = {
+  ro: {
+    'Sign in with email': 'Intrați în cont cu adresa de email',
+    Email: 'Adresa de email',
+    Next: 'Continuați',
+    'Follow the instructions sent to': 'Urmați instrucțiunile trimise la',
+    'to recover your password': 'pentru a vă schimba parola.',
+    Dismiss: 'Închideți mesajul',
+  },
+  en: { 'Sign in with email': 'Sign in with your email address', Email: 'Email address', Next: 'Continue' },
+};
+const TOGGLE = { ro: 'Afișați parola', en: 'Show password' };
 
 /** FirebaseUI's email step as it draws it (trimmed to what is followed). */
 const EMAIL_STEP = `
@@ -32,7 +46,7 @@ function showError(root: HTMLElement, text: string) {
 let root: HTMLElement;
 let said: string[];
 let langs: string[];
-let stop: () => void;
+let followed: FollowedWidget;
 beforeEach(() => {
   jest.useRealTimers();
   root = document.createElement('div');
@@ -40,18 +54,25 @@ beforeEach(() => {
   said = [];
   langs = [];
   document.documentElement.lang = 'ro';
-  stop = followWidget(
+  const lang = () => document.documentElement.lang as 'ro' | 'en';
+  followed = followWidget(
     root,
     (text, lang) => {
       said.push(text);
       langs.push(lang);
     },
-    // The site's words for one of the widget's messages; the others are its own (English).
-    (text) => (text === 'Enter your password' ? { text: 'Introduceți parola.' } : { text, lang: 'en' }),
+    // The site's words for two of the widget's messages; the others are its own (English).
+    (text) =>
+      text === 'Enter your password'
+        ? { text: lang() === 'ro' ? 'Introduceți parola.' : 'Enter your password.' }
+        : text === 'A network error has occurred'
+          ? { text: 'A apărut o eroare de rețea.' }
+          : { text, lang: 'en' },
+    { text: (english) => WORDS[lang()]![english] ?? null, toggle: () => TOGGLE[lang()] },
   );
 });
 afterEach(() => {
-  stop();
+  followed.stop();
   root.remove();
 });
 
@@ -60,7 +81,7 @@ describe("following FirebaseUI's widget", () => {
     root.innerHTML = EMAIL_STEP;
     await settle();
     expect(root.querySelector('h1')).toBeNull();
-    expect(root.querySelector('h2.firebaseui-title')).toHaveTextContent('Sign in with email');
+    expect(root.querySelector('h2.firebaseui-title')).toHaveTextContent('Intrați în cont cu adresa de email');
   });
 
   it('ties a shown error to its field and says it', async () => {
@@ -136,15 +157,63 @@ describe("following FirebaseUI's widget", () => {
     showError(root, "The email and password you entered don't match");
     await settle();
     expect(error).toHaveTextContent("The email and password you entered don't match");
-    expect(error).not.toHaveAttribute('lang', 'ro');
+    expect(error).toHaveAttribute('lang', 'en');
     expect(said.slice(1)).toEqual(["The email and password you entered don't match"]);
     expect(langs.slice(1)).toEqual(['en']);
   });
 
-  it("says the info bar's message (errors not tied to a field)", async () => {
-    root.innerHTML = `${EMAIL_STEP}<div class="firebaseui-info-bar"><p class="firebaseui-info-bar-message">A network error has occurred</p></div>`;
+  it("shows and says the info bar's message (errors not tied to a field) in the page's language, its link too", async () => {
+    root.innerHTML = `${EMAIL_STEP}<div class="firebaseui-info-bar"><p class="firebaseui-info-bar-message">A network error has occurred&nbsp;&nbsp;<a class="firebaseui-id-dismiss-info-bar" href="javascript:void(0)">Dismiss</a></p></div>`;
     await settle();
-    expect(said).toEqual(['A network error has occurred']);
+    expect(said).toEqual(['A apărut o eroare de rețea.']);
+    expect(langs).toEqual(['ro']);
+    const bar = root.querySelector('.firebaseui-info-bar-message')!;
+    expect(bar).toHaveTextContent('A apărut o eroare de rețea. Închideți mesajul');
+    expect(bar).toHaveAttribute('lang', 'ro');
+    expect(bar.querySelector('a')).toHaveTextContent('Închideți mesajul');
+  });
+
+  it("shows each of the widget's texts in the page's language, the space around it kept, and marks one the site does not know English", async () => {
+    root.innerHTML = `${EMAIL_STEP}<p class="firebaseui-text">Follow the instructions sent to <strong>ana@exemplu.ro</strong> to recover your password</p><p class="firebaseui-text">Some new words</p>`;
+    await settle();
+    expect(root.querySelector('.firebaseui-title')).toHaveTextContent('Intrați în cont cu adresa de email');
+    expect(root.querySelector('input')).toHaveAccessibleName('Adresa de email');
+    expect(root.querySelector('button')).toHaveAccessibleName('Continuați');
+    const [hint, unknown] = root.querySelectorAll('.firebaseui-text');
+    expect(hint!.textContent).toBe('Urmați instrucțiunile trimise la ana@exemplu.ro pentru a vă schimba parola.');
+    expect(hint).not.toHaveAttribute('lang');
+    expect(unknown).toHaveTextContent('Some new words');
+    expect(unknown).toHaveAttribute('lang', 'en');
+    // Nothing else is marked English.
+    expect(root.querySelectorAll('[lang="en"]')).toHaveLength(1);
+
+    // The widget draws its text anew (its next render): translated again.
+    root.querySelector('button')!.textContent = 'Next';
+    await settle();
+    expect(root.querySelector('button')).toHaveTextContent('Continuați');
+  });
+
+  it('puts the texts, a message shown and the toggle in the new language when the page changes language', async () => {
+    root.innerHTML = `${EMAIL_STEP}${PASSWORD_STEP}<div class="firebaseui-error-wrapper"><p class="firebaseui-error firebaseui-id-password-error">Enter your password</p></div><p class="firebaseui-text">Some new words</p>`;
+    await settle();
+    expect(root.querySelector('.firebaseui-id-password-error')).toHaveTextContent('Introduceți parola.');
+    expect(root.querySelector('.firebaseui-id-password-toggle')).toHaveAccessibleName('Afișați parola');
+
+    document.documentElement.lang = 'en';
+    followed.retranslate();
+    expect(root.querySelector('.firebaseui-title')).toHaveTextContent('Sign in with your email address');
+    expect(root.querySelector('button')).toHaveTextContent('Continue');
+    expect(root.querySelector('.firebaseui-id-password-error')).toHaveTextContent('Enter your password.');
+    expect(root.querySelector('.firebaseui-id-password-error')).toHaveAttribute('lang', 'en');
+    expect(root.querySelector('.firebaseui-id-password-toggle')).toHaveAccessibleName('Show password');
+    // On an English page the widget's own words need no mark.
+    expect(root.querySelector('.firebaseui-text')).not.toHaveAttribute('lang');
+
+    document.documentElement.lang = 'ro';
+    followed.retranslate();
+    expect(root.querySelector('.firebaseui-title')).toHaveTextContent('Intrați în cont cu adresa de email');
+    expect(root.querySelector('.firebaseui-id-password-error')).toHaveTextContent('Introduceți parola.');
+    expect(root.querySelector('.firebaseui-text')).toHaveAttribute('lang', 'en');
   });
 
   it('names the password toggle, says whether it is pressed, and keeps a keyboard user on it', async () => {
@@ -160,7 +229,7 @@ describe("following FirebaseUI's widget", () => {
     });
     toggle.addEventListener('click', activate);
     expect(toggle).toHaveAttribute('role', 'button');
-    expect(toggle).toHaveAccessibleName(TOGGLE_LABEL);
+    expect(toggle).toHaveAccessibleName('Afișați parola');
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
 
     // Space, a button's key, presses it (the widget knows only Enter and clicks).

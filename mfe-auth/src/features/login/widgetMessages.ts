@@ -1,9 +1,9 @@
 /**
  * FirebaseUI's English messages in the email sign-in flow (firebaseui 6's own words), by the key
  * of what the site says instead (`login.widgetMessages.<key>` in the auth strings): the widget
- * stays English (the design names it, and it ships no other language), but what it tells the
- * visitor is said, and shown, in the page's language. A message not listed here is said as the
- * widget wrote it, marked as English.
+ * ships no language but English, so what it tells the visitor is said, and shown, in the page's
+ * language (its other texts: widgetTexts.ts). A message not listed here is said as the widget
+ * wrote it, marked as English.
  */
 export const WIDGET_MESSAGES = {
   'Enter your email address to continue': 'emailRequired',
