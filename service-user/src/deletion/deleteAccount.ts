@@ -182,8 +182,8 @@ export function createAccountDeletion(deps: Pick<Deps, 'db' | 'config' | 'stripe
 export const errorReason = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /**
- * The pace of a deletion's retries: 5 s, doubling, at most 5 minutes apart. Its tries within the
- * first 20 minutes (DELETION_RETRY.attempts) all fall inside the hour an ID token lives, which a
+ * The pace of a deletion's retries: 5 s, doubling, at most 5 minutes apart. Its tries (DELETION_RETRY.attempts,
+ * about 20 minutes) all fall inside the hour an ID token lives, which a
  * deletion's token (a sign-in of the last 5 minutes) has nearly all of.
  */
 export const DELETION_RETRY = { firstDelayMs: 5_000, maxDelayMs: 5 * 60_000, attempts: 10 } as const;
