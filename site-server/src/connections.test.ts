@@ -68,7 +68,7 @@ async function visit(path: string, localAddress = '127.0.0.2') {
 const pipelined = (path: string, count: number) => `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`.repeat(count);
 
 it('gives a connection that does not read no more work, closes it once nothing moves, and answers other visitors meanwhile', async () => {
-  await start({ idleSocketMs: 500 });
+  await start({ idleSocketMs: 500, maxPipelined: 50 });
   // The server's end of the attacker's connection (the attacker's own, paused, would not see the close).
   const attackerSide = new Promise<Socket>((resolve) => server.server.once('connection', resolve));
   const attacker = await open();
@@ -82,6 +82,18 @@ it('gives a connection that does not read no more work, closes it once nothing m
   // Closed by the server (the test never closes it), having been handed a few of its 50 requests at most.
   await closed(await attackerSide);
   expect(handled.filter((path) => path === '/big.js').length).toBeLessThan(10);
+});
+
+it('closes a connection that pipelines deeper than its share, and answers other visitors', async () => {
+  await start({ maxPipelined: 8 });
+  const attackerSide = new Promise<Socket>((resolve) => server.server.once('connection', resolve));
+  const attacker = await open();
+  attacker.on('error', () => {});
+  attacker.pause();
+  attacker.write(pipelined('/big.js', 9));
+  await closed(await attackerSide);
+  expect(handled.length).toBeLessThanOrEqual(8);
+  expect(await visit('/small.js')).toMatch(/^HTTP\/1\.1 200/);
 });
 
 it('answers a connection that reads its pipelined requests, each in order', async () => {

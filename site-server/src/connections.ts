@@ -14,6 +14,8 @@
 // - maxConnections: past it, a new connection is closed at once (the server's whole budget).
 // - maxConnectionsPerAddress (ours: Node has none): one address may not take the whole budget; a
 //   trusted proxy's address (TRUST_PROXY) carries many visitors and is not counted.
+// - maxPipelined (ours): a connection with more requests than this waiting for their answers is
+//   closed (no browser pipelines; a client that does only makes more to hold).
 // - Pipelined requests (ours): Node parses every request a connection sends and calls the handler
 //   for each at once, buffering the answers of all but the first in memory until the client reads
 //   (400 connections × 50 `GET /main.js` that were never read held 500 MB). Here a connection's next
@@ -41,6 +43,8 @@ export interface ConnectionLimits {
   maxConnections: number;
   /** Connections open at once from one address (a trusted proxy's excepted). */
   maxConnectionsPerAddress: number;
+  /** Requests one connection may have waiting for their answers (pipelined); past it, the connection is closed. */
+  maxPipelined: number;
   /** How often Node checks the request and headers deadlines (Node's connectionsCheckingInterval). */
   checkIntervalMs: number;
 }
@@ -53,6 +57,7 @@ export const CONNECTION_LIMITS: ConnectionLimits = {
   maxRequestsPerSocket: 1_000,
   maxConnections: 4_096,
   maxConnectionsPerAddress: 64,
+  maxPipelined: 8,
   checkIntervalMs: 1_000,
 };
 
@@ -64,7 +69,7 @@ const UNCARRIED = new Set(['CONNECT', 'TRACE', 'TRACK']);
 const notAllowed = `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`;
 
 /** The app's listener, given each connection's requests one at a time (the header comment says why). */
-export function oneAtATime(listener: Listener): Listener {
+export function oneAtATime(listener: Listener, maxPipelined = CONNECTION_LIMITS.maxPipelined): Listener {
   const queues = new WeakMap<Socket, (() => void)[]>();
   return (request, response) => {
     const socket = request.socket;
@@ -91,6 +96,11 @@ export function oneAtATime(listener: Listener): Listener {
     if (!queue) {
       queue = [];
       queues.set(socket, queue);
+    }
+    // Deeper than any client pipelines (browsers do not): its answers would only be more to hold.
+    if (queue.length >= maxPipelined) {
+      socket.destroy();
+      return;
     }
     queue.push(run);
     if (queue.length === 1) run();
@@ -122,7 +132,7 @@ export function listen(
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       connectionsCheckingInterval: limits.checkIntervalMs,
     },
-    oneAtATime(getRequestListener(app.fetch, { hostname })),
+    oneAtATime(getRequestListener(app.fetch, { hostname }), limits.maxPipelined),
   );
   server.timeout = limits.idleSocketMs;
   server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
