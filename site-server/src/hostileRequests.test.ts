@@ -200,3 +200,11 @@ describe("the site's server's own documents", () => {
     expect(again.headers.get('Cache-Control')).toBe('no-cache');
   });
 });
+
+describe('the deployment store', () => {
+  it.each([...encodings('html').map((e) => `index.${e}`), ...encodings('.html').map((e) => `index${e}`)])("keeps a build's standalone page private, written %s", async (name) => {
+    const response = await (deployStoreApp(store) as unknown as Hono).request(`/mfe-auth/${VERSION}/${name}`);
+    expect(await response.text()).not.toBe(STANDALONE);
+    expect(response.status).toBeLessThan(500);
+  });
+});

@@ -55,7 +55,7 @@ describe('a preview pin', () => {
   });
 
   it("names a manifest on the configured origins only: a developer's server is for local mode (no policy)", async () => {
-    const dev = { remote: 'mfe_marketing' as const, version: 'local', manifest: 'http://localhost:3003/mf-manifest.json' };
+    const dev = { remote: 'mfe_marketing' as const, version: 'local', manifest: 'http://localhost:3001/mf-manifest.json' };
     const { token } = await signPreviewPin(SECRET, dev);
     await expect(verifyPreviewPin(SECRET, token, { policy })).resolves.toBeNull();
     await expect(verifyPreviewPin(SECRET, token)).resolves.toMatchObject(dev);

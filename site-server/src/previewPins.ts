@@ -7,19 +7,21 @@
 // A crafted, altered or expired pin is ignored: it cannot put a visitor on another version.
 import {
   checkedDeployment,
+  LOCAL_VERSION,
   PREVIEW_COOKIE,
   PREVIEW_MAX_HOURS,
   PREVIEW_PARAM,
   REMOTE_NAMES,
   type ManifestPolicy,
   type PreviewPin,
+  remoteFolder,
   type RemoteName,
 } from '@site/shared-ui/remotes-document';
 import { VERSION_PATTERN } from '@site/service-user/telemetry';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { jwtVerify, SignJWT } from 'jose';
-import { isLocalMode } from './runtimeConfig';
+import { isLocalMode, ports } from './runtimeConfig';
 import { visitorUsesHttps } from './proxy';
 
 type Env = Record<string, string | undefined>;
@@ -43,7 +45,8 @@ export function previewSecret(env: Env = process.env): string | null {
   if (isLocalMode(env)) return secret ?? LOCAL_PREVIEW_SECRET;
   if (!secret) return null;
   if (secret === LOCAL_PREVIEW_SECRET) throw new Error('PREVIEW_SECRET is the public local value: set a secret of your own (or none: previews are then off)');
-  if (secret.length < 32) throw new Error('PREVIEW_SECRET must be at least 32 characters');
+  // Spaces at its ends are no secret: a value blank after trimming is as short as it looks.
+  if (secret.trim().length < 32) throw new Error('PREVIEW_SECRET must be at least 32 characters, not counting spaces at its ends');
   return secret;
 }
 
@@ -79,11 +82,29 @@ export async function verifyPreviewPin(secret: string, token: unknown, { policy,
     const { r, v, m, i } = payload as { r?: unknown; v?: unknown; m?: unknown; i?: unknown };
     if (payload.exp! - payload.iat! > MAX_S) return null;
     if (typeof r !== 'string' || !REMOTE_NAMES.includes(r as RemoteName) || typeof v !== 'string' || !VERSION_PATTERN.test(v)) return null;
+    if (typeof m !== 'string' || !isRemotesManifest(r as RemoteName, v, m)) return null;
     const deployment = checkedDeployment({ manifest: m as string, integrity: i as PreviewPin['integrity'] }, policy, `the preview of ${r}`);
     return { remote: r as RemoteName, version: v, ...deployment, expiresAt: payload.exp! * 1000 };
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether a pin's manifest is its remote's, at its version: `<folder of the remote>/<version>/mf-manifest.json`
+ * as the store publishes it, or (the local version) at a host's root on that remote's own local port.
+ */
+function isRemotesManifest(remote: RemoteName, version: string, manifest: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(manifest, 'http://base.invalid');
+  } catch {
+    return false;
+  }
+  const segments = url.pathname.split('/').filter(Boolean);
+  if (segments.at(-1) !== 'mf-manifest.json') return false;
+  if (version === LOCAL_VERSION) return segments.length === 1 && url.port === String(ports[remote]);
+  return segments.at(-2) === version && segments.at(-3) === remoteFolder(remote);
 }
 
 const ofRequest = new WeakMap<Request, Promise<PreviewPin | null>>();

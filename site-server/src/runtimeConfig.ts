@@ -101,7 +101,8 @@ export function configuredSecret(env: Env, name: string, localValue: string, sha
   const why = `(NODE_ENV is ${env.NODE_ENV === undefined ? 'unset' : `"${env.NODE_ENV}"`}; only development and test run with local defaults)`;
   if (!secret) throw new Error(`${name} must be set${sharedWith ? `, the same as ${sharedWith}` : ''} ${why}`);
   if (secret === localValue) throw new Error(`${name} is the public local value: set a secret of your own ${why}`);
-  if (secret.length < 32) throw new Error(`${name} must be at least 32 characters`);
+  // Spaces at its ends are no secret: a value blank after trimming is as short as it looks.
+  if (secret.trim().length < 32) throw new Error(`${name} must be at least 32 characters, not counting spaces at its ends`);
   return secret;
 }
 

@@ -11,7 +11,7 @@ import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { siteLogger } from './logging';
-import { deployDir, firebaseProjectId, mailOutboxDir, ports, remoteNames } from './runtimeConfig';
+import { deployDir, firebaseProjectId, mailOutboxDir, ports, remoteNames, remotesDocument } from './runtimeConfig';
 import { deployStoreApp, remoteApp, shellApp } from './siteServers';
 import { listen } from './connections';
 
@@ -50,6 +50,15 @@ async function waitForPort(port: number, name: string, timeoutMs = 120_000) {
     if (Date.now() > until) throw new Error(`${name} did not start on port ${port}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+// A remotes document that does not validate refuses the start, named, before anything is started
+// (shellApp refuses it too: a start without a good document would answer 500 for every page).
+try {
+  remotesDocument();
+} catch (error) {
+  siteLogger.fatal(`The site does not start: the remotes document is not valid (${(error as Error).message})`);
+  process.exit(1);
 }
 
 const useEmulator = !process.env.FIREBASE_API_KEY;

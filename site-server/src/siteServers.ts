@@ -102,6 +102,13 @@ export function shellApp({
   const tokens = viewTokenCookie({ remotes, secret: viewTokenSecret(process.env), pinOf });
   if (prerender && serviceUrl === null)
     siteLogger.warn(`signed-in pages are drawn by the browser: the user service's URL (${browser.userServiceUrl}) is not absolute; set USER_SERVICE_INTERNAL_URL`);
+  // A document that does not validate at the start refuses it, named (at run time the last good one
+  // stays in force): there is no good one yet, and every page would answer 500.
+  try {
+    remotes();
+  } catch (error) {
+    throw new Error(`The site's server does not start: the remotes document is not valid (${(error as Error).message})`);
+  }
   const site = createStaticApp({
     root: dist,
     spa: true,
