@@ -206,6 +206,40 @@ test.describe('used before it has hydrated, a prerendered page does what it woul
       await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
     });
   }
+
+  // The orders in which a theme chosen on the server's HTML was lost: it lived only in the page
+  // until the page hydrated, and anything that replaced the page before that (a reload, the page
+  // drawn afresh instead of hydrated) lost it. Chosen there, it is stored at once.
+  test('the theme chosen before hydration is kept when the page reloads before its code has run', async ({ page }) => {
+    const release = await holdShellScript(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(h1(page)).toHaveText(h1Of('/'));
+    await page.getByRole('combobox', { name: 'Temă de culori' }).selectOption({ label: 'Tema luminoasă' });
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
+    release();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect(page.getByRole('combobox', { name: 'Temă de culori' })).toHaveValue('light');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  });
+
+  test('the theme chosen before hydration is kept when the page is drawn afresh instead (its remote changed in between)', async ({ page }) => {
+    const release = await holdShellScript(page);
+    // The remotes document the shell reads names another build of the page's remote than the one
+    // the HTML was drawn from: the shell draws the page afresh.
+    await page.route(/\/remotes\.json$/, async (route) => {
+      const document = (await (await route.fetch()).json()) as Record<string, { manifest: string }>;
+      document.mfe_marketing!.manifest += '?another-build';
+      await route.fulfill({ json: document });
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(h1(page)).toHaveText(h1Of('/'));
+    await page.getByRole('combobox', { name: 'Temă de culori' }).selectOption({ label: 'Tema luminoasă' });
+    release();
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', /.*/);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect(page.getByRole('combobox', { name: 'Temă de culori' })).toHaveValue('light');
+  });
 });
 
 const LOADING = 'Se încarcă…';

@@ -29,6 +29,12 @@ export const MARKERS = {
    * or a signed-in page drawn whole for the user the service verified (with the handed-over state).
    */
   signedInDocumentAttribute: 'data-drawn-signed-in',
+  /**
+   * On a select whose choice is a stored preference: its value is the localStorage key. A choice made
+   * on it before the page has hydrated is stored at once by the early-event script, so nothing that
+   * happens before hydration (a reload, the page drawn afresh instead, code that never runs) loses it.
+   */
+  storedChoiceAttribute: 'data-stored-choice',
   /** Dispatched on document once the page is React's: held early events are replayed. */
   hydratedEvent: 'site:hydrated',
   /** On <html>, "true" once held events were handed to the hydrated page ("false" if it never hydrated). */

@@ -12,11 +12,13 @@ export const storage = {
       return null;
     }
   },
-  set(key: string, value: string): void {
+  /** Whether it was stored (false: storage is unavailable, and the choice lasts for this page only). */
+  set(key: string, value: string): boolean {
     try {
       window.localStorage.setItem(key, value);
+      return true;
     } catch {
-      /* storage unavailable: the choice lasts for this page only */
+      return false;
     }
   },
 };

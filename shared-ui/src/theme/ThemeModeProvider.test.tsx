@@ -116,3 +116,57 @@ it('follows the device preference live when "system" is chosen', () => {
   expect(screen.getByText('resolved:dark')).toBeInTheDocument();
   expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
 });
+
+it('hydrates the HTML drawn under the default theme as drawn, then draws a theme stored before hydration (chosen on that HTML)', async () => {
+  const mismatches = jest.fn();
+  const page = (
+    <ThemeModeProvider>
+      <Probe />
+    </ThemeModeProvider>
+  );
+  const container = document.createElement('div');
+  document.body.append(container);
+  container.innerHTML = renderToString(page);
+  expect(container.textContent).toContain('resolved:dark');
+  // Chosen on the server's HTML: the early-event script stored it before the page's code ran.
+  localStorage.setItem('theme', 'light');
+  const root = await act(async () => hydrateRoot(container, page, { onRecoverableError: mismatches }));
+  expect(mismatches).not.toHaveBeenCalled();
+  expect(screen.getByText('resolved:light')).toBeInTheDocument();
+  expect(screen.getByText('styled:light')).toBeInTheDocument();
+  expect(document.documentElement).toHaveAttribute('data-theme', 'light');
+  act(() => root.unmount());
+  container.remove();
+});
+
+it('follows a theme chosen in another tab', () => {
+  render(
+    <ThemeModeProvider>
+      <Probe />
+    </ThemeModeProvider>,
+  );
+  act(() => {
+    localStorage.setItem('theme', 'light');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'light' }));
+  });
+  expect(screen.getByText('resolved:light')).toBeInTheDocument();
+});
+
+// Last: the choice it keeps lives for the page (this file's module) from then on.
+it('keeps a choice for the page where storage is refused (a private mode)', () => {
+  const setItem = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+    throw new DOMException('refused', 'SecurityError');
+  });
+  try {
+    render(
+      <ThemeModeProvider>
+        <Probe />
+      </ThemeModeProvider>,
+    );
+    act(() => screen.getByText('light').click());
+    expect(screen.getByText('resolved:light')).toBeInTheDocument();
+    expect(localStorage.getItem('theme')).toBeNull();
+  } finally {
+    setItem.mockRestore();
+  }
+});

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { STORAGE_KEYS, storage } from '../storage';
 import { GlobalStyle } from './GlobalStyle';
@@ -21,14 +21,37 @@ const systemPrefersDark = () => window.matchMedia(DARK_QUERY).matches;
 const unsubscribed = () => () => undefined;
 const dark = () => true;
 
+/** A choice storage refused (a private mode): kept for this page. */
+let unstored: ThemePreference | null = null;
+
 function storedPreference(): ThemePreference {
   const saved = storage.get(STORAGE_KEYS.theme);
-  return isThemePreference(saved) ? saved : DEFAULT_THEME;
+  return isThemePreference(saved) ? saved : (unstored ?? DEFAULT_THEME);
 }
+
+/**
+ * The stored preference as a store: this page's choices, and another tab's. A page the server drew
+ * (for the default theme) hydrates with the default, what its HTML holds; a preference stored
+ * before it has hydrated (chosen on the server's HTML: the early-event script stores it at once) is
+ * drawn right after, whatever else happened before hydration.
+ */
+const preferenceListeners = new Set<() => void>();
+function subscribeToPreference(onChange: () => void) {
+  preferenceListeners.add(onChange);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEYS.theme) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    preferenceListeners.delete(onChange);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+const drawnPreference = () => DEFAULT_THEME;
 
 /** Theme light / dark / system, persisted; "system" follows the device preference live. */
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
-  const [preference, setPreferenceState] = useState(storedPreference);
+  const preference = useSyncExternalStore(subscribeToPreference, storedPreference, drawnPreference);
   // The device's preference is read only while it is followed. A prerendered page hydrates only
   // under the default theme (the pre-paint script has it drawn afresh otherwise), where it draws
   // nothing: read there, it would differ from the server's answer (dark) on a light device, and
@@ -44,8 +67,8 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   }, [resolved]);
 
   const setPreference = useCallback((next: ThemePreference) => {
-    storage.set(STORAGE_KEYS.theme, next);
-    setPreferenceState(next);
+    unstored = storage.set(STORAGE_KEYS.theme, next) ? null : next;
+    preferenceListeners.forEach((listener) => listener());
   }, []);
 
   const value = useMemo(() => ({ preference, resolved, setPreference }), [preference, resolved, setPreference]);
