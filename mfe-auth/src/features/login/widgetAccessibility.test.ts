@@ -77,6 +77,16 @@ afterEach(() => {
 });
 
 describe("following FirebaseUI's widget", () => {
+  it("marks its container with the page's language, where the widget marks it English", async () => {
+    expect(root).toHaveAttribute('lang', 'ro');
+    root.setAttribute('lang', 'en');
+    await settle();
+    expect(root).toHaveAttribute('lang', 'ro');
+    document.documentElement.lang = 'en';
+    followed.retranslate();
+    expect(root).toHaveAttribute('lang', 'en');
+  });
+
   it("makes each step's title an h2 (the page has its h1)", async () => {
     root.innerHTML = EMAIL_STEP;
     await settle();

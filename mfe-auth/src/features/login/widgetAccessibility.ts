@@ -10,7 +10,8 @@
  *   language, marked with its `lang`; one it does not is marked English;
  * - every other text of the widget's (titles, labels, buttons, links, hints: widgetTexts.ts) is
  *   shown in the page's language as the widget draws it, again if the page changes language; a
- *   text the site does not know stays the widget's, its element marked English;
+ *   text the site does not know stays the widget's, its element marked English; the container is
+ *   marked with the page's language (the widget marks it English when it starts);
  * - the new-password field's visibility toggle (a link with no text) becomes a named toggle
  *   button, pressed by Enter or Space, that keeps the focus of the keyboard user who pressed it.
  */
@@ -210,6 +211,8 @@ export function followWidget(root: HTMLElement, announce: (text: string, lang: s
     [...root.querySelectorAll<HTMLElement>(`${ERROR}, ${INFO_BAR}`)].some((message) => isShown(message) && !message.dataset.translated) ? 'en' : pageLang();
 
   const update = () => {
+    // The widget marks its container with its own language (English) when it starts: the page's, as its texts now are.
+    if (root.lang !== pageLang()) root.lang = pageLang();
     demoteTitles(root);
     for (const toggle of root.querySelectorAll<HTMLElement>(TOGGLE)) nameToggle(toggle, words.toggle());
     const text = shownErrors().join(' ');
@@ -236,7 +239,7 @@ export function followWidget(root: HTMLElement, announce: (text: string, lang: s
   };
 
   const observer = new MutationObserver(update);
-  observer.observe(root, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class'] });
+  observer.observe(root, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['class', 'lang'] });
   root.addEventListener('click', onAttempt, true);
   root.addEventListener('keydown', onAttempt, true);
   update();
