@@ -17,9 +17,11 @@ test('a new user creates an account in the widget, reaches pricing, then the acc
   await expect(page.locator('input.firebaseui-id-email')).toHaveValue(email);
   await expect(page.locator('input[type="email"]:visible')).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Continuați' })).toBeHidden();
-  await page.locator('input.firebaseui-id-name').fill('Ana Pop');
-  await page.locator('input.firebaseui-id-new-password').fill(PASSWORD);
-  await page.locator('button.firebaseui-id-submit').click();
+  // The widget's new-account step, in the page's language.
+  await expect(page.getByRole('heading', { level: 2, name: 'Creați un cont' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Prenumele și numele' }).fill('Ana Pop');
+  await page.getByLabel('Alegeți o parolă', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Creați contul' }).click();
 
   // Registered, sent to /account, and on by the trial guard to pricing (the trial is not activated).
   await expect(page).toHaveURL(/\/account-pricing$/);

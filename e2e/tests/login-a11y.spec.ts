@@ -1,11 +1,11 @@
-// /login as a screen-reader and keyboard user meets it: one sign-in form (its email step in the
-// page's language, then the English widget's next step in its place), the page's heading keeping
-// focus while the widget loads out of sight, a visitor sent here hearing why, and the widget's
-// errors said aloud in the page's language and tied to their fields. (After a sign-out and an
-// ended session: auth.spec.ts.)
-import { expect, test, type Page } from '@playwright/test';
+// /login as a screen-reader and keyboard user meets it: one sign-in form (its email step, then the
+// widget's next step in its place, each in the page's language and marked with it), the page's
+// heading keeping focus while the widget loads out of sight, a visitor sent here hearing why, and
+// the widget's errors said aloud in the page's language and tied to their fields. (After a
+// sign-out and an ended session: auth.spec.ts.)
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import * as runtimeConfig from '@site/site-server/runtime-config';
-import { PASSWORD, uniqueEmail } from '../auth';
+import { createAccount, PASSWORD, uniqueEmail } from '../auth';
 import { expectNoAxeViolations, h1, open, setStoredPreferences } from '../support';
 
 const ownEmail = (page: Page) => page.locator('#login-email');
@@ -101,7 +101,7 @@ test("FirebaseUI's script is loaded only once the visitor acts on the form, and 
   await expect(visibleEmailFields(page)).toHaveCount(1);
   await expect(field).toBeHidden();
   // Its Cancel: the form's own email step again, with the address and the focus.
-  await form.getByRole('button', { name: 'Cancel' }).click();
+  await form.getByRole('button', { name: 'Anulați' }).click();
   await expect(field).toBeFocused();
   await expect(field).toHaveValue(address);
   await expect(visibleEmailFields(page)).toHaveCount(1);
@@ -156,7 +156,7 @@ test("the widget's errors are said aloud in the page's language and tied to thei
   const name = page.locator('input.firebaseui-id-name');
   await expect(name).toBeFocused();
   const password = page.locator('input.firebaseui-id-new-password');
-  const toggle = page.getByRole('button', { name: 'Show password' });
+  const toggle = page.getByRole('button', { name: 'Afișați parola' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   await password.fill(PASSWORD);
   await password.focus();
@@ -195,6 +195,115 @@ test("the widget's errors are said aloud in the page's language and tied to thei
   expect(look.gap).toBeGreaterThanOrEqual(0);
 });
 
+/** The widget's own English words on the steps of the email sign-in (FirebaseUI 6's, case as it writes them). */
+const WIDGET_ENGLISH =
+  /Sign in|Sign In|Create account|First & last name|Choose password|Password|Email|Next|Save|Cancel|Trouble signing in|Recover password|Get instructions|Send|Check your email|Follow the instructions|recover your password|Done|Dismiss/;
+
+/** The widget's step in sight: in the page's language, marked so, none of its English left or marked. */
+async function expectInPageLanguage(form: Locator, lang: 'ro' | 'en') {
+  const step = form.locator('.firebaseui-container');
+  await expect(step).toBeVisible();
+  expect(await step.evaluate((el) => el.closest('[lang]')?.getAttribute('lang'))).toBe(lang);
+  await expect(step.locator('[lang]:not([lang="ro"]):not([lang="en"])')).toHaveCount(0);
+  await expect(step.locator(lang === 'ro' ? '[lang="en"]' : '[lang="ro"]')).toHaveCount(0);
+  if (lang === 'ro') await expect(step).not.toHaveText(WIDGET_ENGLISH);
+}
+
+test("every text of the widget's steps is in the page's language, marked with it (ro, then en)", async ({ page }) => {
+  const words = {
+    ro: {
+      login: '/login',
+      field: 'Adresa de email (obligatoriu)',
+      go: 'Continuați',
+      signUp: 'Creați un cont',
+      name: 'Prenumele și numele',
+      newPassword: 'Alegeți o parolă',
+      create: 'Creați contul',
+      cancel: 'Anulați',
+      signIn: 'Intrați în cont',
+      password: 'Parola',
+      trouble: 'Ați uitat parola?',
+      recover: 'Schimbați parola',
+      send: 'Trimiteți',
+      sent: 'Verificați emailul',
+      done: 'Am înțeles',
+    },
+    en: {
+      login: '/login?lang=en',
+      field: 'Email address (required)',
+      go: 'Continue',
+      signUp: 'Create an account',
+      name: 'First and last name',
+      newPassword: 'Choose a password',
+      create: 'Create the account',
+      cancel: 'Cancel',
+      signIn: 'Sign in',
+      password: 'Password',
+      trouble: 'Forgot your password?',
+      recover: 'Change your password',
+      send: 'Send',
+      sent: 'Check your email',
+      done: 'Got it',
+    },
+  } as const;
+  for (const lang of ['ro', 'en'] as const) {
+    const w = words[lang];
+    const form = page.getByRole('region', { name: lang === 'ro' ? 'Formularul de autentificare' : 'Sign-in form' });
+    await page.goto(w.login);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    const field = form.getByRole('textbox', { name: w.field });
+
+    // A new address: the new-account step.
+    await field.fill(uniqueEmail(`limba-${lang}`));
+    await form.getByRole('button', { name: w.go }).click();
+    await expect(form.getByRole('textbox', { name: w.name })).toBeFocused();
+    await expect(form.getByRole('heading', { level: 2, name: w.signUp })).toBeVisible();
+    await expect(form.getByLabel(w.newPassword, { exact: true })).toBeVisible();
+    await expect(form.getByRole('button', { name: w.create })).toBeVisible();
+    await expectInPageLanguage(form, lang);
+    await form.getByRole('button', { name: w.cancel }).click();
+    await expect(field).toBeFocused();
+
+    // An account's address: the password step, then the recovery of its password.
+    const email = uniqueEmail(`cont-${lang}`);
+    await createAccount(email);
+    await field.fill(email);
+    await field.press('Enter');
+    await expect(form.getByLabel(w.password, { exact: true })).toBeFocused();
+    await expect(form.getByRole('heading', { level: 2, name: w.signIn })).toBeVisible();
+    await expect(form.getByRole('button', { name: w.signIn })).toBeVisible();
+    await expectInPageLanguage(form, lang);
+    await form.getByRole('link', { name: w.trouble }).click();
+    await expect(form.getByRole('heading', { level: 2, name: w.recover })).toBeVisible();
+    await expectInPageLanguage(form, lang);
+    await form.getByRole('button', { name: w.send }).click();
+    await expect(form.getByRole('heading', { level: 2, name: w.sent })).toBeVisible();
+    // The hint names the address where the page's language puts it.
+    await expect(form.locator('.firebaseui-text')).toHaveText(
+      lang === 'ro' ? `Urmați instrucțiunile trimise la ${email} pentru a vă schimba parola.` : `Follow the instructions sent to ${email} to change your password.`,
+    );
+    await expect(form.getByRole('button', { name: w.done })).toBeVisible();
+    await expectInPageLanguage(form, lang);
+  }
+});
+
+/** The contrast ratio (WCAG) of a CSS colour, its alpha laid over `under`, against `under` (both as getComputedStyle gives them). */
+function contrastOver(colour: string, under: string): number {
+  const parse = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+  const [r, g, b, a = 1] = parse(colour) as [number, number, number, number?];
+  const base = parse(under) as [number, number, number];
+  const laid = [r, g, b].map((c, i) => c * a + base[i]! * (1 - a));
+  const luminance = (rgb: number[]) => {
+    const [lr, lg, lb] = rgb.map((c) => {
+      const v = c / 255;
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
+  };
+  const [hi, lo] = [luminance(laid), luminance(base)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
 test("the widget wears the site's theme: dark, and light", async ({ page }) => {
   for (const theme of ['dark', 'light'] as const) {
     await setStoredPreferences(page, { theme });
@@ -206,13 +315,27 @@ test("the widget wears the site's theme: dark, and light", async ({ page }) => {
     const colours = await page.evaluate(() => ({
       page: getComputedStyle(document.body).color,
       card: getComputedStyle(document.querySelector('.firebaseui-container')!).color,
+      cardFill: getComputedStyle(document.querySelector('.firebaseui-container')!).backgroundColor,
       title: getComputedStyle(document.querySelector('.firebaseui-title')!).color,
       button: getComputedStyle(document.querySelector('button.firebaseui-id-submit')!).textTransform,
+      fields: [...document.querySelectorAll<HTMLInputElement>('.firebaseui-container input.firebaseui-input')].map((input) => {
+        const s = getComputedStyle(input);
+        return { name: input.name, borders: [s.borderTopColor, s.borderRightColor, s.borderBottomColor, s.borderLeftColor], width: s.borderTopWidth, fill: s.backgroundColor };
+      }),
     }));
     // The card's text is the page's (light on dark, dark on light), and its buttons are in sentence case.
     expect(colours.card).toBe(colours.page);
     expect(colours.title).toBe(colours.page);
     expect(colours.button).toBe('none');
+    // Each field's edge: all round, 3:1 or better against the field's fill and the card around it.
+    expect(colours.fields.map((field) => field.name)).toEqual(['email', 'name', 'newPassword']);
+    for (const field of colours.fields) {
+      expect(field.width).toBe('2px');
+      for (const border of field.borders) {
+        expect.soft(contrastOver(border, field.fill), `${theme}: ${field.name}'s border ${border} on ${field.fill}`).toBeGreaterThanOrEqual(3);
+        expect.soft(contrastOver(border, colours.cardFill), `${theme}: ${field.name}'s border ${border} on ${colours.cardFill}`).toBeGreaterThanOrEqual(3);
+      }
+    }
     await expectNoAxeViolations(page, { only: ['main section'] });
   }
 });

@@ -156,6 +156,39 @@ for (const lang of ['ro', 'en'] as const) {
     expect(transcript).toMatchSnapshot(`contact-${lang}.txt`);
   });
 
+  test(`sign up (${lang})`, async ({ page }) => {
+    const email = uniqueEmail(`transcript-sign-up-${lang}`);
+    const sr = await recordScreenReader(page, () => [[email, '<email>']]);
+    const start = lang === 'en' ? '/login?lang=en' : '/login';
+    sr.note(`opens ${start}`);
+    await page.goto(start);
+    await expect(h1(page)).toHaveText(words.login);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect(page.locator('#login-email')).toBeVisible();
+    const field = page.locator('main').getByRole('textbox', { name: words.loginEmail }).first();
+    await jumpTo(sr, field, 'the email field');
+    sr.note('types a new address, presses Enter');
+    await page.keyboard.type(email);
+    await page.keyboard.press('Enter');
+    const name = page.locator('input.firebaseui-id-name');
+    await expect(name).toBeFocused();
+    await sr.outline();
+    sr.note('types the name, presses Tab');
+    await page.keyboard.type('Ana Pop');
+    await page.keyboard.press('Tab');
+    const password = page.locator('input.firebaseui-id-new-password');
+    await expect(password).toBeFocused();
+    sr.note('types a password, presses Tab up to the last button, then Enter');
+    await page.keyboard.type(PASSWORD);
+    await tabTo(page, page.locator('button.firebaseui-id-submit'), 4);
+    await page.keyboard.press('Enter');
+    await expect(h1(page)).toHaveText(words.pricing);
+    await expect(h1(page)).toBeFocused();
+    const transcript = await sr.take();
+    expect.soft(brokenRules(transcript)).toEqual([]);
+    expect(transcript).toMatchSnapshot(`sign-up-${lang}.txt`);
+  });
+
   test(`sign in, start the trial, the subscription tab, unlink the phone, delete the account (${lang})`, async ({ page }) => {
     const email = uniqueEmail(`transcript-${lang}`);
     const { idToken } = await createAccount(email);
