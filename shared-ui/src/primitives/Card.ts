@@ -11,6 +11,11 @@ export const CardList = styled.ul<{ $wide?: 3 | 4 }>`
   gap: 1rem;
   list-style: none;
   padding: 0;
+  /* A card is a cell of the grid, not a line of running text: the measure of main's list items
+     is its paragraphs' (a card that takes a whole row takes all of it). */
+  && > li {
+    max-width: none;
+  }
   @media (min-width: 36rem) {
     grid-template-columns: repeat(2, minmax(0, 1fr));
     > li:last-child:nth-child(odd) {

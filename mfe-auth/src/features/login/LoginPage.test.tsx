@@ -91,9 +91,11 @@ describe('/login for a visitor who is signed in', () => {
 });
 
 describe("/login's terms", () => {
-  it('link to the FAQ and the contact page within the site', () => {
+  it('name what continuing accepts: the subscription terms, with the privacy notice and the contact page', () => {
     renderWithSite(<LoginPage />, { path: '/login' });
-    expect(screen.getByRole('link', { name: 'întrebările frecvente' })).toHaveAttribute('href', '/#faq');
+    expect(screen.getByText(/^Continuând, acceptați/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'termenii abonamentului' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'politica de confidențialitate' })).toHaveAttribute('href', '/privacy');
     expect(screen.getByRole('link', { name: 'scrieți-ne' })).toHaveAttribute('href', '/contact');
   });
 });

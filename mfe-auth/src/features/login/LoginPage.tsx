@@ -78,7 +78,7 @@ export default function LoginPage() {
         <p>{t('login.description')}</p>
         <SignInWidget />
         <Terms>
-          <Trans t={t} i18nKey="login.terms" components={{ faq: <Link to="/#faq" />, contact: <Link to="/contact" /> }} />
+          <Trans t={t} i18nKey="login.terms" components={{ terms: <Link to="/terms" />, privacy: <Link to="/privacy" />, contact: <Link to="/contact" /> }} />
         </Terms>
       </Narrow>
       {fromPricing && (
