@@ -141,7 +141,7 @@ test.describe("the web's files", () => {
     const sitemap = await request.get('/sitemap.xml');
     expect(sitemap.headers()['content-type']).toContain('application/xml');
     const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    const publicPaths = ['/', '/contact', '/aboutus', '/accessibility', '/login'];
+    const publicPaths = ['/', '/contact', '/aboutus', '/accessibility', '/privacy', '/terms', '/login'];
     expect(locs.sort()).toEqual(publicPaths.flatMap((path) => [`${baseURL}${path}`, `${baseURL}${path}?lang=en`]).sort());
     const robots = await (await request.get('/robots.txt')).text();
     for (const path of ['/account', '/pricing', '/reset-linked-device', '/account-billing', '/newsletter-confirm', '/newsletter-unsubscribe'])

@@ -3,7 +3,7 @@ import { mailTo } from '@site/service-user/testing/outbox';
 import { startShellWithOwnService } from '../ownService';
 import { expectNoAxeViolations, h1, open, routes, setStoredPreferences } from '../support';
 
-const LANDING_SECTIONS = ['hero', 'howItWorks', 'sponsors', 'team', 'testimonials', 'faq', 'callToAction', 'newsletter', 'developers'];
+const LANDING_SECTIONS = ['hero', 'howItWorks', 'plans', 'sponsors', 'team', 'testimonials', 'faq', 'callToAction', 'newsletter', 'developers'];
 
 test.describe('the landing page', () => {
   test('has every section of the spec, each a region named by its heading, in order', async ({ page }) => {
@@ -72,13 +72,14 @@ test.describe('the landing page', () => {
     expect(await mark.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
   });
 
-  test('"Porniți la drum!" leads to /login; "Vedeți funcționalitățile" moves focus to howItWorks', async ({ page }) => {
+  test("the hero's links move focus to the prices and the trial, and to howItWorks", async ({ page }) => {
     await open(page, '/', routes[0].h1);
     await page.getByRole('link', { name: 'Vedeți funcționalitățile' }).click();
     await expect(page.locator('#howItWorks')).toBeFocused();
     await expect(page).toHaveURL(/\/#howItWorks$/);
-    await page.getByRole('link', { name: 'Porniți la drum!' }).click();
-    await expect(h1(page)).toHaveText('Autentificare');
+    await page.getByRole('link', { name: 'Vedeți prețurile și perioada de probă' }).click();
+    await expect(page.locator('#plans')).toBeFocused();
+    await expect(page).toHaveURL(/\/#plans$/);
   });
 
   test('the call to action leads to /contact', async ({ page }) => {
@@ -103,14 +104,15 @@ test.describe('the landing page', () => {
     await expect(second).toHaveAttribute('aria-expanded', 'true');
     await expect(first).toHaveAttribute('aria-expanded', 'false');
     await expect(second).toHaveAccessibleName('Pe ce telefoane funcționează?');
-    await expect(page.getByText('Versiunea pentru iPhone va fi disponibilă în curând')).toBeVisible();
+    await expect(page.locator('#faq').getByText('Versiunea pentru iPhone va fi disponibilă în curând')).toBeVisible();
     await expect(page.locator('#faq [role="region"]:visible')).toHaveCount(1);
   });
 
-  test('the support card opens /contact in a new tab and says so', async ({ page, context }) => {
+  test('the support card opens /contact in the same tab', async ({ page, context }) => {
     await open(page, '/', routes[0].h1);
-    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Contactați-ne (se deschide într-o filă nouă)' }).click()]);
-    await expect(h1(tab)).toHaveText('Contact');
+    await page.locator('#faq').getByRole('link', { name: 'Contactați-ne' }).click();
+    await expect(h1(page)).toHaveText('Contact');
+    expect(context.pages()).toHaveLength(1);
   });
 });
 
@@ -324,7 +326,7 @@ test.describe('forms that reach the user service', () => {
 
 test.describe('at 320 CSS px', () => {
   test.use({ viewport: { width: 320, height: 640 } });
-  for (const route of routes.filter((r) => ['/', '/contact', '/aboutus', '/accessibility'].includes(r.path))) {
+  for (const route of routes.filter((r) => ['/', '/contact', '/aboutus', '/accessibility', '/privacy', '/terms'].includes(r.path))) {
     test(`${route.path} reflows without horizontal scrolling`, async ({ page }) => {
       await open(page, route.path, route.h1);
       const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));

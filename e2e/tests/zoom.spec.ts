@@ -10,7 +10,7 @@ const VIEWPORTS = [
   { name: 'a phone', width: 375, height: 740 },
   { name: 'a desktop', width: 1280, height: 800 },
 ] as const;
-const pages = routes.filter((route) => ['/', '/contact', '/aboutus', '/accessibility', '/login'].includes(route.path));
+const pages = routes.filter((route) => ['/', '/contact', '/aboutus', '/accessibility', '/privacy', '/terms', '/login'].includes(route.path));
 
 /** The words of headings and controls that are drawn on more than one line (an address longer than the line excepted). */
 const wordsBroken = (page: Page, selector: string) =>
