@@ -169,6 +169,9 @@ describe.each(servers())('$name', ({ app: make, base, opened }) => {
       expect(await again.text()).toBe('');
       expect(again.headers.get('Cache-Control')).toBe('no-cache');
       expect((await app.request(`${base}/${name}`, { headers: { 'If-None-Match': '"another"' } })).status).toBe(200);
+      // A cross-origin revalidation (a preload with crossorigin) is checked against the 304's CORS headers.
+      const across = await app.request(`${base}/${name}`, { headers: { 'If-None-Match': tag!, Origin: 'http://other.example' } });
+      expect([across.status, across.headers.get('Access-Control-Allow-Origin')]).toEqual([304, opened ? '*' : null]);
     }
   });
 

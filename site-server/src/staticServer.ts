@@ -134,8 +134,13 @@ function ifRangeHolds(validator: string, file: { size: number; modified: Date })
   return !Number.isNaN(date) && date === modified && modified <= Date.now() - 1000;
 }
 
-/** The headers a 304 keeps of the 200 it stands for (the rest of them are set again on the way out: cache, security). */
+/**
+ * The headers a 304 keeps of the 200 it stands for (the rest are set again on the way out: cache,
+ * security); CORS's too: a browser checks a cross-origin revalidation's 304 as it would the 200, and
+ * a preload refused there is fetched again.
+ */
 const KEPT_ON_304 = new Set(['etag', 'vary', 'content-location', 'expires', 'date']);
+const keptOn304 = (name: string) => KEPT_ON_304.has(name) || name.startsWith('access-control-');
 
 /** The methods every server of the site answers (a file, a page or a document is only ever read). */
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
@@ -240,7 +245,7 @@ export function createStaticApp({
       await c.res.body?.cancel();
       // Hono carries the headers of the answer replaced over: the 304 keeps only those RFC 9110 names.
       c.res = new Response(null, { status: 304 });
-      for (const name of [...c.res.headers.keys()]) if (!KEPT_ON_304.has(name)) c.res.headers.delete(name);
+      for (const name of [...c.res.headers.keys()]) if (!keptOn304(name)) c.res.headers.delete(name);
     }
   });
   // What is not the browsers': server builds (to the site's server alone, by its key), source maps (unless public).
