@@ -104,6 +104,32 @@ describe.each(backends)('an account deletion is a job that always ends, on %s', 
     expect(await rows('radu-uid')).toBe(0);
   });
 
+  it('reports, once, a stalled deletion recorded without a token (before version 12): never left unreported, the rows kept for its user', async () => {
+    const token = await user('tudor');
+    await db.query(
+      "INSERT INTO account_deletions (uid, verified_email, claim_id, claimed_until) VALUES ('tudor-uid', 'tudor@example.com', gen_random_uuid(), now() - interval '1 second')",
+    );
+    const metrics = createMetrics({ connections: () => ({ inUse: 0, waiting: 0 }), processMetrics: false });
+    const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
+    const resumer = createDeletionResumer(
+      { db, config: testConfig(), stripe: undefined as never, logger: logger as never, metrics, deleteFirebaseUser },
+      async () => new Response(null),
+    );
+    expect(await resumer.resume()).toBe(0);
+    expect(deleteFirebaseUser).not.toHaveBeenCalled();
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.objectContaining({ uidHash: reportedUid('tudor-uid'), reason: 'identity_unconfirmed' }),
+      'an account deletion could not be finished',
+    );
+    expect(await job('tudor-uid')).toMatchObject({ failed: true });
+    await makeDue('tudor-uid');
+    expect(await resumer.resume()).toBe(0);
+    expect(logger.error).toHaveBeenCalledTimes(1);
+    // Its user, signed in again, finishes it.
+    expect((await call(app, '/delete-account', { token, body: { confirm: true } })).status).toBe(200);
+    expect(await rows('tudor-uid')).toBe(0);
+  });
+
   it('forgets, and reports, a deletion Firebase refuses for a too-old sign-in: the sign-in is there and the account stays whole', async () => {
     const token = await user('sorin');
     deleteFirebaseUser.mockRejectedValueOnce(new IdentityToolkitError('Identity Toolkit could not be reached'));

@@ -59,7 +59,8 @@ export interface DueDeletion extends DeletionClaim {
  * Takes the deletion most overdue whose claim has run out, for `claimMs`; null when none is.
  * Skips the rows another replica is taking at this instant (FOR UPDATE SKIP LOCKED), and the
  * claim is a lease: no lock nor connection is held while Identity Toolkit or Stripe answers.
- * A deletion whose sign-in step cannot be retried (no token left) waits for its user.
+ * A deletion whose sign-in step cannot be retried (no token: one recorded before tokens were,
+ * or one that failed) is taken once, to be reported failed; after that it waits for its user.
  */
 export async function claimDueDeletion(db: Queryable, claimMs: number): Promise<DueDeletion | null> {
   const claimId = randomUUID();
@@ -67,7 +68,7 @@ export async function claimDueDeletion(db: Queryable, claimMs: number): Promise<
     `UPDATE account_deletions SET claim_id = $1, claimed_until = now() + $2 * interval '1 millisecond'
       WHERE uid = (
         SELECT uid FROM account_deletions
-         WHERE claimed_until <= now() AND next_attempt_at <= now() AND (identity_deleted_at IS NOT NULL OR id_token IS NOT NULL)
+         WHERE claimed_until <= now() AND next_attempt_at <= now() AND (identity_deleted_at IS NOT NULL OR id_token IS NOT NULL OR failed_at IS NULL)
          ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
         AND claimed_until <= now()
       RETURNING uid, identity_deleted_at IS NOT NULL AS identity_deleted, id_token, attempts, failed_at IS NOT NULL AS failed`,
