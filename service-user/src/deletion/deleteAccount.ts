@@ -8,6 +8,7 @@ import { cancellableSubscriptions, isErased, type CancellableSubscription } from
 import {
   claimDeletion,
   type DeletionClaim,
+  deletionStatus,
   deletionStep,
   finishDeletion,
   markIdentityDeleted,
@@ -131,8 +132,15 @@ export function createAccountDeletion(deps: Pick<Deps, 'db' | 'config' | 'stripe
       throw new ApiError(503, 'account_deletion_unavailable', 'Accounts cannot be deleted here right now (FIREBASE_API_KEY is not configured). Nothing was deleted.');
     }
     const recentSignIn = user.authTime !== undefined && Date.now() / 1000 - user.authTime <= RECENT_SIGN_IN_SECONDS;
-    // Past the Firebase user's deletion, the user cannot sign in again: what is left needs no recent sign-in.
-    if (!recentSignIn && (await deletionStep(db, uid)) !== 'data') throw reauthenticate();
+    if (!recentSignIn) {
+      // Past the Firebase user's deletion, the user cannot sign in again: what is left needs no recent
+      // sign-in. A deletion recorded with its token is the background work's to finish: the user is
+      // told it is under way (a new sign-in may not be possible any more). One that failed without
+      // its sign-in step needs a new token.
+      const status = await deletionStatus(db, uid);
+      if (status === null || (status.step === 'identity' && status.failed)) throw reauthenticate();
+      if (status.step === 'identity') throw inProgress('identity');
+    }
 
     // Recorded (with the token) before anything that cannot be taken back.
     const claim = await claimDeletion(db, { uid, verifiedEmail: user.emailVerified && user.email ? user.email : null, idToken }, deletionClaimMs(config));

@@ -52,6 +52,11 @@ describe.each(backends)('an account deletion is a job that always ends, on %s', 
     expect(await (await call(app, '/account-deletion-status', { token })).json()).toEqual({ deletion: { state: 'in_progress', step: 'identity', startedAt: expect.any(String) } });
     expect((await (await call(app, '/export-account-data', { token })).json()).accountDeletion).toMatchObject({ state: 'in_progress' });
     expect(await job('petra-uid')).toMatchObject({ attempts: 1, has_token: true, failed: false });
+    // A retry with an older sign-in (Firebase's user may be gone: no new one is possible) hears the truth, not 401.
+    const older = await tokens.sign('petra-uid', 'petra@example.com', { email_verified: true, auth_time: Math.floor(Date.now() / 1000) - 600 });
+    const retried = await call(app, '/delete-account', { token: older, body: { confirm: true } });
+    expect(retried.status).toBe(409);
+    expect((await retried.json()).error.code).toBe('deletion_in_progress');
 
     // Nobody asks again: the background work finishes it with the recorded token.
     expect(await deletions.resume()).toBe(1);
