@@ -64,10 +64,24 @@ test('a new user starts the free trial on the local plans, and the account shows
   await expect(subscription).toContainText('Perioadă de probă gratuită');
   await expect(subscription).toContainText('mai aveți 14 zile din perioada de probă');
   await expect(subscription.getByRole('link', { name: 'Reînnoiți abonamentul' })).toHaveCount(0);
+  // When it ends, and what follows.
+  await expect(subscription).toContainText(/Se încheie pe \d{1,2} \p{L}+ \d{4}\. După aceea nu plătiți nimic și nu se reînnoiește/u);
+  // Headings grow with their level: the welcome is not smaller than the account tab's h2s; the email is said once.
+  await page.getByRole('tab', { name: 'Cont' }).click();
+  await expect(page.locator('main').getByText(email, { exact: true })).toHaveCount(1);
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const sizes = (level: number) => page.locator(`main h${level}:visible`).evaluateAll((els) => els.map((el) => parseFloat(getComputedStyle(el).fontSize)));
+    const [h1Size] = await sizes(1);
+    const h2Sizes = await sizes(2);
+    expect(h2Sizes.length).toBeGreaterThan(0);
+    expect(h1Size).toBeGreaterThanOrEqual(Math.max(...h2Sizes));
+  }
 
-  // The trial is on: pricing sends the user to the account.
-  await page.goto('/pricing');
-  await expect(page).toHaveURL(/\/my-account$/);
+  // The trial is on: pricing sends the user to the account, in the address's language.
+  await page.goto('/pricing?lang=en');
+  await expect(page).toHaveURL(/\/my-account\?lang=en$/);
+  await expect(h1(page)).toHaveText(/^Welcome/);
 });
 
 // When the site's server cannot draw a signed-in page (here: it cannot reach the user service; the
