@@ -26,26 +26,28 @@ export function accountDataRoutes(deps: Deps, selfRequest: SelfRequest) {
   const { deleteAccount } = createAccountDeletion(deps, selfRequest);
   const deletionLimit = userRateLimit(deps, { prefix: 'delete-account', limit: ACCOUNT_DELETION_RATE_LIMIT });
 
-  return new Hono<AppEnv>()
-    .post('/export-account-data', auth, async (c) => {
-      const data = await exportAccountData(db, c.get('user'));
-      c.header('Content-Disposition', `attachment; filename="${EXPORT_FILE_PREFIX}-${data.exportedAt.slice(0, 10)}.json"`);
-      // The site reads the file name from another origin: CORS lets it see this header only when named.
-      c.header('Access-Control-Expose-Headers', 'Content-Disposition');
-      c.header('Cache-Control', 'no-store');
-      return c.json(data);
-    })
-    // The account page's "deletion in progress": the truth at each moment of a deletion (null when none is under way).
-    .post('/account-deletion-status', auth, async (c) => {
-      const status = await deletionStatus(db, c.get('user').uid);
-      c.header('Cache-Control', 'no-store');
-      return c.json({
-        deletion: status ? deletionState({ identity_deleted: status.step === 'data', started_at: status.startedAt, failed: status.failed }) : null,
-      });
-    })
-    .post('/delete-account', auth, deletionLimit, requireJson, limitBody(config.bodyLimitBytes), jsonBody(deleteBody), async (c) => {
-      // requireUser accepted the header: it is "Bearer <token>", what Firebase is asked with.
-      const idToken = (requestHeader(c, 'authorization') ?? '').slice('Bearer '.length);
-      return c.json(await deleteAccount(c.get('user'), idToken));
-    });
+  return (
+    new Hono<AppEnv>()
+      .post('/export-account-data', auth, async (c) => {
+        const data = await exportAccountData(db, c.get('user'));
+        c.header('Content-Disposition', `attachment; filename="${EXPORT_FILE_PREFIX}-${data.exportedAt.slice(0, 10)}.json"`);
+        // The site reads the file name from another origin: CORS lets it see this header only when named.
+        c.header('Access-Control-Expose-Headers', 'Content-Disposition');
+        c.header('Cache-Control', 'no-store');
+        return c.json(data);
+      })
+      // The account page's "deletion in progress": the truth at each moment of a deletion (null when none is under way).
+      .post('/account-deletion-status', auth, async (c) => {
+        const status = await deletionStatus(db, c.get('user').uid);
+        c.header('Cache-Control', 'no-store');
+        return c.json({
+          deletion: status ? deletionState({ identity_deleted: status.step === 'data', started_at: status.startedAt, failed: status.failed }) : null,
+        });
+      })
+      .post('/delete-account', auth, deletionLimit, requireJson, limitBody(config.bodyLimitBytes), jsonBody(deleteBody), async (c) => {
+        // requireUser accepted the header: it is "Bearer <token>", what Firebase is asked with.
+        const idToken = (requestHeader(c, 'authorization') ?? '').slice('Bearer '.length);
+        return c.json(await deleteAccount(c.get('user'), idToken));
+      })
+  );
 }
