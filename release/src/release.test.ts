@@ -142,6 +142,27 @@ describe('changing the remotes document', () => {
     expect(readDocument(site.ctx.store)!.mfe_auth.manifest).toMatch(/\/mfe-auth\//);
   });
 
+  it('refuses a canary, and a promotion, of a version whose stored files are no longer the ones published, naming the file; nothing changes', async () => {
+    const v2 = await publishAccount('v2');
+    const entry = Object.keys(integrityOfBuild(versionDir(site.ctx.store, 'mfe_account', v2))).find((file) => file !== 'mf-manifest.json')!;
+    const stored = join(versionDir(site.ctx.store, 'mfe_account', v2), entry);
+    const original = readFileSync(stored);
+    writeFileSync(stored, `${original.toString('utf8')}\n// changed in the store`);
+    const before = documentBytes();
+    await expect(canary(site.ctx, 'mfe_account', v2, '10')).rejects.toThrow(`mfe_account ${v2}: ${entry} in the store is not the file published`);
+    rmSync(stored);
+    await expect(canary(site.ctx, 'mfe_account', v2, '10')).rejects.toThrow(`mfe_account ${v2}: ${entry} is missing from the store`);
+    expect(documentBytes()).toEqual(before);
+
+    // Put back: the canary goes in; changed again while it runs, its promotion is refused.
+    writeFileSync(stored, original);
+    await canary(site.ctx, 'mfe_account', v2, '10');
+    writeFileSync(join(versionDir(site.ctx.store, 'mfe_account', v2), 'mf-manifest.json'), '{}');
+    const inCanary = documentBytes();
+    await expect(promote(site.ctx, 'mfe_account')).rejects.toThrow(`mfe_account ${v2}: mf-manifest.json in the store is not the file published`);
+    expect(documentBytes()).toEqual(inCanary);
+  });
+
   it('rolls back to the previous stable by default, then further back', async () => {
     const v1 = readDocument(site.ctx.store)!.mfe_account.manifest.split('/')[4]!;
     const v2 = await publishAccount('v2');

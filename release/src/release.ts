@@ -24,6 +24,7 @@ import {
   repoRoot,
   storeFileAt,
   UsageError,
+  verifyStoredIntegrity,
   versionOf,
   withStoreLock,
   type Store,
@@ -302,6 +303,8 @@ export async function canary(ctx: ReleaseContext, remoteName: string, wanted: st
     const version = publishedVersion(ctx.store, remote, wanted);
     const url = manifestUrl(ctx.store, remote, version);
     if (doc[remote].manifest === url) throw new Error(`${remote} ${version} is the stable version already`);
+    // Its stored files are still the ones published: a mismatch would serve its visitors the error page.
+    verifyStoredIntegrity(ctx.store, remote, version);
     await admit(ctx, remote, url, doc);
     const before = doc[remote].canary ? versionIn(ctx.store, doc[remote].canary!.manifest) : null;
     const { canary: _replaced, ...stable } = doc[remote];
@@ -320,6 +323,8 @@ export async function promote(ctx: ReleaseContext, remoteName: string, { reason 
     const doc = requireDocument(ctx.store);
     const current = doc[remote];
     if (!current.canary) throw new Error(`${remote} has no canary to promote`);
+    const promoted = deploymentAt(ctx.store, current.canary.manifest);
+    if (promoted) verifyStoredIntegrity(ctx.store, remote, promoted.version);
     await admit(ctx, remote, current.canary.manifest, doc);
     const { percentage: _all, ...location } = current.canary;
     writeDocument(ctx.store, { ...doc, [remote]: location });

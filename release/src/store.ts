@@ -128,6 +128,22 @@ export function deploymentIn(store: Store, remote: RemoteName, version: string):
 }
 
 /**
+ * Checks a published version's stored files against the integrity recorded when it was published:
+ * throws, naming the file, when one is missing or no longer the bytes recorded (a store changed
+ * behind the release command's back would serve visitors the error page). A version published
+ * before integrity was recorded has nothing to check against.
+ */
+export function verifyStoredIntegrity(store: Store, remote: RemoteName, version: string): void {
+  const { integrity } = deploymentIn(store, remote, version);
+  for (const [file, recordedHash] of Object.entries(integrity ?? {})) {
+    const stored = join(versionDir(store, remote, version), file);
+    if (!existsSync(stored)) throw new Error(`${remote} ${version}: ${file} is missing from the store (its integrity was recorded at publish); publish the build again`);
+    if (sriSha256(readFileSync(stored)) !== recordedHash)
+      throw new Error(`${remote} ${version}: ${file} in the store is not the file published (its sha256 differs from the integrity recorded); publish the build again`);
+  }
+}
+
+/**
  * Records a version's integrity from a build that is that version (its content hash checked), once:
  * written aside and renamed into place.
  */
