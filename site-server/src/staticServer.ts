@@ -41,6 +41,9 @@ const SERVER_BUILD = /(^|\/)server\//;
 /** A path naming a file (its last segment has an extension), not a page. */
 const MISSING_FILE = /\/[^/]*\.[A-Za-z0-9]+$/;
 
+/** A script (served without a validator: see the validators' middleware). */
+const SCRIPT = /\.m?js$/;
+
 /** A source map. */
 const SOURCE_MAP = /\.map$/;
 
@@ -220,7 +223,10 @@ export function createStaticApp({
   });
   // A validator on what is revalidated (a file's: serveStatic's onFound below; a document's: its
   // bytes' digest), so that a revalidation that finds it unchanged is a 304 without the body. Not
-  // on a page: drawn per visitor (its cookies), never the same bytes for long.
+  // on a page: drawn per visitor (its cookies), never the same bytes for long. Nor on a script: Chrome
+  // revalidates a preloaded script that has a validator a second time, at high priority, when the
+  // page's code asks for it (e2e/tests/server.spec.ts, "/pricing as its loading status"), where
+  // without one the preload's answer is used.
   app.use('*', async (c, next) => {
     await next();
     const type = c.res.headers.get('Content-Type') ?? '';
@@ -228,6 +234,7 @@ export function createStaticApp({
     let tag = c.res.headers.get('ETag');
     if (!tag) {
       const file = c.get('servedFile');
+      if (file && SCRIPT.test(c.req.path)) return;
       if (file) {
         const stats = statSync(file);
         tag = fileTag({ size: stats.size, modified: stats.mtime });
