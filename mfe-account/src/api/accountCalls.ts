@@ -70,6 +70,9 @@ export const exportAccountData: ServiceCall<DataFile> = async (init) => {
 /** POST /delete-account: cancels the subscription, removes the data and the sign-in, in that order. */
 export const deleteAccount = ((init) => runServiceCall(() => userService()['delete-account'].$post({ json: { confirm: true } }, { init }))) satisfies ServiceCall<unknown>;
 
+/** POST /account-deletion-status: a deletion of this account under way (or one that could not finish), else null. */
+export const accountDeletionStatus = ((init) => runServiceCall(() => userService()['account-deletion-status'].$post(undefined, { init }))) satisfies ServiceCall<unknown>;
+
 /** What a deletion answers: how many subscriptions it cancelled on the way. */
 export type AccountDeletion = CallData<typeof deleteAccount>;
 /** What the local checkout answers. */

@@ -28,7 +28,9 @@ type Handler = jest.Mock;
 
 /** Replaces the user service with handlers for the calls the account pages make. */
 export function fakeUserService(
-  handlers: Partial<Record<'subscription' | 'device' | 'reset' | 'checkout' | 'portal' | 'portalUpdate' | 'portalSession' | 'exportData' | 'deleteAccount', Handler>>,
+  handlers: Partial<
+    Record<'subscription' | 'device' | 'reset' | 'checkout' | 'portal' | 'portalUpdate' | 'portalSession' | 'exportData' | 'deleteAccount' | 'deletionStatus', Handler>
+  >,
 ) {
   const none = () => jest.fn(never);
   const client = {
@@ -42,6 +44,8 @@ export function fakeUserService(
     'billing-portal': { session: { $post: handlers.portalSession ?? none() } },
     'export-account-data': { $post: handlers.exportData ?? none() },
     'delete-account': { $post: handlers.deleteAccount ?? none() },
+    // Unanswered unless a test says otherwise: the account tab offers the deletion meanwhile.
+    'account-deletion-status': { $post: handlers.deletionStatus ?? none() },
   };
   jest.mocked(userService).mockReturnValue(client as never);
   return client;

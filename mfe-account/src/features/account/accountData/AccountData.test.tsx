@@ -255,3 +255,26 @@ describe('deleting my account', () => {
     expect(within(group).getByRole('button', { name: 'Yes, delete my account' })).toBeInTheDocument();
   });
 });
+
+describe('a deletion already under way', () => {
+  it('is said as it is, in place of the button that starts one, from when it began', async () => {
+    fakeUserService({ deletionStatus: jest.fn(async () => answer({ deletion: { state: 'in_progress', step: 'data', startedAt: '2026-11-24T10:00:00.000Z' } })) });
+    renderWithSite(<AccountTab email="ana.pop@exemplu.ro" />);
+    expect(await screen.findByText(/Ștergerea contului este în curs, din 24 noiembrie 2026\. Serviciul o termină singur/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ștergeți contul meu' })).not.toBeInTheDocument();
+  });
+
+  it('that could not finish says so, and where to ask', async () => {
+    fakeUserService({ deletionStatus: jest.fn(async () => answer({ deletion: { state: 'failed', step: 'identity', startedAt: '2026-11-24T10:00:00.000Z' } })) });
+    renderWithSite(<AccountTab email="ana.pop@exemplu.ro" />);
+    expect(await screen.findByText(/nu s-a putut termina după mai multe încercări\. Scrieți-ne prin pagina de contact/)).toBeInTheDocument();
+  });
+
+  it('none: the button that starts one', async () => {
+    const deletionStatus = jest.fn(async () => answer({ deletion: null }));
+    fakeUserService({ deletionStatus });
+    renderWithSite(<AccountTab email="ana.pop@exemplu.ro" />);
+    await waitFor(() => expect(deletionStatus).toHaveBeenCalled());
+    expect(screen.getByRole('button', { name: 'Ștergeți contul meu' })).toBeInTheDocument();
+  });
+});

@@ -16,7 +16,7 @@ import {
 } from '@site/shared-ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { deleteAccount, exportAccountData, type AccountDeletion } from '../../../api/accountCalls';
+import { accountDeletionStatus, deleteAccount, exportAccountData, type AccountDeletion } from '../../../api/accountCalls';
 import { CallOutcome } from '../../../components/CallOutcome';
 import { Actions, Confirmation } from '../../../components/Confirmation';
 import { Notice } from '../../../components/Notice';
@@ -244,6 +244,20 @@ export function DeleteAccount({ email }: { email: string | null }) {
     // The button comes back on the next render; focus it then.
     requestAnimationFrame(() => start.current?.focus());
   };
+
+  // A deletion already under way (begun elsewhere, or finishing after an interruption) is said as
+  // it is, instead of offering to start one; until the service has answered, the button stands.
+  const status = useServiceRead('account-deletion-status', accountDeletionStatus);
+  const deletion = status.state.status === 'done' ? status.state.data.deletion : null;
+  if (deletion)
+    return (
+      <section aria-labelledby="delete-account-heading">
+        <h2 id="delete-account-heading">{t('accountData.delete.heading')}</h2>
+        <Notice role="status">
+          {deletion.state === 'failed' ? t('accountData.delete.underWay.failed') : t('accountData.delete.underWay.inProgress', { date: new Date(deletion.startedAt) })}
+        </Notice>
+      </section>
+    );
 
   return (
     <section aria-labelledby="delete-account-heading">
