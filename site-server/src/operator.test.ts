@@ -1,12 +1,8 @@
 import { browserConfig } from './runtimeConfig';
 import { LOCAL_OPERATOR, OPERATOR_VARIABLES, operatorConfig } from './operator';
+import { OPERATOR_ENV } from './testing/operatorEnv';
 
-const configured = {
-  OPERATOR_NAME: 'Example Assistive SRL',
-  OPERATOR_ADDRESS: 'Str. Exemplu 1, Cluj-Napoca',
-  OPERATOR_REGISTRATION: 'J12/1/2026, CUI RO1',
-  OPERATOR_EMAIL: 'privacy@example.ro',
-};
+const configured = OPERATOR_ENV;
 
 describe("the service's operator (the privacy notice's and the terms')", () => {
   it('comes from configuration, trimmed', () => {

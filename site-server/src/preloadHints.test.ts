@@ -10,6 +10,7 @@ import { preloadHints } from './preloadHints';
 import { browserConfig, signedInCallOrigins } from './runtimeConfig';
 import { MARKERS } from '@site/rendering/contract';
 import type { DrawnPart } from '@site/rendering/server';
+import { OPERATOR_ENV } from './testing/operatorEnv';
 
 // The HTML template every app's build uses (@site/rendering's build/pageTemplate.cjs), as the shell's build calls it
 // (with the head its build's regular font gives: build/siteFonts.cjs).
@@ -82,7 +83,7 @@ describe('the preload of the remotes document', () => {
 });
 
 describe('the connections a signed-in page needs', () => {
-  const signedInCalls = signedInCallOrigins({ ...browserConfig({}), userServiceUrl: 'https://api.vedere.example/v1' });
+  const signedInCalls = signedInCallOrigins({ ...browserConfig(OPERATOR_ENV), userServiceUrl: 'https://api.vedere.example/v1' });
   // The remotes' origins (localhost), preconnected on every page, are left out.
   const preconnects = async (path: string, { signedIn, drawn }: { signedIn: boolean; drawn: DrawnPart | null }) =>
     (await hintsAt(path, { drawn, signedIn, signedInCalls })).filter((h) => h.includes('rel=preconnect') && !h.startsWith('<http://localhost:300'));
@@ -104,7 +105,7 @@ describe('the connections a signed-in page needs', () => {
   });
 
   it("are the Auth emulator's and the service's locally; a service on the page's own origin needs none", () => {
-    const local = browserConfig({ FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9099' });
+    const local = browserConfig({ ...OPERATOR_ENV, FIREBASE_AUTH_EMULATOR_URL: 'http://127.0.0.1:9099' });
     expect(signedInCallOrigins(local)).toEqual(['http://127.0.0.1:9099', local.userServiceUrl.replace(/\/$/, '')]);
     expect(signedInCallOrigins({ ...local, userServiceUrl: '/api' })).toEqual(['http://127.0.0.1:9099']);
   });

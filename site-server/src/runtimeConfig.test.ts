@@ -1,7 +1,6 @@
 import { browserConfig, measuredParts, serverUserServiceUrl, signedInReadsBudgetMs } from './runtimeConfig';
 
-/** The operator a deployment names (operator.ts): required outside local mode, so set wherever these tests are not in it. */
-const OPERATOR = { OPERATOR_NAME: 'Op SRL', OPERATOR_ADDRESS: 'Str. A 1', OPERATOR_REGISTRATION: 'J1/1/2026', OPERATOR_EMAIL: 'op@example.ro' };
+import { OPERATOR_ENV as OPERATOR } from './testing/operatorEnv';
 
 describe('the browser configuration', () => {
   it.each([

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inlineScriptHashes, MAX_SCRIPT_SETS, securityHeaders } from './securityHeaders';
 import { createStaticApp } from './staticServer';
+import { OPERATOR_ENV } from './testing/operatorEnv';
 
 const INDEX = '<!doctype html><html><head><script>document.documentElement.dataset.theme="dark"</script></head><body><script>window.early=[]</script></body></html>';
 const PRERENDERED =
@@ -17,7 +18,7 @@ const REMOTES: RemotesDocument = {
   mfe_auth: { manifest: '/mfe-auth/mf-manifest.json' },
   mfe_account: { manifest: 'https://cdn.example/mfe-account/1.0.0-bbbbbbbbbbbb/mf-manifest.json' },
 };
-const ENV = { USER_SERVICE_URL: 'https://api.example', FIREBASE_AUTH_DOMAIN: 'auth.example' };
+const ENV = { ...OPERATOR_ENV, USER_SERVICE_URL: 'https://api.example', FIREBASE_AUTH_DOMAIN: 'auth.example' };
 
 const sha256 = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 const directives = (csp: string | null) => Object.fromEntries((csp ?? '').split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shellApp } from './siteServers';
 import { viewTokenSecret } from './viewTokens';
+import { OPERATOR_ENV } from './testing/operatorEnv';
 
 const document: RemotesDocument = {
   mfe_marketing: {
@@ -102,7 +103,7 @@ describe("the view tokens' secret (VIEW_TOKEN_SECRET)", () => {
   it("keeps the site's server from starting outside local mode without it", () => {
     const saved = { ...process.env };
     // Everything else a production start needs (the operator the privacy notice names), so that the token's secret is what is missing.
-    Object.assign(process.env, { NODE_ENV: 'production', OPERATOR_NAME: 'Op', OPERATOR_ADDRESS: 'Addr', OPERATOR_REGISTRATION: 'Reg', OPERATOR_EMAIL: 'op@example.ro' });
+    Object.assign(process.env, { NODE_ENV: 'production', ...OPERATOR_ENV });
     try {
       expect(app).toThrow(/VIEW_TOKEN_SECRET must be set/);
     } finally {
