@@ -58,7 +58,7 @@ test.describe('one instance of each shared singleton', () => {
   test('a react-router Link inside a remote navigates the shell without reloading the page (react-router-dom)', async ({ page }) => {
     await open(page, '/', landing);
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'still here'));
-    await page.getByRole('link', { name: 'Porniți la drum!' }).click();
+    await page.getByRole('link', { name: 'Începeți perioada de probă gratuită' }).click();
     await expect(h1(page)).toHaveText('Autentificare');
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');

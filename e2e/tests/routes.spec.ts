@@ -49,7 +49,7 @@ test('a remote is fetched only when one of its routes is visited', async ({ page
   page.on('request', (request) => requested.push(request.url()));
   await open(page, '/', routes[0].h1);
   expect(requested.filter((url) => url.includes(':3002/'))).toEqual([]);
-  await page.getByRole('link', { name: 'Porniți la drum!' }).click();
+  await page.getByRole('link', { name: 'Începeți perioada de probă gratuită' }).click();
   await expect(h1(page)).toHaveText('Autentificare');
   expect(requested.some((url) => url.includes(':3002/'))).toBe(true);
 });

@@ -1,6 +1,39 @@
 import { createGlobalStyle } from 'styled-components';
 
+/**
+ * The figures of a price, from a typeface of the visitor's own system whose zero is a plain oval:
+ * the site's typeface draws its zero with a slash, which a visitor with low vision can read as "Ø"
+ * ("6Ø lei"), and offers no plain one (no feature of its: neither tabular figures nor 'zero').
+ * Only the digits (unicode-range), in the two weights the site uses; a system with none of these
+ * fonts draws the site's own.
+ */
+export const PLAIN_FIGURES_FAMILY = 'Site Plain Figures';
+const PLAIN_FIGURES_SOURCES = {
+  400: ['Arial', 'ArialMT', 'Helvetica', 'Roboto', 'Roboto-Regular', 'Liberation Sans', 'LiberationSans', 'DejaVu Sans', 'DejaVuSans', 'Noto Sans', 'NotoSans-Regular'],
+  700: [
+    'Arial Bold',
+    'Arial-BoldMT',
+    'Helvetica Bold',
+    'Helvetica-Bold',
+    'Roboto Bold',
+    'Roboto-Bold',
+    'Liberation Sans Bold',
+    'LiberationSans-Bold',
+    'DejaVu Sans Bold',
+    'DejaVuSans-Bold',
+    'Noto Sans Bold',
+    'NotoSans-Bold',
+  ],
+} as const;
+const plainFiguresFaces = Object.entries(PLAIN_FIGURES_SOURCES)
+  .map(
+    ([weight, names]) =>
+      `@font-face { font-family: '${PLAIN_FIGURES_FAMILY}'; font-weight: ${weight}; unicode-range: U+0030-0039; src: ${names.map((name) => `local('${name}')`).join(', ')}; }`,
+  )
+  .join('\n');
+
 export const GlobalStyle = createGlobalStyle`
+  ${plainFiguresFaces}
   *, *::before, *::after { box-sizing: border-box; }
   html {
     background: ${({ theme }) => theme.color.background};
@@ -19,9 +52,10 @@ export const GlobalStyle = createGlobalStyle`
   }
   h1, h2, h3 { line-height: 1.25; }
   /* The type scale (themes.ts). A page's h1 steps down towards h2's size on a narrow screen (a
-     phone, or high zoom): a long Romanian word still fits its line. */
+     phone, or high zoom): a long Romanian word still fits its line; its h2s step down too, so that
+     each level stays larger than the next (h1 28, h2 25, h3 22.5 px at 320 CSS px). */
   h1 { font-size: clamp(${({ theme }) => theme.type.size.h2}, 5vw, ${({ theme }) => theme.type.size.h1}); }
-  h2 { font-size: ${({ theme }) => theme.type.size.h2}; }
+  h2 { font-size: clamp(1.58rem, 4.5vw, ${({ theme }) => theme.type.size.h2}); }
   h3 { font-size: ${({ theme }) => theme.type.size.h3}; }
   small { font-size: ${({ theme }) => theme.type.size.small}; }
   /* Running text keeps to a line a reader's eye can follow back to the next line's start (about 70

@@ -26,7 +26,6 @@ const PlanCard = styled(Card)<{ $popular: boolean }>`
   border-color: ${({ theme, $popular }) => ($popular ? theme.color.highlight : theme.color.border)};
   h2 {
     margin: 0;
-    font-size: ${({ theme }) => theme.type.size.h3};
   }
   p {
     margin: 0;

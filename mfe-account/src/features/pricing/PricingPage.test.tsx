@@ -43,7 +43,7 @@ describe("pricing without Stripe (the site's own plans)", () => {
     expect(cards[0]).toHaveTextContent('Gratuit 14 zile');
     expect(cards[0]).toHaveTextContent('14 zile');
     expect(cards[1]).toHaveTextContent('60 lei / lună');
-    expect(cards[1]).toHaveTextContent('Cel mai popular');
+    expect(cards[1]).toHaveTextContent('Recomandat');
     expect(cards[2]).toHaveTextContent('Fără plată lunară');
     expect(within(cards[2]!).getByRole('link', { name: 'Contactați-ne' })).toHaveAttribute('href', '/contact');
     expect(screen.getByRole('heading', { name: 'Toate planurile includ' })).toBeInTheDocument();

@@ -69,6 +69,16 @@ export const WidgetFrame = styled.section`
     text-transform: none;
     letter-spacing: normal;
   }
+  /* The step's buttons wrap onto the next line where they do not fit beside each other (320 CSS
+     px, or high zoom; an English label is longer): FirebaseUI keeps them on one line (nowrap). */
+  .firebaseui-form-actions {
+    white-space: normal;
+  }
+  .firebaseui-form-actions .mdl-button {
+    margin-block: 0.25rem;
+    max-width: 100%;
+    white-space: normal;
+  }
   .mdl-button--raised.mdl-button--colored {
     background: ${({ theme }) => theme.color.accent};
     color: ${({ theme }) => theme.color.onAccent};

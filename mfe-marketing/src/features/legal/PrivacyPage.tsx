@@ -1,6 +1,31 @@
 import { RETENTION_DAYS, RETENTION_KINDS, useTranslation } from '@site/shared-ui';
+import styled from 'styled-components';
 import '../../i18n/register';
 import { LegalPage, LegalSection, useOperatorFigures } from './LegalPage';
+
+/** The periods: what is kept read as the row's heading, at the start of its line; a period never broken. */
+const Periods = styled.table`
+  border-collapse: collapse;
+  max-width: ${({ theme }) => theme.type.measure};
+  caption {
+    text-align: start;
+    font-weight: 700;
+    margin-bottom: 0.5rem;
+  }
+  th,
+  td {
+    text-align: start;
+    vertical-align: top;
+    padding: 0.5rem 0.75rem 0.5rem 0;
+    border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  }
+  tbody th {
+    font-weight: 400;
+  }
+  td {
+    white-space: nowrap;
+  }
+`;
 
 const COLLECTED = ['account', 'subscription', 'device', 'contact', 'newsletter', 'technical', 'preferences'] as const;
 const PROCESSORS = ['identity', 'payments', 'mail'] as const;
@@ -44,7 +69,7 @@ export default function PrivacyPage() {
       </LegalSection>
       <LegalSection id="privacy-retention" title={t('privacy.retention.title')}>
         <p>{t('privacy.retention.account')}</p>
-        <table>
+        <Periods>
           <caption>{t('privacy.retention.caption')}</caption>
           <thead>
             <tr>
@@ -60,7 +85,7 @@ export default function PrivacyPage() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Periods>
       </LegalSection>
       <LegalSection id="privacy-rights" title={t('privacy.rights.title')}>
         {(t('privacy.rights.body', { returnObjects: true, email: operator.email }) as string[]).map((paragraph) => (

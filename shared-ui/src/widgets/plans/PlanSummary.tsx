@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { ButtonLink } from '../../primitives/Button';
 import { Card } from '../../primitives/Card';
 import { Link } from '../../router';
+import { PLAIN_FIGURES_FAMILY } from '../../theme/GlobalStyle';
 
 /** The plans a visitor can choose, in the order they are shown; the figures come from the plans' one home. */
 const PLANS = ['trial', 'full', 'eligibility'] as const;
@@ -16,6 +17,10 @@ const Cards = styled.ul`
   gap: 1rem;
   list-style: none;
   padding: 0;
+  /* A card is a cell of the grid, not a line of running text (main's list items keep a measure). */
+  && > li {
+    max-width: none;
+  }
   @media (min-width: 52rem) {
     grid-template-columns: repeat(3, minmax(0, 1fr));
   }
@@ -32,14 +37,12 @@ const PlanCard = styled(Card)<{ $popular: boolean }>`
   }
 `;
 
-/**
- * A price: its figures tabular, so that a zero is drawn as the typeface's plain figure (its default
- * zero carries a slash, which a visitor with low vision can read as "Ø").
- */
+/** A price: its figures with a plain zero (GlobalStyle's PLAIN_FIGURES_FAMILY), smaller than the card's heading. */
 export const PriceFigure = styled.p`
   && {
     color: ${({ theme }) => theme.color.text};
-    font-size: 1.5rem;
+    font-family: '${PLAIN_FIGURES_FAMILY}', ${({ theme }) => theme.type.family};
+    font-size: 1.25rem;
     font-weight: 700;
     font-variant-numeric: tabular-nums;
   }

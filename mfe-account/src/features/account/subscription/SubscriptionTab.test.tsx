@@ -37,7 +37,9 @@ describe('the subscription tab', () => {
     show(trial);
     // 14 days after 23 November 2026, 12:00 UTC.
     expect(
-      screen.getByText(/Se încheie pe 7 decembrie 2026\. După aceea nu plătiți nimic și nu se reînnoiește; ca să folosiți aplicația în continuare, alegeți planul complet\./),
+      screen.getByText(
+        /Se încheie pe 7 decembrie 2026\. După aceea nu plătiți nimic și nu se reînnoiește; ca să folosiți aplicația în continuare, alegeți planul complet din „Schimbați planul”\./,
+      ),
     ).toBeInTheDocument();
     act(() => setLocale('en'));
     expect(screen.getByText(/It ends on December 7, 2026\. After that you pay nothing and it does not renew/)).toBeInTheDocument();
