@@ -349,12 +349,15 @@ test('a preview link shows a published version to the browser that opens it, and
   await team.close();
 });
 
-test('a version whose files were changed in the store after it was published is run neither by the server nor by the browser', async ({ browser }) => {
+test('a version whose files were changed in the store after it was published is refused by the release command, and run neither by the server nor by the browser', async ({
+  browser,
+}) => {
   test.setTimeout(90_000);
   site = await releasedSite({ shellPort: 3173, storePort: 3174 });
-  const { origin, released } = site;
+  const { origin, release, released } = site;
   const { version } = await released('publish', 'mfe-marketing', '--from', variantDist('marketingV2'));
-  // Someone who can write to the store (or the CDN in front of it) changes the published code.
+  // In a canary, then someone who can write to the store (or the CDN in front of it) changes the published code.
+  await released('canary', 'mfe_marketing', version, '100', '--reason', 'changed in the store after publish');
   const folder = join(site.deployDir, 'mfe-marketing', version);
   const marker = join(site.deployDir, 'render-entry-ran');
   const renderEntry = readdirSync(join(folder, 'server')).find((file) => /^render\.[0-9a-f]+\.js$/.test(file))!;
@@ -364,8 +367,16 @@ test('a version whose files were changed in the store after it was published is 
   const changedEntry = readFileSync(join(folder, 'remoteEntry.js'));
   writeFileSync(join(folder, 'remoteEntry.js.br'), brotliCompressSync(changedEntry));
   writeFileSync(join(folder, 'remoteEntry.js.gz'), gzipSync(changedEntry));
-  await released('canary', 'mfe_marketing', version, '100', '--reason', 'changed in the store after publish');
   expect(site.document().mfe_marketing.canary.integrity['remoteEntry.js']).toMatch(/^sha256-/);
+  // The release command checks the stored files first: promoting it, or putting it in a canary again, is refused, naming the file.
+  for (const args of [
+    ['promote', 'mfe_marketing'],
+    ['canary', 'mfe_marketing', version, '50'],
+  ]) {
+    const refused = await release(...args);
+    expect(refused.code).not.toBe(0);
+    expect(`${refused.stderr}${refused.stdout}`).toMatch(new RegExp(`mfe_marketing ${version}: (server/${renderEntry}|remoteEntry\\.js) in the store is not the file published`));
+  }
 
   const { page, close } = await visitor(browser, origin, 'integrity-visitor-1');
   // The server does not run the changed render entry: the page is served unrendered, as for a missing entry.
