@@ -1,4 +1,4 @@
-import { createGlobalStyle } from 'styled-components';
+import { createGlobalStyle, css } from 'styled-components';
 
 /**
  * The figures of a price, from a typeface of the visitor's own system whose zero is a plain oval:
@@ -31,6 +31,11 @@ const plainFiguresFaces = Object.entries(PLAIN_FIGURES_SOURCES)
       `@font-face { font-family: '${PLAIN_FIGURES_FAMILY}'; font-weight: ${weight}; unicode-range: U+0030-0039; src: ${names.map((name) => `local('${name}')`).join(', ')}; }`,
   )
   .join('\n');
+
+/** Text that states a price: its figures from PLAIN_FIGURES_FAMILY, the rest in the site's typeface. */
+export const plainFigures = css`
+  font-family: '${PLAIN_FIGURES_FAMILY}', ${({ theme }) => theme.type.family};
+`;
 
 export const GlobalStyle = createGlobalStyle`
   ${plainFiguresFaces}

@@ -1,9 +1,14 @@
-import { Accordion, ButtonLink, FULL_PLAN_PRICE_LEI, Section, TRIAL_DAYS, useTranslation } from '@site/shared-ui';
+import { Accordion, ButtonLink, FULL_PLAN_PRICE_LEI, plainFigures, Section, TRIAL_DAYS, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 
 const QUESTIONS = ['what', 'phones', 'price', 'eligibility', 'camera', 'help'] as const;
 /** The plans' figures the answers name (the price question's); the iPhone app's status is the one the whole site says. */
 const PLAN_FIGURES = { days: TRIAL_DAYS, price: FULL_PLAN_PRICE_LEI };
+
+/** An answer: the price one names has a plain zero. */
+const Answer = styled.p`
+  ${plainFigures}
+`;
 
 const Layout = styled.div`
   display: grid;
@@ -34,7 +39,7 @@ export function Faq() {
           items={QUESTIONS.map((key) => ({
             id: key,
             title: t(`landing.faq.items.${key}.question`),
-            content: <p>{t(`landing.faq.items.${key}.answer`, { ...PLAN_FIGURES, iphone: t('app.iphone', { ns: 'common' }) })}</p>,
+            content: <Answer>{t(`landing.faq.items.${key}.answer`, { ...PLAN_FIGURES, iphone: t('app.iphone', { ns: 'common' }) })}</Answer>,
           }))}
         />
         <SupportCard aria-labelledby="faq-support-title">

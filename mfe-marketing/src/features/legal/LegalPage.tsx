@@ -1,14 +1,19 @@
-import { Container, Link, PageIntro, runtimeConfig, StatusMessage, useTranslation } from '@site/shared-ui';
+import { Container, Link, PageIntro, plainFigures, runtimeConfig, StatusMessage, useTranslation } from '@site/shared-ui';
+import styled from 'styled-components';
 import type { ReactNode } from 'react';
 import '../../i18n/register';
 
-/** A section of a legal page: a region named by its h2. */
+/** A section of a legal page: a region named by its h2; a price in it has a plain zero. */
+const Region = styled.section`
+  ${plainFigures}
+`;
+
 export function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id}>
+    <Region aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children}
-    </section>
+    </Region>
   );
 }
 

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { ButtonLink } from '../../primitives/Button';
 import { Card } from '../../primitives/Card';
 import { Link } from '../../router';
-import { PLAIN_FIGURES_FAMILY } from '../../theme/GlobalStyle';
+import { plainFigures } from '../../theme/GlobalStyle';
 
 /** The plans a visitor can choose, in the order they are shown; the figures come from the plans' one home. */
 const PLANS = ['trial', 'full', 'eligibility'] as const;
@@ -37,11 +37,11 @@ const PlanCard = styled(Card)<{ $popular: boolean }>`
   }
 `;
 
-/** A price: its figures with a plain zero (GlobalStyle's PLAIN_FIGURES_FAMILY), smaller than the card's heading. */
+/** A price: its figures with a plain zero (GlobalStyle's plainFigures), smaller than the card's heading. */
 export const PriceFigure = styled.p`
   && {
     color: ${({ theme }) => theme.color.text};
-    font-family: '${PLAIN_FIGURES_FAMILY}', ${({ theme }) => theme.type.family};
+    ${plainFigures}
     font-size: 1.25rem;
     font-weight: 700;
     font-variant-numeric: tabular-nums;
@@ -55,8 +55,10 @@ const Popular = styled.p`
   }
 `;
 
+/** The facts name the price too: its zero plain there as well. */
 const Facts = styled.ul`
   padding-inline-start: 1.25rem;
+  ${plainFigures}
 `;
 
 const Actions = styled.p`
