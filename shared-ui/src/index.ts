@@ -18,7 +18,7 @@ export { LoadingStatus } from './primitives/LoadingStatus';
 export { Tabs, type TabItem } from './widgets/tabs/Tabs';
 export { Accordion, type AccordionItem } from './widgets/accordion/Accordion';
 export { Section } from './widgets/section/Section';
-export { PlanSummary, PriceFigure, usePlanPrice, type PlanId } from './widgets/plans/PlanSummary';
+export { PlanCard, PlanPopular, PlanSummary, PriceFigure, usePlanPrice, type PlanId } from './widgets/plans/PlanSummary';
 export { plainFigures } from './theme/GlobalStyle';
 export { AndroidAppLink, IphoneAppStatus } from './widgets/app/AppLinks';
 export { requestFocusAfterNavigation, findHashTarget, focusElement } from './navigationFocus';

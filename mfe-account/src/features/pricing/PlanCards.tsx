@@ -1,7 +1,8 @@
 import {
   Button,
   ButtonLink,
-  Card,
+  PlanCard as SharedPlanCard,
+  PlanPopular,
   CardList,
   PriceFigure,
   StatusMessage,
@@ -18,27 +19,13 @@ import { localCheckout, type LocalCheckout, type LocalPlan } from '../../api/acc
 import { SUBSCRIPTION_TAB_PATH } from '../../constants';
 import { PLANS } from '../../plans/plans';
 
-const PlanCard = styled(Card)<{ $popular: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: 0.75rem;
-  border-width: ${({ $popular }) => ($popular ? '3px' : '1px')};
-  border-color: ${({ theme, $popular }) => ($popular ? theme.color.highlight : theme.color.border)};
+/** The shared plan card, its action at the foot whatever the length of its text. */
+const PlanCard = styled(SharedPlanCard)`
   h2 {
-    margin: 0;
-  }
-  p {
     margin: 0;
   }
   > :last-child {
     margin-top: auto;
-  }
-`;
-
-const Popular = styled.p`
-  && {
-    color: ${({ theme }) => theme.color.highlight};
-    font-weight: 700;
   }
 `;
 
@@ -69,7 +56,7 @@ export function PlanCards({ checkout }: { checkout: boolean }) {
         {PLANS.map((plan) => (
           <PlanCard key={plan.id} $popular={plan.popular}>
             <h2>{t(`plans.${plan.id}.title`)}</h2>
-            {plan.popular && <Popular>{t('plans.popular')}</Popular>}
+            {plan.popular && <PlanPopular>{t('plans.popular')}</PlanPopular>}
             <PriceFigure>{priceOf(plan.id)}</PriceFigure>
             <p>{t(`plans.${plan.id}.description`, { days: TRIAL_DAYS })}</p>
             {plan.checkout === null ? (

@@ -26,7 +26,8 @@ const Cards = styled.ul`
   }
 `;
 
-const PlanCard = styled(Card)<{ $popular: boolean }>`
+/** A plan's card: the recommended one framed in the highlight colour (the pricing page's cards too). */
+export const PlanCard = styled(Card)<{ $popular: boolean }>`
   display: flex;
   flex-direction: column;
   gap: 0.5rem;
@@ -48,7 +49,8 @@ export const PriceFigure = styled.p`
   }
 `;
 
-const Popular = styled.p`
+/** The word that marks the recommended plan. */
+export const PlanPopular = styled.p`
   && {
     color: ${({ theme }) => theme.color.highlight};
     font-weight: 700;
@@ -97,7 +99,7 @@ export function PlanSummary({ headingLevel = 3, startLink = true }: { headingLev
         {PLANS.map((plan) => (
           <PlanCard key={plan} $popular={plan === 'full'}>
             <Heading>{t(`plans.${plan}.title`)}</Heading>
-            {plan === 'full' && <Popular>{t('plans.popular')}</Popular>}
+            {plan === 'full' && <PlanPopular>{t('plans.popular')}</PlanPopular>}
             <PriceFigure>{priceOf(plan)}</PriceFigure>
             <p>{t(`plans.${plan}.description`, FIGURES)}</p>
           </PlanCard>
