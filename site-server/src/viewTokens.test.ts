@@ -82,6 +82,14 @@ describe('the view token served beside each page', () => {
       expect([path, cookieOf(response, VIEW_TOKEN_COOKIE)]).toEqual([path, undefined]);
     }
   });
+
+  it('comes with a page asked for with GET only: a HEAD or an OPTIONS views nothing', async () => {
+    expect(cookieOf(await app().request('/contact'), VIEW_TOKEN_COOKIE)).toBeDefined();
+    for (const method of ['HEAD', 'OPTIONS']) {
+      const response = await app().request('/contact', { method });
+      expect([method, response.status < 300, cookieOf(response, VIEW_TOKEN_COOKIE)]).toEqual([method, true, undefined]);
+    }
+  });
 });
 
 describe("the view tokens' secret (VIEW_TOKEN_SECRET)", () => {

@@ -42,7 +42,8 @@ export function viewTokenCookie({
 }): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (c.res.status !== 200 || !(c.res.headers.get('Content-Type') ?? '').startsWith('text/html')) return;
+    // A view is a page asked for with GET and answered: a HEAD, an OPTIONS or an error views nothing.
+    if (c.req.method !== 'GET' || c.res.status !== 200 || !(c.res.headers.get('Content-Type') ?? '').startsWith('text/html')) return;
     let document: RemotesDocument;
     try {
       document = remotes();
