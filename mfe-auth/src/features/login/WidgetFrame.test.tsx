@@ -4,19 +4,7 @@ import { render } from '@testing-library/react';
 import { themes, type ThemeName } from '@site/shared-ui';
 import { ThemeProvider } from 'styled-components';
 import { FIELD_COLOURS, WidgetFrame } from './WidgetFrame';
-
-// WCAG relative luminance and contrast ratio.
-const luminance = (hex: string) => {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-};
-const contrast = (a: string, b: string) => {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-};
+import { contrast } from '@site/shared-ui/testing/contrast';
 
 /** FirebaseUI's stylesheet, as the page links it (after the site's); beside its script (a stylesheet's own path is a stub in these tests). */
 const firebaseUiCss = readFileSync(join(dirname(require.resolve('firebaseui/dist/esm.js')), 'firebaseui.css'), 'utf8');
