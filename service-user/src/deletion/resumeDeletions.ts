@@ -3,6 +3,7 @@ import { withDeadline } from '../db/database';
 import type { Deps } from '../http/env';
 import type { Logger } from '../http/logging';
 import type { Metrics } from '../http/metrics';
+import { periodicWork } from '../background/periodicWork';
 import { RecentSignInRequiredError } from '../identity/firebaseAccounts';
 import { claimDueDeletion, forgetDeletion, markDeletionFailed, retryDeletionLater, type DueDeletion } from '../store/accountDeletions';
 import type { SelfRequest } from '../routes/localBilling';
@@ -41,8 +42,6 @@ export function createDeletionResumer(
   const { db, config, metrics } = deps;
   const logger: Pick<Logger, 'info' | 'warn' | 'error'> = deps.logger;
   const { continueDeletion } = createAccountDeletion(deps, selfRequest);
-  let round: Promise<number> | null = null;
-  let timer: NodeJS.Timeout | null = null;
 
   function report(due: DueDeletion, reason: string, error: unknown) {
     metrics.deletionFailed(reason);
@@ -95,23 +94,12 @@ export function createDeletionResumer(
     return finished;
   }
 
+  const work = periodicWork(resumeDue, DELETION_RESUME.pollMs);
   return {
     /** One round now (or the one under way); answers how many deletions it finished. */
-    resume(): Promise<number> {
-      round ??= resumeDue().finally(() => {
-        round = null;
-      });
-      return round;
-    },
-    start() {
-      timer ??= setInterval(() => void this.resume(), DELETION_RESUME.pollMs).unref();
-      void this.resume();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await round;
-    },
+    resume: work.now,
+    start: work.start,
+    stop: work.stop,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../db/database';
 import type { Config } from '../environment';
 import type { Logger } from '../http/logging';
 import type { Metrics } from '../http/metrics';
+import { periodicWork } from '../background/periodicWork';
 
 /**
  * What each kind of personal data in the retention table (contract/retention.ts) is, in the
@@ -153,8 +154,6 @@ export function createRetentionSweeper({
   logger: Pick<Logger, 'info' | 'warn'>;
   metrics: Pick<Metrics, 'retentionDeleted'>;
 }) {
-  let run: Promise<Record<RetentionKind, number> | null> | null = null;
-  let timer: NodeJS.Timeout | null = null;
   const outboxDir = config.mail.transport.kind === 'outbox' ? config.mail.transport.dir : undefined;
 
   async function runIfDue(): Promise<Record<RetentionKind, number> | null> {
@@ -172,23 +171,12 @@ export function createRetentionSweeper({
     }
   }
 
+  const work = periodicWork(runIfDue, RETENTION_SWEEP.pollMs);
   return {
     /** The run if it is due now (or the one under way): its counts, or null when another replica has it or it is not due. */
-    runIfDue(): Promise<Record<RetentionKind, number> | null> {
-      run ??= runIfDue().finally(() => {
-        run = null;
-      });
-      return run;
-    },
-    start() {
-      timer ??= setInterval(() => void this.runIfDue(), RETENTION_SWEEP.pollMs).unref();
-      void this.runIfDue();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await run;
-    },
+    runIfDue: work.now,
+    start: work.start,
+    stop: work.stop,
   };
 }
 
