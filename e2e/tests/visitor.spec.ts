@@ -2,6 +2,7 @@
 // the pages a paying customer looks for (the privacy notice, the subscription's terms), as a
 // screen-reader user hears them and as they are drawn.
 import { expect, test, type Page } from '@playwright/test';
+import { RETENTION_KINDS } from '@site/service-user/retention';
 import { chromiumPath } from '@site/tools/chromium';
 import { brokenRules, recordScreenReader, SCREEN_READER_BROWSER_ARGS } from '../screenReader';
 import { englishH1, expectNoAxeViolations, h1, open, routes } from '../support';
@@ -80,7 +81,7 @@ for (const lang of ['ro', 'en'] as const) {
     await expect(page.locator('main')).toContainText('[LOCAL] Operator not configured (OPERATOR_NAME)');
     // One row per kind of data the service's sweep deletes, each with its period.
     const rows = page.locator('main table tbody tr');
-    await expect(rows).toHaveCount(8);
+    await expect(rows).toHaveCount(RETENTION_KINDS.length);
     for (const row of await rows.all()) await expect(row.getByRole('cell')).toHaveText(/^\d+ (zi|zile|de zile|day|days)$/);
     await expect(page.locator('main')).toContainText('ANSPDCP');
     await expectNoAxeViolations(page);

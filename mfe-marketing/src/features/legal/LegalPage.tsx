@@ -42,7 +42,7 @@ export function LegalPage({ page, children, other }: { page: 'privacy' | 'terms'
 }
 
 /** The operator's details, as the pages' sentences name them. */
-export function useOperatorFigures() {
+export function operatorFigures() {
   const { operator } = runtimeConfig();
   return { name: operator.name, address: operator.address, registration: operator.registration, email: operator.email };
 }

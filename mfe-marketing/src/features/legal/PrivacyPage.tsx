@@ -1,7 +1,7 @@
 import { RETENTION_DAYS, RETENTION_KINDS, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import '../../i18n/register';
-import { LegalPage, LegalSection, useOperatorFigures } from './LegalPage';
+import { LegalPage, LegalSection, operatorFigures } from './LegalPage';
 
 /** The periods: what is kept read as the row's heading, at the start of its line; a period never broken. */
 const Periods = styled.table`
@@ -36,7 +36,7 @@ const PROCESSORS = ['identity', 'payments', 'mail'] as const;
  */
 export default function PrivacyPage() {
   const { t } = useTranslation('marketing');
-  const operator = useOperatorFigures();
+  const operator = operatorFigures();
   return (
     <LegalPage page="privacy" other={{ to: '/terms', label: t('legalLinks.terms') }}>
       <LegalSection id="privacy-operator" title={t('privacy.operator.title')}>

@@ -1,6 +1,6 @@
 import { FULL_PLAN_PRICE_LEI, TRIAL_DAYS, useTranslation, WITHDRAWAL_DAYS } from '@site/shared-ui';
 import '../../i18n/register';
-import { LegalPage, LegalSection, useOperatorFigures } from './LegalPage';
+import { LegalPage, LegalSection, operatorFigures } from './LegalPage';
 
 const SECTIONS = ['operator', 'service', 'price', 'trial', 'renewal', 'cancel', 'withdrawal', 'complaints'] as const;
 
@@ -10,7 +10,7 @@ const SECTIONS = ['operator', 'service', 'price', 'trial', 'renewal', 'cancel', 
  */
 export default function TermsPage() {
   const { t } = useTranslation('marketing');
-  const figures = { ...useOperatorFigures(), price: FULL_PLAN_PRICE_LEI, days: TRIAL_DAYS, withdrawalDays: WITHDRAWAL_DAYS };
+  const figures = { ...operatorFigures(), price: FULL_PLAN_PRICE_LEI, days: TRIAL_DAYS, withdrawalDays: WITHDRAWAL_DAYS };
   return (
     <LegalPage page="terms" other={{ to: '/privacy', label: t('terms.privacyLink') }}>
       {SECTIONS.map((section) => (
