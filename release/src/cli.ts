@@ -23,11 +23,12 @@ const USAGE = `pnpm release <verb> [--json]
                                          may be a remote's dev server: http://localhost:3003/mf-manifest.json
   status                                 per remote: stable, canary and percentage, health
   history [<remote>]                     every change, oldest first
-  watch <remote> [--once]                rolls the canary back when its error rate, or its p75 LCP or INP, is worse
-                                         than the stable's (the speed significantly: speed.ts)
-        [--window <minutes>] [--min-views <n>] [--threshold <share>] [--interval <seconds>]
+  watch <remote> [--once]                rolls the canary back when its share of networks with errors, or its p75
+                                         LCP or INP, is significantly worse than the stable's; judged only once
+                                         --min-networks networks saw each side (else: not enough evidence)
+        [--window <minutes>] [--min-views <n>] [--min-networks <n>] [--threshold <share>] [--interval <seconds>]
         [--lcp-threshold <ms>] [--inp-threshold <ms>] [--significance <level>]
-                                         (defaults: ${DEFAULT_POLICY.minutes} min, ${DEFAULT_POLICY.minViews} canary views, ${DEFAULT_POLICY.threshold}, every ${DEFAULT_INTERVAL_SECONDS} s, ${DEFAULT_POLICY.lcpThreshold} ms, ${DEFAULT_POLICY.inpThreshold} ms, ${DEFAULT_POLICY.level})
+                                         (defaults: ${DEFAULT_POLICY.minutes} min, ${DEFAULT_POLICY.minViews} canary views, ${DEFAULT_POLICY.minNetworks} networks, ${DEFAULT_POLICY.threshold}, every ${DEFAULT_INTERVAL_SECONDS} s, ${DEFAULT_POLICY.lcpThreshold} ms, ${DEFAULT_POLICY.inpThreshold} ms, ${DEFAULT_POLICY.level})
 
   --reason "…"   recorded in the history with the change
   --json         one JSON object on stdout
@@ -51,7 +52,7 @@ const ARITY: Record<string, [min: number, max: number]> = {
   watch: [1, 1],
 };
 
-const WATCH_OPTIONS = ['once', 'window', 'min-views', 'threshold', 'interval', 'lcp-threshold', 'inp-threshold', 'significance'] as const;
+const WATCH_OPTIONS = ['once', 'window', 'min-views', 'min-networks', 'threshold', 'interval', 'lcp-threshold', 'inp-threshold', 'significance'] as const;
 
 const arrow = (from: string | null, to: string | null) => `${from ?? '(none)'} → ${to ?? '(none)'}`;
 
@@ -90,6 +91,7 @@ async function main(argv: string[]): Promise<number> {
         once: { type: 'boolean' },
         window: { type: 'string' },
         'min-views': { type: 'string' },
+        'min-networks': { type: 'string' },
         threshold: { type: 'string' },
         interval: { type: 'string' },
         'lcp-threshold': { type: 'string' },

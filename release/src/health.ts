@@ -25,6 +25,15 @@ export interface Figures {
   hydrationErrors: number;
   /** The field speed of its page views (web-vitals), per vital: samples per bucket (VITAL_BUCKETS). */
   vitals: VitalHistograms;
+  /** The same evidence by network: how many distinct networks saw a view, an error, a vital in each bucket. */
+  networks: NetworkFigures;
+}
+
+/** Distinct networks (a /24 or /48 each) per kind of evidence: what `watch` judges on. */
+export interface NetworkFigures {
+  views: number;
+  errors: number;
+  vitals: VitalHistograms;
 }
 
 export type RemoteHealth = { measured: true; minutes: number; stable: Figures; canary: Figures | null } | { measured: false; why: string };
@@ -76,11 +85,20 @@ export function serviceSummary(env: Env = process.env): SummarySource {
           typeof d.version === 'string' &&
           (COHORTS as readonly string[]).includes(d.cohort) &&
           [d.views, d.loadFailures, d.renderErrors, d.hydrationErrors].every(isCount) &&
-          validVitals((d as { vitals?: unknown }).vitals),
+          validVitals((d as { vitals?: unknown }).vitals) &&
+          validNetworks((d as { networks?: unknown }).networks),
       );
     if (!valid) throw new SummaryUnreadable(`the health summary at ${url} is not one (an answer of another shape)`);
     return body;
   };
+}
+
+/** A deployment's networks as the service counts them (none: a service that does not count them, and so no evidence). */
+function validNetworks(networks: unknown): boolean {
+  if (networks === undefined) return true;
+  if (typeof networks !== 'object' || networks === null) return false;
+  const { views, errors, vitals } = networks as Record<string, unknown>;
+  return isCount(views) && isCount(errors) && vitals !== undefined && validVitals(vitals);
 }
 
 /** A deployment's histograms as the service sums them (none: a service that does not keep them). */
@@ -112,7 +130,14 @@ export function figuresOf(summary: TelemetrySummary, remote: RemoteName, version
   const vitals = Object.fromEntries(
     VITALS.map((vital) => [vital, NO_VITALS[vital].map((_, bucket) => sum((r) => r.vitals?.[vital]?.[bucket] ?? 0))]),
   ) as unknown as VitalHistograms;
-  return { version, views: sum((r) => r.views), errors: loadFailures + renderErrors + hydrationErrors, loadFailures, renderErrors, hydrationErrors, vitals };
+  const networks: NetworkFigures = {
+    views: sum((r) => r.networks?.views ?? 0),
+    errors: sum((r) => r.networks?.errors ?? 0),
+    vitals: Object.fromEntries(
+      VITALS.map((vital) => [vital, NO_VITALS[vital].map((_, bucket) => sum((r) => r.networks?.vitals?.[vital]?.[bucket] ?? 0))]),
+    ) as unknown as VitalHistograms,
+  };
+  return { version, views: sum((r) => r.views), errors: loadFailures + renderErrors + hydrationErrors, loadFailures, renderErrors, hydrationErrors, vitals, networks };
 }
 
 export function healthIn(summary: TelemetrySummary, remote: RemoteName, deployments: Deployments): Extract<RemoteHealth, { measured: true }> {
@@ -137,10 +162,19 @@ export function summaryHealth(source: SummarySource, minutes = HEALTH_WINDOW_MIN
   };
 }
 
+const percent = (part: number, whole: number) => `${Math.round((part / whole) * 1000) / 10}%`;
+
 /** "9 errors / 20 views (45%)". */
 export function figuresText({ errors, views }: Pick<Figures, 'errors' | 'views'>): string {
-  const rate = views > 0 ? `${Math.round((errors / views) * 1000) / 10}%` : 'no views';
+  const rate = views > 0 ? percent(errors, views) : 'no views';
   return `${errors} error${errors === 1 ? '' : 's'} / ${views} view${views === 1 ? '' : 's'} (${rate})`;
+}
+
+/** "from 12 networks, 3 with errors (25%)". */
+export function networksText({ networks }: Pick<Figures, 'networks'>): string {
+  const { views, errors } = networks;
+  const rate = views > 0 ? ` (${percent(errors, views)})` : '';
+  return `from ${views} network${views === 1 ? '' : 's'}, ${errors} with errors${rate}`;
 }
 
 /** "p75 LCP ≤ 1250 ms, INP ≤ 50 ms, CLS ≤ 0.01". */
@@ -155,7 +189,7 @@ export function healthLines(health: RemoteHealth): string[] {
       return [`health: not measured (${health.why})`];
     case true:
       return [
-        `health over ${health.minutes} min: stable ${figuresText(health.stable)}${health.canary ? `; canary ${figuresText(health.canary)}` : ''}`,
+        `health over ${health.minutes} min: stable ${figuresText(health.stable)} ${networksText(health.stable)}${health.canary ? `; canary ${figuresText(health.canary)} ${networksText(health.canary)}` : ''}`,
         `speed over ${health.minutes} min: stable ${speedText(health.stable)}${health.canary ? `; canary ${speedText(health.canary)}` : ''}`,
       ];
   }

@@ -15,22 +15,28 @@ import { checkOnce, DEFAULT_POLICY, judge, policyFrom, watchEvery, type Check } 
 jest.setTimeout(60_000);
 
 type Row = TelemetrySummary['deployments'][number];
+/** A deployment's row; unless given, each view came from a network of its own (so each error and each vital sample too). */
 const row = (
   version: string,
   cohort: 'stable' | 'canary',
   views: number,
-  errors: Partial<Pick<Row, 'loadFailures' | 'renderErrors' | 'hydrationErrors' | 'vitals'>> = {},
-): Row => ({
-  remote: 'mfe_account',
-  version,
-  cohort,
-  views,
-  loadFailures: 0,
-  renderErrors: 0,
-  hydrationErrors: 0,
-  vitals: { lcp: [...NO_VITALS.lcp], inp: [...NO_VITALS.inp], cls: [...NO_VITALS.cls] },
-  ...errors,
-});
+  errors: Partial<Pick<Row, 'loadFailures' | 'renderErrors' | 'hydrationErrors' | 'vitals' | 'networks'>> = {},
+): Row => {
+  const vitals = errors.vitals ?? { lcp: [...NO_VITALS.lcp], inp: [...NO_VITALS.inp], cls: [...NO_VITALS.cls] };
+  const failed = Math.min(views, (errors.loadFailures ?? 0) + (errors.renderErrors ?? 0) + (errors.hydrationErrors ?? 0));
+  return {
+    remote: 'mfe_account',
+    version,
+    cohort,
+    views,
+    loadFailures: 0,
+    renderErrors: 0,
+    hydrationErrors: 0,
+    vitals,
+    networks: { views, errors: failed, vitals: { lcp: [...vitals.lcp], inp: [...vitals.inp], cls: [...vitals.cls] } },
+    ...errors,
+  };
+};
 
 /** Histograms with `counts` samples in the given buckets (bucket → samples) of one vital. */
 const vitalsWith = (vital: 'lcp' | 'inp', counts: Record<number, number>): VitalHistograms => ({
@@ -85,7 +91,7 @@ describe('release watch, one check', () => {
     ];
     const check = await checkOnce(site.ctx, 'mfe-account');
     expect(check.outcome).toBe('rolled-back');
-    const reason = `canary ${candidate}: 9 errors / 20 views (45%) vs stable 0 / 25 (0%), over 30 min`;
+    const reason = `canary ${candidate}: 9 errors / 20 views (45%) vs stable 0 / 25 (0%); networks with errors 9 of 20 (45%) vs stable 0 of 25 (0%), p = 0.00019 < 0.05, over 30 min`;
     expect(check).toMatchObject({ reason });
     expect(asked).toEqual([{ minutes: 30, remote: 'mfe_account' }]);
 
@@ -102,8 +108,8 @@ describe('release watch, one check', () => {
   });
 
   it('keeps a canary that is no worse than the stable one by more than the threshold', async () => {
-    answer.deployments = [row(stable, 'stable', 100, { renderErrors: 10 }), row(candidate, 'canary', 50, { loadFailures: 7 })];
-    expect(await checkOnce(site.ctx, 'mfe_account')).toMatchObject({ outcome: 'healthy', canary: { errors: 7, views: 50 }, stable: { errors: 10, views: 100 } });
+    answer.deployments = [row(stable, 'stable', 10_000, { renderErrors: 1000 }), row(candidate, 'canary', 10_000, { loadFailures: 1450 })];
+    expect(await checkOnce(site.ctx, 'mfe_account')).toMatchObject({ outcome: 'healthy', canary: { errors: 1450, views: 10_000 }, stable: { errors: 1000, views: 10_000 } });
     expect(readDocument(site.ctx.store)!.mfe_account.canary).toBeDefined();
     expect(await checkOnce(site.ctx, 'mfe_account', { ...DEFAULT_POLICY, threshold: 0.03 })).toMatchObject({ outcome: 'rolled-back' });
   });
@@ -227,7 +233,8 @@ describe('release watch, every interval', () => {
 });
 
 describe('the judgement', () => {
-  const figures = (views: number, errors: number, vitals: VitalHistograms = NO_VITALS) => ({
+  /** A deployment's figures; unless given, each view came from a network of its own. */
+  const figures = (views: number, errors: number, vitals: VitalHistograms = NO_VITALS, networks = { views, errors, vitals }) => ({
     version: 'v',
     views,
     errors,
@@ -235,12 +242,30 @@ describe('the judgement', () => {
     renderErrors: 0,
     hydrationErrors: 0,
     vitals,
+    networks,
   });
-  it('compares error rates in absolute points', () => {
-    expect(judge(figures(100, 10), figures(100, 15), DEFAULT_POLICY).outcome).toBe('healthy');
-    expect(judge(figures(100, 10), figures(100, 16), DEFAULT_POLICY).outcome).toBe('failing');
-    expect(judge(figures(0, 0), figures(20, 2), DEFAULT_POLICY).outcome).toBe('failing');
-    expect(judge(figures(0, 0), figures(20, 1), DEFAULT_POLICY).outcome).toBe('healthy');
+  it('compares the shares of networks with errors in absolute points, and rolls back only when the difference is significant', () => {
+    expect(judge(figures(1000, 100), figures(1000, 150), DEFAULT_POLICY).outcome).toBe('healthy');
+    expect(judge(figures(1000, 100), figures(1000, 160), DEFAULT_POLICY)).toMatchObject({ outcome: 'failing', errors: true });
+    // Six points worse, on a hundred networks a side: within chance (one-sided p ≈ 0.13).
+    expect(judge(figures(100, 10), figures(100, 16), DEFAULT_POLICY).outcome).toBe('healthy');
+    expect(judge(figures(20, 0), figures(20, 6), DEFAULT_POLICY)).toMatchObject({ outcome: 'failing', p: expect.closeTo(0.01, 2) });
+  });
+
+  it('judges networks, not events: many views or errors from one network are one vote', () => {
+    // 25 views from 25 networks a side, none failing; then one network's beacon adds three errors to the canary.
+    const one = (views: number, errors: number, networks: { views: number; errors: number }) => figures(views, errors, NO_VITALS, { ...networks, vitals: NO_VITALS });
+    expect(judge(one(25, 0, { views: 25, errors: 0 }), one(26, 3, { views: 26, errors: 1 }), DEFAULT_POLICY).outcome).toBe('healthy');
+    // 9 networks of 25 failing in the canary: 240 views from two more networks do not dilute it.
+    expect(judge(one(25, 0, { views: 25, errors: 0 }), one(265, 9, { views: 27, errors: 9 }), DEFAULT_POLICY).outcome).toBe('failing');
+  });
+
+  it('says there is not enough evidence, and changes nothing, with fewer than --min-networks networks on either side', () => {
+    const few = (views: number, errors: number, networks: number) => figures(views, errors, NO_VITALS, { views: networks, errors: Math.min(errors, networks), vitals: NO_VITALS });
+    expect(judge(few(25, 0, 25), few(25, 25, 9), DEFAULT_POLICY).outcome).toBe('not-enough-evidence');
+    expect(judge(few(25, 0, 9), few(25, 25, 25), DEFAULT_POLICY).outcome).toBe('not-enough-evidence');
+    expect(judge(few(25, 0, 10), few(25, 25, 10), DEFAULT_POLICY).outcome).toBe('failing');
+    expect(judge(few(25, 0, 9), few(25, 25, 9), { ...DEFAULT_POLICY, minNetworks: 9 }).outcome).toBe('failing');
   });
 
   // INP buckets (VITAL_BUCKETS.inp): 3 is 50–75 ms, 4 is 75–100 ms, 5 is 100–150 ms, 12 is 600–800 ms.
@@ -259,13 +284,21 @@ describe('the judgement', () => {
     // p75 75 → 150 ms: within the 100 ms threshold, however many samples.
     expect(judge(stable, figures(40, 0, vitalsWith('inp', { 5: 40 })), DEFAULT_POLICY).outcome).toBe('healthy');
     // p75 75 → 800 ms, but most of the canary's views as fast as the stable's: not significant (one-sided p 0.24).
-    expect(judge(figures(13, 0, vitalsWith('inp', { 3: 10, 12: 3 })), figures(5, 0, vitalsWith('inp', { 3: 3, 12: 2 })), { ...DEFAULT_POLICY, minViews: 1 }).outcome).toBe(
-      'healthy',
-    );
+    expect(
+      judge(figures(13, 0, vitalsWith('inp', { 3: 10, 12: 3 })), figures(5, 0, vitalsWith('inp', { 3: 3, 12: 2 })), { ...DEFAULT_POLICY, minViews: 1, minNetworks: 1 }).outcome,
+    ).toBe('healthy');
     // Four on each side, all slower: significant (one-sided p 0.004, within 0.05 / 2 for the two vitals tested)…
-    expect(judge(figures(4, 0, vitalsWith('inp', { 3: 4 })), figures(4, 0, vitalsWith('inp', { 12: 4 })), { ...DEFAULT_POLICY, minViews: 4 }).outcome).toBe('failing');
-    // …but not with fewer samples of the vital than --min-views on a side.
-    expect(judge(figures(4, 0, vitalsWith('inp', { 3: 4 })), figures(5, 0, vitalsWith('inp', { 12: 4 })), { ...DEFAULT_POLICY, minViews: 5 }).outcome).toBe('healthy');
+    expect(judge(figures(4, 0, vitalsWith('inp', { 3: 4 })), figures(4, 0, vitalsWith('inp', { 12: 4 })), { ...DEFAULT_POLICY, minViews: 4, minNetworks: 4 }).outcome).toBe(
+      'failing',
+    );
+    // …but not with fewer networks' samples of the vital than --min-networks on a side.
+    const fewer = { ...DEFAULT_POLICY, minViews: 4, minNetworks: 5 };
+    expect(
+      judge(figures(5, 0, vitalsWith('inp', { 3: 4 })), figures(5, 0, vitalsWith('inp', { 12: 4 }), { views: 5, errors: 0, vitals: vitalsWith('inp', { 12: 4 }) }), fewer).outcome,
+    ).toBe('healthy');
+    // Nor when the slow samples are one network's, however many views it sent.
+    const oneNetwork = { views: 40, errors: 0, vitals: vitalsWith('inp', { 3: 39, 12: 1 }) };
+    expect(judge(figures(40, 0, vitalsWith('inp', { 3: 40 })), figures(40, 0, vitalsWith('inp', { 12: 40 }), oneNetwork), DEFAULT_POLICY).outcome).toBe('healthy');
     // Faster: never a reason.
     expect(judge(figures(40, 0, vitalsWith('inp', { 12: 40 })), stable, DEFAULT_POLICY).outcome).toBe('healthy');
     // LCP has its own threshold (500 ms): 750 ms → 1000 ms is within it.
@@ -275,10 +308,11 @@ describe('the judgement', () => {
 
   it('refuses options out of range as usage errors', () => {
     const defaults = { lcpThreshold: 500, inpThreshold: 100, level: 0.05 };
-    expect(policyFrom({})).toEqual({ minutes: 30, minViews: 20, threshold: 0.05, intervalSeconds: 60, ...defaults });
-    expect(policyFrom({ window: '60', 'min-views': '5', threshold: '0.1', interval: '10' })).toEqual({
+    expect(policyFrom({})).toEqual({ minutes: 30, minViews: 20, minNetworks: 10, threshold: 0.05, intervalSeconds: 60, ...defaults });
+    expect(policyFrom({ window: '60', 'min-views': '5', 'min-networks': '3', threshold: '0.1', interval: '10' })).toEqual({
       minutes: 60,
       minViews: 5,
+      minNetworks: 3,
       threshold: 0.1,
       intervalSeconds: 10,
       ...defaults,
@@ -288,6 +322,8 @@ describe('the judgement', () => {
       { window: '0' },
       { window: '1441' },
       { 'min-views': '0' },
+      { 'min-networks': '0' },
+      { 'min-networks': 'some' },
       { threshold: '5%' },
       { threshold: '1.5' },
       { threshold: '-0.1' },
@@ -309,10 +345,12 @@ describe('release status', () => {
     const remotes = (await status(site.ctx))!;
     const account = remotes.find((remote) => remote.remote === 'mfe_account')!;
     expect(healthLines(account.health)).toEqual([
-      'health over 30 min: stable 1 error / 25 views (4%); canary 9 errors / 20 views (45%)',
+      'health over 30 min: stable 1 error / 25 views (4%) from 25 networks, 1 with errors (4%); canary 9 errors / 20 views (45%) from 20 networks, 9 with errors (45%)',
       'speed over 30 min: stable p75 LCP unmeasured, INP unmeasured, CLS unmeasured; canary p75 LCP unmeasured, INP unmeasured, CLS unmeasured',
     ]);
-    expect(healthLines(remotes.find((remote) => remote.remote === 'mfe_auth')!.health)[0]).toBe('health over 30 min: stable 0 errors / 0 views (no views)');
+    expect(healthLines(remotes.find((remote) => remote.remote === 'mfe_auth')!.health)[0]).toBe(
+      'health over 30 min: stable 0 errors / 0 views (no views) from 0 networks, 0 with errors',
+    );
     expect(asked).toEqual([{ minutes: 30, remote: undefined }]);
   });
 
@@ -397,7 +435,9 @@ describe('the summary, from the user service', () => {
 
     const rolled = await release('watch', 'mfe_account', '--once', '--window', '15');
     expect(rolled.code).toBe(0);
-    expect(rolled.stdout).toContain(`mfe_account: canary ${candidate} rolled back: canary ${candidate}: 20 errors / 20 views (100%) vs stable 0 / 25 (0%), over 15 min`);
+    expect(rolled.stdout).toContain(
+      `mfe_account: canary ${candidate} rolled back: canary ${candidate}: 20 errors / 20 views (100%) vs stable 0 / 25 (0%); networks with errors 20 of 20 (100%) vs stable 0 of 25 (0%), p = `,
+    );
     expect(seen.at(-1)!.url).toBe('/telemetry/summary?minutes=15&remote=mfe_account');
     expect(readHistory(site.ctx.store).at(-1)).toMatchObject({ who: 'watcher', verb: 'rollback' });
 

@@ -6,6 +6,7 @@ import { HEALTH_WINDOW_MINUTES, SUMMARY_MAX_MINUTES } from '@site/service-user/t
 import type { RemoteName } from '@site/shared-ui/remotes-document';
 import { readDocument } from './document';
 import { figuresText, healthIn, SummaryUnreadable, type Figures } from './health';
+import { fisherGreater } from './fisher';
 import { slowerText, slowerVital, type SlowerVital } from './speed';
 import { CanaryReplaced, rollback, type Changed, type ReleaseContext } from './release';
 import { deploymentAt, remoteNamed, UsageError } from './store';
@@ -15,17 +16,34 @@ export interface WatchPolicy {
   minutes: number;
   /** The canary is judged only once it has this many views in the window. */
   minViews: number;
+  /** And only once this many networks (a /24 or /48 each) saw each side: below it, nothing changes. */
+  minNetworks: number;
   /** Rolled back when its error rate is worse than the stable's by more than this (absolute: 0.05 is 5 points). */
   threshold: number;
   /** Rolled back when its p75 LCP is worse than the stable's by more than this many ms, significantly. */
   lcpThreshold: number;
   /** The same for its p75 INP. */
   inpThreshold: number;
-  /** The significance level of the speed test (one-sided; speed.ts). */
+  /** The significance level of the errors' test (fisher.ts) and of the speed test (one-sided, split between its vitals; speed.ts). */
   level: number;
 }
 
-export const DEFAULT_POLICY: WatchPolicy = { minutes: HEALTH_WINDOW_MINUTES, minViews: 20, threshold: 0.05, lcpThreshold: 500, inpThreshold: 100, level: 0.05 };
+/**
+ * Ten networks a side by default: each network is one vote, so below ten a single household or
+ * office is a tenth of the evidence or more, and Fisher's test on fewer networks can hardly tell a
+ * failing canary from chance anyway (five networks of ten with errors against none of ten is p ≈ 0.016).
+ */
+export const DEFAULT_MIN_NETWORKS = 10;
+
+export const DEFAULT_POLICY: WatchPolicy = {
+  minutes: HEALTH_WINDOW_MINUTES,
+  minViews: 20,
+  minNetworks: DEFAULT_MIN_NETWORKS,
+  threshold: 0.05,
+  lcpThreshold: 500,
+  inpThreshold: 100,
+  level: 0.05,
+};
 
 /** The vitals a canary is rolled back for (CLS is shown by status, and kept at 0 by the tests). */
 const JUDGED = [
@@ -37,23 +55,39 @@ export const DEFAULT_INTERVAL_SECONDS = 60;
 
 export type Verdict =
   | { outcome: 'no-canary' }
-  | { outcome: 'too-few-views' | 'healthy'; canary: Figures; stable: Figures }
-  /** Failing for its errors, for its speed (the vitals it is significantly slower on), or both. */
-  | { outcome: 'failing'; canary: Figures; stable: Figures; errors: boolean; slower: SlowerVital[] };
+  /** Too few views of the canary, or too few networks on either side (not enough evidence): nothing changes. */
+  | { outcome: 'too-few-views' | 'not-enough-evidence' | 'healthy'; canary: Figures; stable: Figures }
+  /** Failing for its errors (with the p-value of their test), for its speed (the vitals it is significantly slower on), or both. */
+  | { outcome: 'failing'; canary: Figures; stable: Figures; errors: boolean; p: number; slower: SlowerVital[] };
 
-/** Errors per view; a deployment with errors and no view at all is failing outright. */
-const errorRate = ({ errors, views }: Figures) => (views > 0 ? errors / views : errors > 0 ? Infinity : 0);
+/** The share of the networks that saw a view which saw an error too. */
+const networkErrorRate = ({ networks }: Figures) => (networks.views > 0 ? networks.errors / networks.views : 0);
 
+/** The one-sided p-value that the canary's networks see errors more often than the stable's by chance. */
+const errorsP = (stable: Figures, canary: Figures) =>
+  fisherGreater(Math.min(canary.networks.errors, canary.networks.views), canary.networks.views, Math.min(stable.networks.errors, stable.networks.views), stable.networks.views);
+
+/**
+ * The verdict on the evidence by network, not by event: each network (a /24 or /48) is one vote
+ * for a view, one for an error and one for each vital's bucket, so one address or a few cannot
+ * outweigh the others. Judged only with at least `minNetworks` networks on each side; failing when
+ * the canary's share of networks with errors is worse than the stable's by more than the threshold
+ * and significantly (Fisher's exact test at `level`), or its p75 LCP or INP over the networks'
+ * buckets is slower (speed.ts).
+ */
 export function judge(stable: Figures, canary: Figures | null, policy: WatchPolicy): Verdict {
   if (!canary) return { outcome: 'no-canary' };
   if (canary.views < policy.minViews) return { outcome: 'too-few-views', canary, stable };
-  const errors = errorRate(canary) - errorRate(stable) > policy.threshold;
+  if (canary.networks.views < policy.minNetworks || stable.networks.views < policy.minNetworks) return { outcome: 'not-enough-evidence', canary, stable };
+  const p = errorsP(stable, canary);
+  const errors = networkErrorRate(canary) - networkErrorRate(stable) > policy.threshold && p < policy.level;
   // Two vitals tested: each at half the level, so that the chance of a false rollback stays within it.
   const level = policy.level / JUDGED.length;
   const slower = JUDGED.flatMap(
-    ([vital, threshold]) => slowerVital(vital, stable.vitals[vital], canary.vitals[vital], { threshold: policy[threshold], level, minSamples: policy.minViews }) ?? [],
+    ([vital, threshold]) =>
+      slowerVital(vital, stable.networks.vitals[vital], canary.networks.vitals[vital], { threshold: policy[threshold], level, minSamples: policy.minNetworks }) ?? [],
   );
-  return errors || slower.length > 0 ? { outcome: 'failing', canary, stable, errors, slower } : { outcome: 'healthy', canary, stable };
+  return errors || slower.length > 0 ? { outcome: 'failing', canary, stable, errors, p, slower } : { outcome: 'healthy', canary, stable };
 }
 
 /**
@@ -62,11 +96,11 @@ export function judge(stable: Figures, canary: Figures | null, policy: WatchPoli
  * 4 views (0%) vs stable 0 / 4 (0%))", or the errors' comparison first when they failed it too.
  */
 export function failingText(verdict: Extract<Verdict, { outcome: 'failing' }>, minutes: number, policy: WatchPolicy): string {
-  const errors = comparisonText(verdict.canary, verdict.stable, minutes);
+  const errors = comparisonText(verdict.canary, verdict.stable, minutes, `, p = ${verdict.p.toPrecision(2)} < ${policy.level}`);
   if (verdict.slower.length === 0) return errors;
   const speed = verdict.slower.map((slower) => slowerText(slower, policy[slower.vital === 'lcp' ? 'lcpThreshold' : 'inpThreshold'], policy.level / JUDGED.length)).join('; ');
   if (verdict.errors) return `${errors}; ${speed}`;
-  return `canary ${verdict.canary.version}: ${speed}, over ${minutes} min (${errorsVersus(verdict.canary, verdict.stable)})`;
+  return `canary ${verdict.canary.version}: ${speed}, over ${minutes} min (${errorsVersus(verdict.canary, verdict.stable)}; ${networksVersus(verdict.canary, verdict.stable)})`;
 }
 
 /** "9 errors / 20 views (45%) vs stable 0 / 25 (0%)". */
@@ -74,14 +108,22 @@ function errorsVersus(canary: Figures, stable: Figures): string {
   return `${figuresText(canary)} vs stable ${figuresText(stable).replace(/ errors? \/ (\d+) views?/, ' / $1')}`;
 }
 
-/** "canary 1.0.0-x: 9 errors / 20 views (45%) vs stable 0 / 25 (0%), over 30 min". */
-export function comparisonText(canary: Figures, stable: Figures, minutes: number): string {
-  return `canary ${canary.version}: ${errorsVersus(canary, stable)}, over ${minutes} min`;
+const share = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 1000) / 10}%` : 'none');
+
+/** "networks with errors 9 of 20 (45%) vs stable 0 of 25 (0%)". */
+function networksVersus(canary: Figures, stable: Figures): string {
+  const side = ({ networks }: Figures) => `${networks.errors} of ${networks.views} (${share(networks.errors, networks.views)})`;
+  return `networks with errors ${side(canary)} vs stable ${side(stable)}`;
+}
+
+/** "canary 1.0.0-x: 9 errors / 20 views (45%) vs stable 0 / 25 (0%); networks with errors 9 of 20 (45%) vs stable 0 of 25 (0%), over 30 min". */
+export function comparisonText(canary: Figures, stable: Figures, minutes: number, test = ''): string {
+  return `canary ${canary.version}: ${errorsVersus(canary, stable)}; ${networksVersus(canary, stable)}${test}, over ${minutes} min`;
 }
 
 export type Check =
   | { remote: RemoteName; outcome: 'no-canary' }
-  | { remote: RemoteName; outcome: 'too-few-views' | 'healthy'; canary: Figures; stable: Figures; minutes: number }
+  | { remote: RemoteName; outcome: 'too-few-views' | 'not-enough-evidence' | 'healthy'; canary: Figures; stable: Figures; minutes: number }
   | { remote: RemoteName; outcome: 'rolled-back'; canary: Figures; stable: Figures; minutes: number; reason: string; change: Changed };
 
 /**
@@ -152,19 +194,24 @@ export function checkLines(check: Check, policy: WatchPolicy): string[] {
       return [
         `${check.remote}: canary ${check.canary.version} has ${check.canary.views} of the ${policy.minViews} views it needs over ${check.minutes} min before it is judged (${comparisonText(check.canary, check.stable, check.minutes)})`,
       ];
+    case 'not-enough-evidence':
+      return [
+        `${check.remote}: not enough evidence: canary ${check.canary.version} seen from ${check.canary.networks.views} networks, stable from ${check.stable.networks.views}; each side needs ${policy.minNetworks} before it is judged, nothing changed (${comparisonText(check.canary, check.stable, check.minutes)})`,
+      ];
     case 'healthy':
       return [
-        `${check.remote}: healthy, ${comparisonText(check.canary, check.stable, check.minutes)} (rolled back past ${Math.round(policy.threshold * 1000) / 10} points worse, or a p75 LCP ${policy.lcpThreshold} ms or INP ${policy.inpThreshold} ms slower at p < ${policy.level})`,
+        `${check.remote}: healthy, ${comparisonText(check.canary, check.stable, check.minutes)} (rolled back past ${Math.round(policy.threshold * 1000) / 10} points more of its networks with errors, or a p75 LCP ${policy.lcpThreshold} ms or INP ${policy.inpThreshold} ms slower, at p < ${policy.level})`,
       ];
     case 'rolled-back':
       return [`${check.remote}: canary ${check.canary.version} rolled back: ${check.reason}`, `  stable ${check.change.location.manifest}`];
   }
 }
 
-/** Reads --window, --min-views, --threshold, --lcp-threshold, --inp-threshold, --significance and --interval; a wrong value is a usage error. */
+/** Reads --window, --min-views, --min-networks, --threshold, --lcp-threshold, --inp-threshold, --significance and --interval; a wrong value is a usage error. */
 export function policyFrom(values: {
   window?: string;
   'min-views'?: string;
+  'min-networks'?: string;
   threshold?: string;
   'lcp-threshold'?: string;
   'inp-threshold'?: string;
@@ -188,6 +235,7 @@ export function policyFrom(values: {
   return {
     minutes: whole(values.window, 'window', 1, SUMMARY_MAX_MINUTES, DEFAULT_POLICY.minutes),
     minViews: whole(values['min-views'], 'min-views', 1, 1_000_000, DEFAULT_POLICY.minViews),
+    minNetworks: whole(values['min-networks'], 'min-networks', 1, 1_000_000, DEFAULT_POLICY.minNetworks),
     threshold,
     lcpThreshold: whole(values['lcp-threshold'], 'lcp-threshold', 0, 60_000, DEFAULT_POLICY.lcpThreshold),
     inpThreshold: whole(values['inp-threshold'], 'inp-threshold', 0, 60_000, DEFAULT_POLICY.inpThreshold),

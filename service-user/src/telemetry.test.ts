@@ -42,6 +42,9 @@ const viewToken = (deployments: ViewDeployments = STABLE, options: Parameters<ty
 /** A batch of one page's events, with a token of its own. */
 const batch = async (events: (Event | VitalEvent)[], deployments: ViewDeployments = STABLE) => ({ token: await viewToken(deployments), events });
 
+/** A deployment's networks in the summary: how many saw a view, an error, and each vital's buckets (zeros but for those given). */
+const nets = (views: number, errors = 0, counts: Partial<Record<Vital, Record<number, number>>> = {}) => ({ views, errors, vitals: vitals(counts) });
+
 /** As navigator.sendBeacon sends a Blob of type text/plain (a simple request: no preflight). */
 const beacon = (app: TestApp, body: unknown, headers: Record<string, string> = {}) =>
   request(app, '/telemetry', {
@@ -61,6 +64,7 @@ describe.each(backends)('POST /telemetry and its summary on %s', (kind) => {
   beforeEach(async () => {
     await service.db.query('DELETE FROM remote_health_minutes');
     await service.db.query('DELETE FROM remote_vitals_minutes');
+    await service.db.query('DELETE FROM remote_health_networks');
   });
 
   it('counts a text/plain batch under the version and cohort its view token names, each kind once per token and remote, answering 204', async () => {
@@ -78,8 +82,29 @@ describe.each(backends)('POST /telemetry and its summary on %s', (kind) => {
     expect(await read.json()).toEqual({
       minutes: 30,
       deployments: [
-        { remote: 'mfe_account', version: '1.0.0-fedcba987654', cohort: 'canary', views: 1, loadFailures: 1, renderErrors: 0, hydrationErrors: 1, vitals: vitals() },
-        { remote: 'mfe_account', version: '1.0.0-abc123def456', cohort: 'stable', views: 2, loadFailures: 0, renderErrors: 1, hydrationErrors: 0, vitals: vitals() },
+        // Sent from one network (the tests' own): one network saw each of the views and errors.
+        {
+          remote: 'mfe_account',
+          version: '1.0.0-fedcba987654',
+          cohort: 'canary',
+          views: 1,
+          loadFailures: 1,
+          renderErrors: 0,
+          hydrationErrors: 1,
+          vitals: vitals(),
+          networks: nets(1, 1),
+        },
+        {
+          remote: 'mfe_account',
+          version: '1.0.0-abc123def456',
+          cohort: 'stable',
+          views: 2,
+          loadFailures: 0,
+          renderErrors: 1,
+          hydrationErrors: 0,
+          vitals: vitals(),
+          networks: nets(1, 1),
+        },
       ],
     });
     expect((await (await summary(service.app)).json()).deployments).toHaveLength(3);
@@ -105,7 +130,7 @@ describe.each(backends)('POST /telemetry and its summary on %s', (kind) => {
   });
 
   it("keeps of a vital only a count in its value's bucket, per minute and deployment: not the value, nor anything of the visitor", async () => {
-    const body = await batch([vital('lcp', 1234.5678), vital('inp', 87.654321), vital('cls', 0.0123456)]);
+    const body = await batch([event(), vital('lcp', 1234.5678), vital('inp', 87.654321), vital('cls', 0.0123456)]);
     expect((await beacon(service.app, body, { 'User-Agent': 'Mozilla/5.0 (a screen reader user)', 'X-Forwarded-For': '203.0.113.9' })).status).toBe(204);
     const { rows } = await service.db.query<{ vital: string; bucket: number; samples: number }>('SELECT * FROM remote_vitals_minutes ORDER BY vital');
     expect(Object.keys(rows[0]!).sort()).toEqual(['bucket', 'cohort', 'minute', 'remote', 'samples', 'version', 'vital']);
@@ -115,8 +140,8 @@ describe.each(backends)('POST /telemetry and its summary on %s', (kind) => {
       ['lcp', 4, 1],
     ]);
     expect(JSON.stringify(rows)).not.toMatch(/1234|87\.6|0\.0123|203\.0\.113|Mozilla/);
-    // No health counter is made of a vital: it is no view.
-    expect((await service.db.query('SELECT * FROM remote_health_minutes')).rows).toEqual([]);
+    // A vital is no view: the page's view is counted once, by itself.
+    expect((await service.db.query('SELECT views FROM remote_health_minutes')).rows).toEqual([{ views: 1 }]);
   });
 
   it.each([
@@ -164,6 +189,8 @@ describe.each(backends)('POST /telemetry and its summary on %s', (kind) => {
     // The longest a vital's value is written (shortest round trip, 24 characters), the longest kind.
     const vitals20 = Array.from({ length: 20 }, (_, i) => vital(['lcp', 'inp', 'cls'][i % 3]!, 1.2345678901234567e-6, 'mfe_marketing'));
     const health20 = Array.from({ length: 20 }, () => event({ remote: 'mfe_marketing', kind: 'hydration_error' }));
+    // The page's view first (the shell's first beacon): a vital or an error counts only beside one.
+    expect((await beacon(service.app, { token, events: [event({ remote: 'mfe_marketing' })] })).status).toBe(204);
     for (const events of [vitals20, health20, [...vitals20.slice(0, 10), ...health20.slice(0, 10)]]) {
       const body = JSON.stringify({ token, events });
       expect((await beacon(service.app, body)).status).toBe(204);
@@ -223,6 +250,7 @@ describe.each(backends)("what a beacon may count, on %s: only what a view token 
   beforeEach(async () => {
     await service.db.query('DELETE FROM remote_health_minutes');
     await service.db.query('DELETE FROM remote_vitals_minutes');
+    await service.db.query('DELETE FROM remote_health_networks');
     await service.db.query('DELETE FROM view_token_counts');
     await service.db.query('DELETE FROM rate_limit_hits');
   });
@@ -307,21 +335,42 @@ describe.each(backends)("what a beacon may count, on %s: only what a view token 
 
   it('counts a vital once per token and remote: a replay, a second value in the same beacon or a later one change nothing', async () => {
     const token = await viewToken();
-    const first = { token, events: [vital('lcp', 900), vital('lcp', 9000), vital('cls', 0.3)] };
+    const first = { token, events: [event(), vital('lcp', 900), vital('lcp', 9000), vital('cls', 0.3)] };
     const answers = await Promise.all(Array.from({ length: 10 }, () => beacon(service.app, first, from())));
     expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(204));
     // Later beacons of the same page: other values of the vitals counted, and one not counted yet.
     expect((await beacon(service.app, { token, events: [vital('lcp', 100), vital('cls', 5), vital('inp', 250)] }, from())).status).toBe(204);
     expect((await beacon(service.app, { token, events: [vital('inp', 40)] }, from())).status).toBe(204);
-    expect(await counted()).toEqual([expect.objectContaining({ views: 0, vitals: vitals({ lcp: { 3: 1 }, cls: { 9: 1 }, inp: { 8: 1 } }) })]);
+    expect(await counted()).toEqual([expect.objectContaining({ views: 1, vitals: vitals({ lcp: { 3: 1 }, cls: { 9: 1 }, inp: { 8: 1 } }) })]);
     const kinds = (await service.db.query<{ kind: string }>('SELECT kind FROM view_token_counts ORDER BY kind')).rows.map((row) => row.kind);
-    expect(kinds).toEqual(['vital:cls', 'vital:inp', 'vital:lcp']);
-    // The page's view and a vital of another remote of the same token are counted all the same.
-    expect((await beacon(service.app, { token, events: [event(), vital('lcp', 900, 'mfe_marketing')] }, from())).status).toBe(204);
+    expect(kinds).toEqual(['view', 'vital:cls', 'vital:inp', 'vital:lcp']);
+    // The view and a vital of another remote of the same token are counted all the same.
+    expect((await beacon(service.app, { token, events: [event({ remote: 'mfe_marketing' }), vital('lcp', 900, 'mfe_marketing')] }, from())).status).toBe(204);
     expect(await counted()).toEqual([expect.objectContaining({ views: 1, vitals: vitals({ lcp: { 3: 1 }, cls: { 9: 1 }, inp: { 8: 1 } }) })]);
     expect((await (await summary(service.app, '?remote=mfe_marketing')).json()).deployments).toEqual([
       expect.objectContaining({ version: 'local', vitals: vitals({ lcp: { 3: 1 } }) }),
     ]);
+  });
+
+  it('counts each network (a /24 of IPv4, a /48 of IPv6) once per kind of evidence, under a keyed hash that names no address', async () => {
+    const networks = async () => (await counted())[0]?.networks;
+    // Three pages from three addresses of one /24, each with a view, two errors and an LCP in one bucket.
+    for (const last of [1, 2, 3]) {
+      const events = [event(), event({ kind: 'render_error' }), event({ kind: 'load_failure' }), vital('lcp', 900)];
+      expect((await beacon(service.app, await batch(events), { 'X-Forwarded-For': `203.0.113.${last}` })).status).toBe(204);
+    }
+    expect(await counted()).toEqual([expect.objectContaining({ views: 3, renderErrors: 3, loadFailures: 3, networks: nets(1, 1, { lcp: { 3: 1 } }) })]);
+    // Another /24, and two addresses of one IPv6 /48 (one written short, one in full; an IPv4 address written as IPv6 is its /24).
+    await beacon(service.app, await batch([event(), vital('lcp', 9000)]), { 'X-Forwarded-For': '203.0.114.1' });
+    await beacon(service.app, await batch([event()]), { 'X-Forwarded-For': '2001:db8:aa::1' });
+    await beacon(service.app, await batch([event()]), { 'X-Forwarded-For': '2001:0db8:00aa:ffff:0:0:0:2' });
+    await beacon(service.app, await batch([event()]), { 'X-Forwarded-For': '::ffff:203.0.113.77' });
+    expect(await networks()).toEqual(nets(3, 1, { lcp: { 3: 1, 15: 1 } }));
+    expect(await counted()).toEqual([expect.objectContaining({ views: 7 })]);
+    const { rows } = await service.db.query<{ network: string }>('SELECT * FROM remote_health_networks');
+    expect(Object.keys(rows[0]!).sort()).toEqual(['cohort', 'minute', 'network', 'remote', 'version', 'vote']);
+    expect(rows.every((row) => /^[\w-]{43}$/.test(row.network))).toBe(true);
+    expect(JSON.stringify(rows)).not.toMatch(/203\.0\.11|2001|db8/);
   });
 
   it('counts no vital for a remote the token does not name', async () => {
@@ -334,17 +383,19 @@ describe.each(backends)("what a beacon may count, on %s: only what a view token 
 
   it('counts a vital toward the same cap as an event (TELEMETRY_COUNTS_PER_ADDRESS), a beacon past it not at all', async () => {
     const crowd = from();
-    expect((await beacon(service.app, await batch([event(), vital('lcp', 900), vital('inp', 40)]), crowd)).status).toBe(204);
+    const token = await viewToken();
+    expect((await beacon(service.app, { token, events: [event(), vital('lcp', 900), vital('inp', 40)] }, crowd)).status).toBe(204);
     // Three counted: two more would take the address past four, so neither is.
     expect((await beacon(service.app, await batch([event(), vital('cls', 0.3)]), crowd)).status).toBe(204);
     expect(await counted()).toEqual([expect.objectContaining({ views: 1, vitals: vitals({ lcp: { 3: 1 }, inp: { 2: 1 } }) })]);
-    expect((await beacon(service.app, await batch([vital('cls', 0.3)]), crowd)).status).toBe(204);
-    expect((await beacon(service.app, await batch([vital('lcp', 900)]), crowd)).status).toBe(204);
+    // The first page's CLS is the fourth; nothing after it.
+    expect((await beacon(service.app, { token, events: [vital('cls', 0.3)] }, crowd)).status).toBe(204);
+    expect((await beacon(service.app, await batch([event(), vital('lcp', 900)]), crowd)).status).toBe(204);
     expect((await beacon(service.app, await batch([event()]), crowd)).status).toBe(204);
     expect(await counted()).toEqual([expect.objectContaining({ views: 1, vitals: vitals({ lcp: { 3: 1 }, inp: { 2: 1 }, cls: { 9: 1 } }) })]);
     // Another address still counts.
-    expect((await beacon(service.app, await batch([vital('lcp', 900)]), from())).status).toBe(204);
-    expect(await counted()).toEqual([expect.objectContaining({ views: 1, vitals: vitals({ lcp: { 3: 2 }, inp: { 2: 1 }, cls: { 9: 1 } }) })]);
+    expect((await beacon(service.app, await batch([event(), vital('lcp', 900)]), from())).status).toBe(204);
+    expect(await counted()).toEqual([expect.objectContaining({ views: 2, vitals: vitals({ lcp: { 3: 2 }, inp: { 2: 1 }, cls: { 9: 1 } }) })]);
   });
 });
 
@@ -360,6 +411,7 @@ describe.each(backends)('field vitals in the summary, on %s: per deployment and 
   beforeEach(async () => {
     await service.db.query('DELETE FROM remote_health_minutes');
     await service.db.query('DELETE FROM remote_vitals_minutes');
+    await service.db.query('DELETE FROM remote_health_networks');
   });
 
   /** One page view of a remote and its vitals, each page with a token of its own. */
@@ -378,6 +430,7 @@ describe.each(backends)('field vitals in the summary, on %s: per deployment and 
     await page(CANARY, { lcp: 20000, inp: 5000, cls: 1 });
     await page(CANARY, { lcp: 19999, inp: 4999, cls: 0.99 });
     await page(PREVIEW, { lcp: 2500, inp: 16, cls: 0.01 });
+    // A vital without a view of its page counts nothing.
     await page(PREVIEW, { inp: 16 }, 'mfe_account', false);
 
     expect(await (await summary(service.app, '?remote=mfe_account')).json()).toEqual({
@@ -392,6 +445,8 @@ describe.each(backends)('field vitals in the summary, on %s: per deployment and 
           renderErrors: 0,
           hydrationErrors: 0,
           vitals: vitals({ lcp: { 17: 1, 18: 1 }, inp: { 17: 1, 18: 1 }, cls: { 12: 1, 13: 1 } }),
+          // Every page from the tests' one network: one network per bucket, however many samples it holds.
+          networks: nets(1, 0, { lcp: { 17: 1, 18: 1 }, inp: { 17: 1, 18: 1 }, cls: { 12: 1, 13: 1 } }),
         },
         {
           remote: 'mfe_account',
@@ -401,7 +456,8 @@ describe.each(backends)('field vitals in the summary, on %s: per deployment and 
           loadFailures: 0,
           renderErrors: 0,
           hydrationErrors: 0,
-          vitals: vitals({ lcp: { 9: 1 }, inp: { 1: 2 }, cls: { 1: 1 } }),
+          vitals: vitals({ lcp: { 9: 1 }, inp: { 1: 1 }, cls: { 1: 1 } }),
+          networks: nets(1, 0, { lcp: { 9: 1 }, inp: { 1: 1 }, cls: { 1: 1 } }),
         },
         {
           remote: 'mfe_account',
@@ -412,23 +468,37 @@ describe.each(backends)('field vitals in the summary, on %s: per deployment and 
           renderErrors: 0,
           hydrationErrors: 0,
           vitals: vitals({ lcp: { 0: 1, 8: 1, 9: 2, 18: 1 }, inp: { 0: 1, 6: 1, 7: 1, 18: 1 }, cls: { 0: 1, 4: 1, 5: 1, 13: 1 } }),
+          networks: nets(1, 0, { lcp: { 0: 1, 8: 1, 9: 1, 18: 1 }, inp: { 0: 1, 6: 1, 7: 1, 18: 1 }, cls: { 0: 1, 4: 1, 5: 1, 13: 1 } }),
         },
       ],
     });
   });
 
-  it('shows a deployment that has only vitals, its counters at zero, in the order of the others (remote, cohort, version)', async () => {
-    await page(STABLE, {}, 'mfe_account');
-    await page(CANARY, { cls: 0.2 }, 'mfe_account', false);
+  it('counts a vital or an error only beside a view of the same token and remote, in the same beacon or an earlier one', async () => {
+    const token = await viewToken(CANARY);
+    // Without the page's view: nothing, neither the vital nor the error.
+    expect((await beacon(service.app, { token, events: [vital('cls', 0.2), event({ kind: 'render_error' })] })).status).toBe(204);
     await page({ mfe_auth: { version: '2.0.0-aaaaaaaaaaaa', cohort: 'stable' } }, { inp: 75 }, 'mfe_auth', false);
-    const { deployments } = await (await summary(service.app)).json();
-    expect(deployments).toEqual([
-      { remote: 'mfe_account', version: '1.0.0-fedcba987654', cohort: 'canary', views: 0, loadFailures: 0, renderErrors: 0, hydrationErrors: 0, vitals: vitals({ cls: { 7: 1 } }) },
-      { remote: 'mfe_account', version: '1.0.0-abc123def456', cohort: 'stable', views: 1, loadFailures: 0, renderErrors: 0, hydrationErrors: 0, vitals: vitals() },
-      { remote: 'mfe_auth', version: '2.0.0-aaaaaaaaaaaa', cohort: 'stable', views: 0, loadFailures: 0, renderErrors: 0, hydrationErrors: 0, vitals: vitals({ inp: { 4: 1 } }) },
+    expect((await (await summary(service.app)).json()).deployments).toEqual([]);
+    // A view of another remote of that token does not vouch for this one's.
+    expect((await beacon(service.app, { token, events: [event({ remote: 'mfe_marketing' }), vital('cls', 0.2)] })).status).toBe(204);
+    expect((await (await summary(service.app, '?remote=mfe_account')).json()).deployments).toEqual([]);
+    // Once the page's view is counted, its vital and its error count (the vital before the view in the beacon, too).
+    expect((await beacon(service.app, { token, events: [vital('cls', 0.2), event()] })).status).toBe(204);
+    expect((await beacon(service.app, { token, events: [event({ kind: 'render_error' })] })).status).toBe(204);
+    expect((await (await summary(service.app, '?remote=mfe_account')).json()).deployments).toEqual([
+      {
+        remote: 'mfe_account',
+        version: '1.0.0-fedcba987654',
+        cohort: 'canary',
+        views: 1,
+        loadFailures: 0,
+        renderErrors: 1,
+        hydrationErrors: 0,
+        vitals: vitals({ cls: { 7: 1 } }),
+        networks: nets(1, 1, { cls: { 7: 1 } }),
+      },
     ]);
-    expect((await (await summary(service.app, '?remote=mfe_auth')).json()).deployments).toEqual([deployments[2]]);
-    expect((await (await summary(service.app, '?remote=mfe_marketing')).json()).deployments).toEqual([]);
   });
 
   it('sums the vitals over the window asked for only', async () => {
@@ -459,11 +529,30 @@ describe.each(backends)('field vitals in the summary, on %s: per deployment and 
     // A beacon no longer sweeps anything.
     const counters = healthCounters(service.db);
     const token = { id: crypto.randomUUID(), deployments: STABLE, expiresAt: Date.now() + 60_000 };
-    expect(await counters.recordVouched(token, [{ remote: 'mfe_account', vital: 'lcp', value: 10 }], { client: 'retention', limit: 10, windowMs: 60_000 })).toBe(1);
+    const events = [
+      { remote: 'mfe_account', kind: 'view' as const },
+      { remote: 'mfe_account', vital: 'lcp' as const, value: 10 },
+    ];
+    expect(await counters.recordVouched(token, events, { client: 'retention', limit: 10, windowMs: 60_000 })).toBe(2);
     expect(await versions()).toEqual(['1.0.0-abc123def456', 'kept', 'old']);
     const { rows } = await service.db.query<{ now: Date }>('SELECT now() AS now');
     expect((await sweepRetention(service.db, new Date(rows[0]!.now))).healthMinutes).toBe(1);
     expect(await versions()).toEqual(['1.0.0-abc123def456', 'kept']);
+  });
+
+  it("removes the networks' hashes once the summary's longest window (a day) has passed them, sooner than the counters", async () => {
+    const minutesAgo = (minutes: number) => `date_trunc('minute', now()) - make_interval(mins => ${minutes})`;
+    for (const [version, ago] of [
+      ['past', 1445],
+      ['within', 1435],
+    ] as const) {
+      await service.db.query(
+        `INSERT INTO remote_health_networks (minute, remote, version, cohort, vote, network) VALUES (${minutesAgo(ago)}, 'mfe_account', '${version}', 'stable', 'view', 'n')`,
+      );
+    }
+    const { rows } = await service.db.query<{ now: Date }>('SELECT now() AS now');
+    await sweepRetention(service.db, new Date(rows[0]!.now));
+    expect((await service.db.query('SELECT version FROM remote_health_networks')).rows).toEqual([{ version: 'within' }]);
   });
 });
 

@@ -258,6 +258,27 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX pending_checkouts_received_at ON pending_checkouts(received_at);
     `,
   },
+  {
+    version: 13,
+    name: 'release health by network: which networks saw a view, an error, a vital in a bucket',
+    sql: `
+      -- Evidence counted by network, not by event: per minute and deployment, one row per network
+      -- (a keyed hash of the /24 of an IPv4 address or the /48 of an IPv6 one, never the address)
+      -- and vote ('view', 'error', '<vital>:<bucket>'). The summary counts distinct networks over
+      -- its window, so no network weighs more than one vote per kind. Swept when the summary's
+      -- longest window has passed (retention/sweep.ts).
+      CREATE TABLE remote_health_networks (
+        minute timestamptz NOT NULL,
+        remote text NOT NULL,
+        version text NOT NULL,
+        cohort text NOT NULL,
+        vote text NOT NULL,
+        network text NOT NULL,
+        PRIMARY KEY (minute, remote, version, cohort, vote, network)
+      );
+      CREATE INDEX remote_health_networks_remote_minute ON remote_health_networks(remote, minute);
+    `,
+  },
 ];
 
 // Any fixed number: replicas starting together take turns on the migrations.

@@ -1,11 +1,15 @@
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { retentionMs, type RetentionKind } from '../contract/retention';
+import { RETENTION_DAYS, retentionMs, type RetentionKind } from '../contract/retention';
+import { SUMMARY_MAX_MINUTES } from '../contract/telemetry';
 import type { Database, Queryable } from '../db/database';
 import type { Config } from '../environment';
 import type { Logger } from '../http/logging';
 import type { Metrics } from '../http/metrics';
 import { periodicWork } from '../background/periodicWork';
+
+/** How much sooner than the health minutes the networks' hashes go: they count in no window after the summary's longest. */
+const HEALTH_RETENTION_NETWORK_SLACK_MINUTES = RETENTION_DAYS.healthMinutes * 1440 - SUMMARY_MAX_MINUTES;
 
 /**
  * What each kind of personal data in the retention table (contract/retention.ts) is, in the
@@ -46,8 +50,12 @@ export const RETENTION_RULES: Record<Exclude<RetentionKind, 'localOutboxFile'>, 
     batches: ['DELETE FROM rate_limit_hits WHERE key IN (SELECT key FROM rate_limit_hits WHERE reset_at < $1 LIMIT $2)'],
   },
   healthMinutes: {
-    tables: ['remote_health_minutes', 'remote_vitals_minutes', 'view_token_counts'],
+    tables: ['remote_health_minutes', 'remote_vitals_minutes', 'view_token_counts', 'remote_health_networks'],
     batches: [
+      // The networks' keyed hashes go sooner: once the summary's longest window (a day) has passed them.
+      `DELETE FROM remote_health_networks WHERE (minute, remote, version, cohort, vote, network) IN
+         (SELECT minute, remote, version, cohort, vote, network FROM remote_health_networks
+           WHERE minute < $1::timestamptz + make_interval(mins => ${HEALTH_RETENTION_NETWORK_SLACK_MINUTES}) LIMIT $2)`,
       'DELETE FROM remote_health_minutes WHERE (minute, remote, version, cohort) IN (SELECT minute, remote, version, cohort FROM remote_health_minutes WHERE minute < $1 LIMIT $2)',
       `DELETE FROM remote_vitals_minutes WHERE (minute, remote, version, cohort, vital, bucket) IN
          (SELECT minute, remote, version, cohort, vital, bucket FROM remote_vitals_minutes WHERE minute < $1 LIMIT $2)`,

@@ -4,7 +4,7 @@ import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { HEALTH_WINDOW_MINUTES, SUMMARY_MAX_MINUTES, TELEMETRY_MAX_EVENTS, TELEMETRY_REMOTES, VIEW_TOKEN_MAX_LENGTH, VITAL_MAX, VITALS } from '../contract/telemetry';
 import { verifyViewToken } from '../contract/viewToken';
-import { addressHasher } from '../http/addressHash';
+import { addressHasher, networkHasher } from '../http/addressHash';
 import { clientAddress, limitBody, publicRateLimit, requireOperatorToken } from '../http/middleware';
 import { HEALTH_EVENT_KINDS, healthCounters, type DeploymentHealth } from '../store/telemetry';
 
@@ -94,6 +94,7 @@ const invalidBody = (fields: string) => new ApiError(400, 'invalid_body', `Inval
 export function telemetryRoutes(deps: Deps) {
   const counters = healthCounters(deps.db);
   const hashAddress = addressHasher(deps.config.addressHashSecret);
+  const hashNetwork = networkHasher(deps.config.addressHashSecret);
   const limit = publicRateLimit(deps, { prefix: 'telemetry', limit: deps.config.telemetryRateLimit });
   return new Hono()
     .post('/telemetry', limit, beaconBody, limitBody(TELEMETRY_BODY_LIMIT_BYTES), async (c) => {
@@ -108,8 +109,9 @@ export function telemetryRoutes(deps: Deps) {
       const token = await verifyViewToken(deps.config.viewTokenSecret, parsed.data.token);
       if (token) {
         // The cap is kept under a keyed hash of the address (addressHash.ts): nothing stored names the client.
-        const client = hashAddress(clientAddress(c, deps.config.trustProxy));
-        await counters.recordVouched(token, parsed.data.events, { client, ...deps.config.telemetryCountsPerAddress });
+        const address = clientAddress(c, deps.config.trustProxy);
+        // And the figures count networks, under a keyed hash of the address's /24 or /48: one vote each.
+        await counters.recordVouched(token, parsed.data.events, { client: hashAddress(address), ...deps.config.telemetryCountsPerAddress }, hashNetwork(address));
       }
       // A beacon is a no-cors request from the site's origin: the default same-origin resource
       // policy would have the browser block the answer and log an error on every page.

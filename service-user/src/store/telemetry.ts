@@ -36,6 +36,18 @@ export interface DeploymentHealth {
   hydrationErrors: number;
   /** Of each vital, the samples in each of its buckets (VITAL_BUCKETS[vital][i] up to the next bound): zeros when none. */
   vitals: Record<Vital, number[]>;
+  /**
+   * The same evidence counted by network (a /24 or /48): how many distinct networks saw a view, an
+   * error (of any kind), and a vital in each bucket over the window. No network counts twice in one.
+   */
+  networks: NetworkHealth;
+}
+
+/** Distinct networks per kind of evidence over a window. */
+export interface NetworkHealth {
+  views: number;
+  errors: number;
+  vitals: Record<Vital, number[]>;
 }
 
 /** What a beacon's event is to the counters: a health event, or a vital and its value. */
@@ -43,6 +55,30 @@ export type VouchedEvent = { remote: string; kind: HealthEventKind } | { remote:
 
 /** A vital is counted once per token and remote as a kind of its own in view_token_counts. */
 const vitalKind = (vital: Vital) => `vital:${vital}`;
+
+/** What a counted event is a vote for in remote_health_networks: a view, an error (of any kind), a vital's bucket. */
+const voteOf = (counted: { health?: HealthEvent; vital?: VitalSample }): string =>
+  counted.vital ? `${counted.vital.vital}:${vitalBucket(counted.vital.vital, counted.vital.value)}` : counted.health!.kind === 'view' ? 'view' : 'error';
+
+/**
+ * Adds the client's network to the networks that saw each vote this minute (a network already
+ * there for a vote changes nothing: the summary counts distinct networks).
+ */
+async function addNetworkVotes(tx: Queryable, network: string, counted: { health?: HealthEvent; vital?: VitalSample }[]): Promise<void> {
+  const votes = new Map<string, { remote: string; version: string; cohort: Cohort; vote: string }>();
+  for (const entry of counted) {
+    const { remote, version, cohort } = (entry.health ?? entry.vital)!;
+    const vote = voteOf(entry);
+    votes.set(JSON.stringify([remote, version, cohort, vote]), { remote, version, cohort, vote });
+  }
+  for (const { remote, version, cohort, vote } of votes.values()) {
+    await tx.query(
+      `INSERT INTO remote_health_networks (minute, remote, version, cohort, vote, network) VALUES (date_trunc('minute', now()), $1, $2, $3, $4, $5)
+       ON CONFLICT DO NOTHING`,
+      [remote, version, cohort, vote, network],
+    );
+  }
+}
 
 // The counter column of each kind: named here only, never built from input.
 const COLUMN: Record<HealthEventKind, 'views' | 'load_failures' | 'render_errors' | 'hydration_errors'> = {
@@ -110,6 +146,14 @@ async function addVitals(tx: Queryable, samples: VitalSample[]): Promise<void> {
 /** Each vital's buckets, all empty. */
 const emptyVitals = (): Record<Vital, number[]> => Object.fromEntries(VITALS.map((vital) => [vital, VITAL_BUCKETS[vital].map(() => 0)])) as Record<Vital, number[]>;
 
+/** A vital's bucket as a vote names it ('lcp:3'), or null for one this version does not know. */
+function bucketOfVote(vote: string): { vital: Vital; bucket: number } | null {
+  const [vital, bucket] = vote.split(':');
+  const index = Number(bucket);
+  if (!(VITALS as readonly string[]).includes(vital ?? '') || !Number.isInteger(index) || index < 0 || index >= VITAL_BUCKETS[vital as Vital].length) return null;
+  return { vital: vital as Vital, bucket: index };
+}
+
 /** The shell's health counters and vitals' buckets, and the view tokens each counted once (see recordVouched). */
 export function healthCounters(db: Database) {
   return {
@@ -122,7 +166,13 @@ export function healthCounters(db: Database) {
      * has had `cap.limit` counted in the window (its count is kept beside the rate limits', under a
      * hash of the address).
      */
-    async recordVouched(token: VerifiedViewToken, events: VouchedEvent[], cap: { client: string; limit: number; windowMs: number }): Promise<number> {
+    async recordVouched(
+      token: VerifiedViewToken,
+      events: VouchedEvent[],
+      cap: { client: string; limit: number; windowMs: number },
+      /** The keyed hash of the client's network (addressHash.ts's networkHasher). */
+      network = cap.client,
+    ): Promise<number> {
       const vouched = new Map<string, { remote: string; kind: string; health?: HealthEvent; vital?: VitalSample }>();
       for (const event of events) {
         const deployment = token.deployments[event.remote as keyof VerifiedViewToken['deployments']];
@@ -143,7 +193,14 @@ export function healthCounters(db: Database) {
         return await db.transaction(async (tx) => {
           const counted: HealthEvent[] = [];
           const sampled: VitalSample[] = [];
-          for (const { remote, kind, health, vital } of vouched.values()) {
+          // Views first: an error or a vital counts only beside a view of the same token and
+          // remote, counted before or in this beacon (one that comes without is nobody's page).
+          const ordered = [...vouched.values()].sort((a, b) => Number(b.kind === 'view') - Number(a.kind === 'view'));
+          for (const { remote, kind, health, vital } of ordered) {
+            if (kind !== 'view') {
+              const viewed = await tx.query(`SELECT 1 FROM view_token_counts WHERE token_id = $1 AND remote = $2 AND kind = 'view'`, [token.id, remote]);
+              if (viewed.rows.length === 0) continue;
+            }
             const { rows } = await tx.query(
               `INSERT INTO view_token_counts (token_id, remote, kind, expires_at) VALUES ($1, $2, $3, to_timestamp($4 / 1000.0))
                ON CONFLICT DO NOTHING RETURNING token_id`,
@@ -167,6 +224,7 @@ export function healthCounters(db: Database) {
           if (rows[0]!.hits > cap.limit) throw overCap;
           await addUp(tx, counted);
           await addVitals(tx, sampled);
+          await addNetworkVotes(tx, network, [...counted.map((health) => ({ health })), ...sampled.map((vital) => ({ vital }))]);
           return n;
         });
       } catch (error) {
@@ -190,6 +248,7 @@ export function healthCounters(db: Database) {
         render_errors: string;
         hydration_errors: string;
         vitals: [string, number, number | string][] | null;
+        networks: [string, number | string][] | null;
       }>(
         `WITH health AS (
            SELECT remote, version, cohort, sum(views) AS views, sum(load_failures) AS load_failures,
@@ -202,14 +261,22 @@ export function healthCounters(db: Database) {
              FROM remote_vitals_minutes
             WHERE minute > date_trunc('minute', now()) - make_interval(mins => $1) AND ($2::text IS NULL OR remote = $2)
             GROUP BY remote, version, cohort, vital, bucket
+         ), networks AS (
+           SELECT remote, version, cohort, vote, count(DISTINCT network) AS networks
+             FROM remote_health_networks
+            WHERE minute > date_trunc('minute', now()) - make_interval(mins => $1) AND ($2::text IS NULL OR remote = $2)
+            GROUP BY remote, version, cohort, vote
          ), deployments AS (
            SELECT remote, version, cohort FROM health UNION SELECT remote, version, cohort FROM vitals
+           UNION SELECT remote, version, cohort FROM networks
          )
          SELECT d.remote, d.version, d.cohort,
                 coalesce(h.views, 0) AS views, coalesce(h.load_failures, 0) AS load_failures,
                 coalesce(h.render_errors, 0) AS render_errors, coalesce(h.hydration_errors, 0) AS hydration_errors,
                 (SELECT json_agg(json_build_array(v.vital, v.bucket, v.samples))
-                   FROM vitals v WHERE v.remote = d.remote AND v.version = d.version AND v.cohort = d.cohort) AS vitals
+                   FROM vitals v WHERE v.remote = d.remote AND v.version = d.version AND v.cohort = d.cohort) AS vitals,
+                (SELECT json_agg(json_build_array(n.vote, n.networks))
+                   FROM networks n WHERE n.remote = d.remote AND n.version = d.version AND n.cohort = d.cohort) AS networks
            FROM deployments d LEFT JOIN health h ON h.remote = d.remote AND h.version = d.version AND h.cohort = d.cohort
           ORDER BY d.remote, d.cohort, d.version`,
         [minutes, remote ?? null],
@@ -221,6 +288,15 @@ export function healthCounters(db: Database) {
           const buckets = (VITALS as readonly string[]).includes(vital) ? vitals[vital as Vital] : undefined;
           if (buckets && Number.isInteger(bucket) && bucket >= 0 && bucket < buckets.length) buckets[bucket] = Number(samples);
         }
+        const networks: NetworkHealth = { views: 0, errors: 0, vitals: emptyVitals() };
+        for (const [vote, count] of row.networks ?? []) {
+          if (vote === 'view') networks.views = Number(count);
+          else if (vote === 'error') networks.errors = Number(count);
+          else {
+            const place = bucketOfVote(vote);
+            if (place) networks.vitals[place.vital][place.bucket] = Number(count);
+          }
+        }
         return {
           remote: row.remote,
           version: row.version,
@@ -230,6 +306,7 @@ export function healthCounters(db: Database) {
           renderErrors: Number(row.render_errors),
           hydrationErrors: Number(row.hydration_errors),
           vitals,
+          networks,
         };
       });
     },
