@@ -79,6 +79,7 @@ it('puts the published version in a canary, shows it in status --json, and rolls
 
   const { code, stdout } = release('status', '--json');
   expect(code).toBe(0);
+  expect(JSON.parse(stdout).store).toBe(`the folder ${site.ctx.store.dir} (served from http://cdn.test)`);
   const account = JSON.parse(stdout).remotes.find((remote: { remote: string }) => remote.remote === 'mfe_account');
   expect(account).toMatchObject({ canary: { version, percentage: 50 }, health: { measured: false } });
   const stable = account.stable.version as string;
@@ -91,6 +92,22 @@ it('puts the published version in a canary, shows it in status --json, and rolls
   const text = release('history').stdout.trim().split('\n');
   expect(text.at(-2)).toMatch(new RegExp(`ci-job  canary mfe_account \\(none\\) → ${version} at 50%$`));
   expect(text.at(-1)).toMatch(/ci-job {2}rollback mfe_account .* "heading wrong"$/);
+});
+
+it('says which store it is talking to', () => {
+  expect(release('status').stdout.split('\n')[0]).toBe(`store: the folder ${site.ctx.store.dir} (served from http://cdn.test)`);
+});
+
+it('refuses, changing nothing, a store configured wrong: never the folder in place of the PostgreSQL store asked for', () => {
+  const before = readFileSync(documentPath(site.ctx.store), 'utf8');
+  const run = spawnSync(join(repoRoot, 'release', 'node_modules', '.bin', 'tsx'), [join(repoRoot, 'release', 'src', 'cli.ts'), 'rollback', 'mfe_account'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, DEPLOY_DIR: site.ctx.store.dir, RELEASE_STOR: 'postgres+s3', RELEASE_DATABASE_URL: 'postgres://release@127.0.0.1:9/site' },
+  });
+  expect(run.status).toBe(1);
+  expect(run.stderr).toMatch(/^release: RELEASE_DATABASE_URL is set but RELEASE_STORE is unset \(the folder store\)/);
+  expect(readFileSync(documentPath(site.ctx.store), 'utf8')).toBe(before);
 });
 
 it('says how it is called, with exit code 2, when it is called wrong', () => {

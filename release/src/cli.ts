@@ -5,7 +5,7 @@ import { PREVIEW_MAX_HOURS } from '@site/shared-ui/remotes-document';
 import { parseArgs } from 'node:util';
 import { healthLines } from './health';
 import type { HistoryEntry } from './history';
-import { canary, contextFrom, history, init, preview, promote, publish, Refused, rollback, status, type Changed } from './release';
+import { canary, contextFrom, history, init, preview, promote, publish, Refused, rollback, status, type Changed, type ReleaseContext } from './release';
 import { UsageError } from './store';
 import { LOCAL_SITE_URL, LOCAL_USER_SERVICE_URL } from '@site/service-user/local-setup';
 import { checkLines, checkOnce, DEFAULT_INTERVAL_SECONDS, DEFAULT_POLICY, policyFrom, watchEvery } from './watch';
@@ -79,6 +79,7 @@ const err = (text: string) => process.stderr.write(`${text}\n`);
 /** Runs one command line; returns the exit code. */
 async function main(argv: string[]): Promise<number> {
   let json = false;
+  let ctx: ReleaseContext | null = null;
   try {
     const { values, positionals } = parseArgs({
       args: argv,
@@ -116,7 +117,7 @@ async function main(argv: string[]): Promise<number> {
     const misplaced = WATCH_OPTIONS.find((name) => values[name] !== undefined && verb !== 'watch');
     if (misplaced) throw new UsageError(`--${misplaced} goes with watch only`);
     if (verb === 'watch' && values.reason !== undefined) throw new UsageError('watch writes its own reason: the figures that made it roll back');
-    const ctx = contextFrom();
+    ctx = contextFrom();
     const options = { reason: values.reason };
     const [a = '', b, c = ''] = args;
     let result: unknown;
@@ -177,15 +178,18 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'status': {
         const remotes = await status(ctx);
-        result = { released: remotes !== null, remotes: remotes ?? [] };
+        result = { store: ctx.store.description, released: remotes !== null, remotes: remotes ?? [] };
         lines = remotes
-          ? remotes.flatMap((remote) => [
-              remote.remote,
-              `  stable ${remote.stable.version}`,
-              `  canary ${remote.canary ? `${remote.canary.version} at ${remote.canary.percentage}%` : 'none'}`,
-              ...healthLines(remote.health).map((line) => `  ${line}`),
-            ])
-          : [`no release yet in ${ctx.store.dir}: the servers serve each remote's own dist/ (pnpm release init makes the first release)`];
+          ? [
+              `store: ${ctx.store.description}`,
+              ...remotes.flatMap((remote) => [
+                remote.remote,
+                `  stable ${remote.stable.version}`,
+                `  canary ${remote.canary ? `${remote.canary.version} at ${remote.canary.percentage}%` : 'none'}`,
+                ...healthLines(remote.health).map((line) => `  ${line}`),
+              ]),
+            ]
+          : [`no release yet in ${ctx.store.description}: the servers serve each remote's own dist/ (pnpm release init makes the first release)`];
         break;
       }
       case 'watch': {
@@ -207,7 +211,7 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       default: {
-        const entries = history(ctx, a || undefined);
+        const entries = await history(ctx, a || undefined);
         result = { entries };
         lines = entries.length ? entries.map(historyLine) : ['no history yet'];
       }
@@ -226,6 +230,8 @@ async function main(argv: string[]): Promise<number> {
       err(`release: ${(error as Error).message}${usage ? ' (pnpm release --help)' : ''}`);
     }
     return usage ? 2 : 1;
+  } finally {
+    await ctx?.store.close();
   }
 }
 

@@ -5,7 +5,7 @@ import { storeDocumentPath } from '@site/site-server/runtime-config';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { Store } from './store';
+import type { Folder as Store } from './store';
 
 export const documentPath = (store: Store) => storeDocumentPath({ DEPLOY_DIR: store.dir });
 

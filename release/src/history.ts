@@ -3,7 +3,7 @@ import type { RemoteName } from '@site/shared-ui/remotes-document';
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import type { Store } from './store';
+import type { Folder as Store } from './store';
 
 export type Verb = 'publish' | 'init' | 'canary' | 'promote' | 'rollback';
 

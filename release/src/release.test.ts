@@ -43,7 +43,7 @@ describe('publish', () => {
     expect(again).toMatchObject({ version: first.version, copied: false });
     expect(statSync(file).mtimeMs).toBe(before.mtimeMs);
     expect(statSync(file).ino).toBe(before.ino);
-    expect(history(site.ctx).filter((entry) => entry.verb === 'publish')).toHaveLength(1);
+    expect((await history(site.ctx)).filter((entry) => entry.verb === 'publish')).toHaveLength(1);
   });
 
   it('gives a build with other content a new version, beside the first', async () => {
@@ -185,7 +185,7 @@ describe('changing the remotes document', () => {
     await canary(site.ctx, 'mfe_account', v2, '10');
     expect(await rollback(site.ctx, 'mfe_account', undefined, { reason: 'wrong heading' })).toMatchObject({ from: v1, to: v1, removedCanary: v2 });
     expect(readDocument(site.ctx.store)!.mfe_account).toEqual(recorded(stable));
-    expect(history(site.ctx, 'mfe_account').at(-1)).toMatchObject({ verb: 'rollback', from: v1, to: v1, removedCanary: v2, reason: 'wrong heading' });
+    expect((await history(site.ctx, 'mfe_account')).at(-1)).toMatchObject({ verb: 'rollback', from: v1, to: v1, removedCanary: v2, reason: 'wrong heading' });
     // With no canary left, no version: back before the first release, which there is not.
     await expect(rollback(site.ctx, 'mfe_account')).rejects.toThrow(/the history has no stable version of mfe_account before/);
   });
@@ -236,9 +236,9 @@ describe('changing the remotes document', () => {
   it('records the canary a rollback took out of the document', async () => {
     const v2 = await publishAccount('v2');
     await canary(site.ctx, 'mfe_account', v2, '50');
-    const stable = history(site.ctx, 'mfe_account').find((entry) => entry.verb === 'init')!.to!;
+    const stable = (await history(site.ctx, 'mfe_account')).find((entry) => entry.verb === 'init')!.to!;
     await rollback(site.ctx, 'mfe_account', stable, { reason: 'errors in the canary' });
-    expect(history(site.ctx, 'mfe_account').at(-1)).toMatchObject({ verb: 'rollback', removedCanary: v2, reason: 'errors in the canary' });
+    expect((await history(site.ctx, 'mfe_account')).at(-1)).toMatchObject({ verb: 'rollback', removedCanary: v2, reason: 'errors in the canary' });
   });
 
   it('lists every step in the history, in order, with who and why', async () => {
@@ -246,7 +246,7 @@ describe('changing the remotes document', () => {
     await canary(site.ctx, 'mfe_account', v2, '50', { reason: 'new heading' });
     await promote(site.ctx, 'mfe_account', { reason: 'no errors' });
     await rollback(site.ctx, 'mfe_account', undefined, { reason: 'the heading is wrong' });
-    const steps = history(site.ctx).map(({ verb, remote, from, to, percentage, reason, who }) => ({ verb, remote, from, to, percentage, reason, who }));
+    const steps = (await history(site.ctx)).map(({ verb, remote, from, to, percentage, reason, who }) => ({ verb, remote, from, to, percentage, reason, who }));
     const v1 = steps.find((step) => step.verb === 'init' && step.remote === 'mfe_account')!.to;
     expect(steps.map((step) => `${step.verb} ${step.remote}`)).toEqual([
       'publish mfe_marketing',
@@ -265,8 +265,8 @@ describe('changing the remotes document', () => {
       { verb: 'promote', remote: 'mfe_account', from: v1, to: v2, percentage: null, reason: 'no errors', who: 'tester' },
       { verb: 'rollback', remote: 'mfe_account', from: v2, to: v1, percentage: null, reason: 'the heading is wrong', who: 'tester' },
     ]);
-    expect(history(site.ctx, 'mfe-auth').map((entry) => entry.verb)).toEqual(['publish', 'init']);
-    const whens = history(site.ctx).map((entry) => Date.parse(entry.when));
+    expect((await history(site.ctx, 'mfe-auth')).map((entry) => entry.verb)).toEqual(['publish', 'init']);
+    const whens = (await history(site.ctx)).map((entry) => Date.parse(entry.when));
     expect(whens).toEqual([...whens].sort((a, b) => a - b));
   });
 });

@@ -1,39 +1,24 @@
 // The release verbs, as functions (cli.ts parses the command line and prints what they return).
-// Every change of the remotes document runs the same way: under the store's lock, the version
-// entering the document checked by the gate, the new document validated and written atomically,
-// then one line appended to the history. A refusal changes nothing.
+// Every change of the remotes document runs the same way: one change of the store (store.ts: read
+// the state, decide, write all or nothing, no other change in between), the version entering the
+// document checked by the gate, the new document validated, and one line appended to the history.
+// A refusal changes nothing.
 import { PREVIEW_PARAM, REMOTE_NAMES, versionOfManifest, type Deployment, type RemoteLocation, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { previewSecret, signPreviewPin } from '@site/site-server/preview-pins';
 import { isLocalMode, remoteFolder, siteOrigin } from '@site/site-server/runtime-config';
 import semver from 'semver';
 import { join, resolve } from 'node:path';
-import { readDocument, writeDocument, documentPath } from './document';
 import type { RouteTable } from '@site/shared-ui/route-table';
 import { compatibilityProblems, fetchManifest, readJsonFile, Unreadable, type FederationManifest } from './gate';
 import { serviceSummary, summaryHealth, type HealthReader, type RemoteHealth, type SummarySource } from './health';
-import { actor, appendHistory, previousStable, readHistory, type HistoryEntry, type Verb } from './history';
-import {
-  copyIntoStore,
-  deploymentAt,
-  deploymentIn,
-  manifestUrl,
-  openStore,
-  publishedVersion,
-  publishedVersions,
-  remoteNamed,
-  repoRoot,
-  storeFileAt,
-  UsageError,
-  verifyStoredIntegrity,
-  versionOf,
-  withStoreLock,
-  type Store,
-} from './store';
+import { actor, previousStable, type HistoryEntry, type Verb } from './history';
+import { openStore } from './openStore';
+import { deploymentAt, manifestUrl, remoteNamed, repoRoot, UsageError, versionOf, type PublishedVersion, type ReleaseState, type Store } from './store';
 
 type Env = Record<string, string | undefined>;
 
-export interface ReleaseContext {
-  store: Store;
+export interface ReleaseContext<S extends Store = Store> {
+  store: S;
   who: string;
   /** The shell's build in force: its manifest and its route table (SHELL_DIST, default shell/dist). */
   shellDist: string;
@@ -79,11 +64,45 @@ const failWith = (message: string): never => {
 /** The version of a manifest URL: its store version, or the URL itself when it is not from the store. */
 const versionIn = (store: Store, url: string) => deploymentAt(store, url)?.version ?? url;
 
-/** A manifest wherever the document points: from the store's folder when it is the store's, else over the network. */
+/** A manifest wherever the document points: from the store when it is the store's, else over the network. */
 async function manifestAt(store: Store, url: string, what: string): Promise<FederationManifest> {
-  const file = storeFileAt(store, url);
-  return file ? readJsonFile<FederationManifest>(file, what) : fetchManifest(url, what);
+  let bytes: Buffer | null;
+  try {
+    bytes = await store.fetchStored(url);
+  } catch (error) {
+    throw new Unreadable(`${what}: ${(error as Error).message}`);
+  }
+  if (!bytes) return fetchManifest(url, what);
+  try {
+    return JSON.parse(bytes.toString('utf8')) as FederationManifest;
+  } catch (error) {
+    throw new Unreadable(`${what}: ${url} is not JSON (${(error as Error).message})`);
+  }
 }
+
+/** A remote's published versions, oldest first. */
+const versionsOf = (state: ReleaseState, remote: RemoteName) => state.published.filter((entry) => entry.remote === remote).map((entry) => entry.version);
+
+/** A published version named in full, or by a prefix only one version has. */
+function publishedVersion(state: ReleaseState, remote: RemoteName, wanted: string): string {
+  const versions = versionsOf(state, remote);
+  if (versions.includes(wanted)) return wanted;
+  const matches = versions.filter((version) => version.startsWith(wanted));
+  if (matches.length === 1) return matches[0]!;
+  if (matches.length > 1) throw new UsageError(`${wanted} names several versions of ${remote}: ${matches.join(', ')}`);
+  throw new Error(`${remote} has no published version ${wanted} (published: ${versions.join(', ') || 'none'})`);
+}
+
+/** A published version as the document names it: its manifest, with the integrity recorded when it was published (none for a version published before integrity was recorded). */
+function deploymentIn(store: Store, state: ReleaseState, remote: RemoteName, version: string): Deployment {
+  const integrity = state.published.find((entry) => entry.remote === remote && entry.version === version)?.integrity;
+  const manifest = manifestUrl(store, remote, version);
+  return integrity ? { manifest, integrity } : { manifest };
+}
+
+/** Its stored files are still the ones published: a mismatch would serve its visitors the error page. */
+const verifyStored = (store: Store, state: ReleaseState, remote: RemoteName, version: string) =>
+  store.verify(remote, version, state.published.find((entry) => entry.remote === remote && entry.version === version)?.integrity ?? null);
 
 interface Neighbour {
   label: string;
@@ -145,14 +164,15 @@ function readBuild(ctx: ReleaseContext, remote: RemoteName, dist: string): Build
   return { remote, dist, manifest, version: versionOf(packageVersion, dist) };
 }
 
-function record(
+/** A history line of this change. */
+function entry(
   ctx: ReleaseContext,
   verb: Verb,
   remote: RemoteName,
   change: Pick<HistoryEntry, 'from' | 'to'> & Partial<Pick<HistoryEntry, 'percentage' | 'removedCanary'>>,
   reason?: string,
-) {
-  appendHistory(ctx.store, {
+): HistoryEntry {
+  return {
     when: new Date().toISOString(),
     who: ctx.who,
     verb,
@@ -162,7 +182,7 @@ function record(
     percentage: change.percentage ?? null,
     ...(change.removedCanary ? { removedCanary: change.removedCanary } : {}),
     reason: reason ?? null,
-  });
+  };
 }
 
 export interface Options {
@@ -183,42 +203,65 @@ export interface Published {
 export async function publish(ctx: ReleaseContext, remoteName: string, { from, reason }: Options & { from?: string } = {}): Promise<Published> {
   const remote = remoteNamed(remoteName);
   const build = readBuild(ctx, remote, from ? resolve(from) : ctx.appDist(remote));
-  return withStoreLock(ctx.store, async () => {
-    const doc = readDocument(ctx.store);
-    const neighbours = doc ? neighboursInDocument(ctx.store, remote, doc) : neighboursInDist(ctx, remote);
+  return ctx.store.change(async (state) => {
+    const neighbours = state.document ? neighboursInDocument(ctx.store, remote, state.document) : neighboursInDist(ctx, remote);
     const problems = await gateProblems(ctx, remote, build.manifest, neighbours);
     if (problems.length) throw new Refused(`${remote} ${build.version}`, problems);
-    const copied = copyIntoStore(ctx.store, remote, build.dist, build.version);
-    if (copied) record(ctx, 'publish', remote, { from: null, to: build.version }, reason);
-    return { remote, version: build.version, manifest: manifestUrl(ctx.store, remote, build.version), copied, checkedAgainst: ['shell', ...neighbours.map((n) => n.label)] };
+    const uploaded = await uploadBuild(ctx, state, build);
+    const value = {
+      remote,
+      version: build.version,
+      manifest: manifestUrl(ctx.store, remote, build.version),
+      copied: uploaded.copied,
+      checkedAgainst: ['shell', ...neighbours.map((n) => n.label)],
+    };
+    return { published: uploaded.published, history: uploaded.copied ? [entry(ctx, 'publish', remote, { from: null, to: build.version }, reason)] : [], value };
   });
+}
+
+/**
+ * Uploads a build unless its version is published with its integrity already (same content:
+ * nothing copied); one published before integrity was recorded gets it recorded now.
+ */
+async function uploadBuild(ctx: ReleaseContext, state: ReleaseState, build: Build) {
+  const before = state.published.find((entry) => entry.remote === build.remote && entry.version === build.version);
+  if (before?.integrity) return { copied: false, published: [] };
+  const integrity = await ctx.store.upload(build.remote, build.dist, build.version);
+  return { copied: !before, published: [{ remote: build.remote, version: build.version, integrity }] };
 }
 
 /** init: the first release, from every remote's current build, all stable. */
 export async function init(ctx: ReleaseContext, { reason }: Options = {}): Promise<{ document: RemotesDocument; versions: Record<RemoteName, string> }> {
   const builds = REMOTE_NAMES.map((remote) => readBuild(ctx, remote, ctx.appDist(remote)));
-  return withStoreLock(ctx.store, async () => {
-    if (readDocument(ctx.store)) throw new Error(`the store already has a remotes document (${documentPath(ctx.store)}): release with publish, canary, promote and rollback`);
+  return ctx.store.change(async (state) => {
+    if (state.document) throw new Error(`the store already has a remotes document (${ctx.store.description}): release with publish, canary, promote and rollback`);
     const problems: string[] = [];
     for (const build of builds) {
       const neighbours = builds.filter((other) => other !== build).map((other) => ({ label: other.remote, load: async () => other.manifest }));
       problems.push(...(await gateProblems(ctx, build.remote, build.manifest, neighbours)).map((line) => `${build.remote}: ${line}`));
     }
     if (problems.length) throw new Refused('the first release', problems);
+    const history: HistoryEntry[] = [];
+    const published: PublishedVersion[] = [];
     for (const build of builds) {
-      if (copyIntoStore(ctx.store, build.remote, build.dist, build.version)) record(ctx, 'publish', build.remote, { from: null, to: build.version }, reason);
+      const uploaded = await uploadBuild(ctx, state, build);
+      published.push(...uploaded.published);
+      if (uploaded.copied) history.push(entry(ctx, 'publish', build.remote, { from: null, to: build.version }, reason));
     }
-    const document = Object.fromEntries(builds.map((build) => [build.remote, deploymentIn(ctx.store, build.remote, build.version)])) as RemotesDocument;
-    writeDocument(ctx.store, document);
-    for (const build of builds) record(ctx, 'init', build.remote, { from: null, to: build.version }, reason);
-    return { document, versions: Object.fromEntries(builds.map((build) => [build.remote, build.version])) as Record<RemoteName, string> };
+    const after: ReleaseState = {
+      ...state,
+      published: [...state.published.filter((old) => !published.some((now) => now.remote === old.remote && now.version === old.version)), ...published],
+    };
+    const document = Object.fromEntries(builds.map((build) => [build.remote, deploymentIn(ctx.store, after, build.remote, build.version)])) as RemotesDocument;
+    for (const build of builds) history.push(entry(ctx, 'init', build.remote, { from: null, to: build.version }, reason));
+    return { document, history, published, value: { document, versions: Object.fromEntries(builds.map((build) => [build.remote, build.version])) as Record<RemoteName, string> } };
   });
 }
 
-function requireDocument(store: Store): RemotesDocument {
-  const doc = readDocument(store);
-  if (!doc) throw new Error(`no remotes document in the store yet (${documentPath(store)}): run pnpm release init first (it publishes every remote's current build, all stable)`);
-  return doc;
+function requireDocument(store: Store, state: ReleaseState): RemotesDocument {
+  if (!state.document)
+    throw new Error(`no remotes document in the store yet (${store.description}): run pnpm release init first (it publishes every remote's current build, all stable)`);
+  return state.document;
 }
 
 /** Refuses a manifest entering the document unless it fits the shell and the other remotes in force. */
@@ -266,7 +309,8 @@ export async function preview(ctx: ReleaseContext, remoteName: string, wanted: s
   const remote = remoteNamed(remoteName);
   const secret = previewSecret(env);
   if (secret === null) throw new Error("previews are off: set PREVIEW_SECRET, the same as the site's server's");
-  const doc = requireDocument(ctx.store);
+  const state = await ctx.store.read();
+  const doc = requireDocument(ctx.store, state);
   let deployment: Deployment;
   let version: string;
   if (/^https?:\/\//i.test(wanted)) {
@@ -274,8 +318,8 @@ export async function preview(ctx: ReleaseContext, remoteName: string, wanted: s
     deployment = { manifest: wanted };
     version = versionOfManifest(wanted);
   } else {
-    version = publishedVersion(ctx.store, remote, wanted);
-    deployment = deploymentIn(ctx.store, remote, version);
+    version = publishedVersion(state, remote, wanted);
+    deployment = deploymentIn(ctx.store, state, remote, version);
   }
   await admit(ctx, remote, deployment.manifest, doc);
   const { token, expiresAt } = await signPreviewPin(secret, { remote, version, ...deployment }, { hours });
@@ -298,39 +342,38 @@ export async function canary(ctx: ReleaseContext, remoteName: string, wanted: st
   const remote = remoteNamed(remoteName);
   const percentage = Number(percentText);
   if (!/^\d+$/.test(percentText) || percentage < 1 || percentage > 100) throw new UsageError(`the percentage is a whole number from 1 to 100, not ${percentText}`);
-  return withStoreLock(ctx.store, async () => {
-    const doc = requireDocument(ctx.store);
-    const version = publishedVersion(ctx.store, remote, wanted);
+  return ctx.store.change(async (state) => {
+    const doc = requireDocument(ctx.store, state);
+    const version = publishedVersion(state, remote, wanted);
     const url = manifestUrl(ctx.store, remote, version);
     if (doc[remote].manifest === url) throw new Error(`${remote} ${version} is the stable version already`);
-    // Its stored files are still the ones published: a mismatch would serve its visitors the error page.
-    verifyStoredIntegrity(ctx.store, remote, version);
+    await verifyStored(ctx.store, state, remote, version);
     await admit(ctx, remote, url, doc);
     const before = doc[remote].canary ? versionIn(ctx.store, doc[remote].canary!.manifest) : null;
     const { canary: _replaced, ...stable } = doc[remote];
-    const location = { ...stable, canary: { ...deploymentIn(ctx.store, remote, version), percentage } };
-    writeDocument(ctx.store, { ...doc, [remote]: location });
+    const location = { ...stable, canary: { ...deploymentIn(ctx.store, state, remote, version), percentage } };
     const removedCanary = before !== version ? before : null;
-    record(ctx, 'canary', remote, { from: before, to: version, percentage, removedCanary }, reason);
-    return { remote, from: before, to: version, percentage, location, removedCanary };
+    return {
+      document: { ...doc, [remote]: location },
+      history: [entry(ctx, 'canary', remote, { from: before, to: version, percentage, removedCanary }, reason)],
+      value: { remote, from: before, to: version, percentage, location, removedCanary },
+    };
   });
 }
 
 /** promote <remote>: the canary becomes the stable version, for every visitor. */
 export async function promote(ctx: ReleaseContext, remoteName: string, { reason }: Options = {}): Promise<Changed> {
   const remote = remoteNamed(remoteName);
-  return withStoreLock(ctx.store, async () => {
-    const doc = requireDocument(ctx.store);
+  return ctx.store.change(async (state) => {
+    const doc = requireDocument(ctx.store, state);
     const current = doc[remote];
     if (!current.canary) throw new Error(`${remote} has no canary to promote`);
     const promoted = deploymentAt(ctx.store, current.canary.manifest);
-    if (promoted) verifyStoredIntegrity(ctx.store, remote, promoted.version);
+    if (promoted) await verifyStored(ctx.store, state, remote, promoted.version);
     await admit(ctx, remote, current.canary.manifest, doc);
     const { percentage: _all, ...location } = current.canary;
-    writeDocument(ctx.store, { ...doc, [remote]: location });
     const change = { from: versionIn(ctx.store, current.manifest), to: versionIn(ctx.store, current.canary.manifest) };
-    record(ctx, 'promote', remote, change, reason);
-    return { remote, ...change, location, removedCanary: null };
+    return { document: { ...doc, [remote]: location }, history: [entry(ctx, 'promote', remote, change, reason)], value: { remote, ...change, location, removedCanary: null } };
   });
 }
 
@@ -349,8 +392,8 @@ export async function rollback(
   { reason, ifCanary }: Options & { ifCanary?: string } = {},
 ): Promise<Changed> {
   const remote = remoteNamed(remoteName);
-  return withStoreLock(ctx.store, async () => {
-    const doc = requireDocument(ctx.store);
+  return ctx.store.change(async (state) => {
+    const doc = requireDocument(ctx.store, state);
     const current = doc[remote];
     const from = versionIn(ctx.store, current.manifest);
     if (ifCanary !== undefined && (!current.canary || versionIn(ctx.store, current.canary.manifest) !== ifCanary)) {
@@ -358,22 +401,24 @@ export async function rollback(
     }
     // Without a version: a canary in force is aborted (the stable version stays); with none, the stable before.
     const version = wanted
-      ? publishedVersion(ctx.store, remote, wanted)
+      ? publishedVersion(state, remote, wanted)
       : current.canary
         ? from
-        : (previousStable(readHistory(ctx.store), remote, from) ??
+        : (previousStable(state.history, remote, from) ??
           failWith(
-            `the history has no stable version of ${remote} before ${from}: name one (pnpm release rollback ${remote} <version>; published: ${publishedVersions(ctx.store, remote).join(', ')})`,
+            `the history has no stable version of ${remote} before ${from}: name one (pnpm release rollback ${remote} <version>; published: ${versionsOf(state, remote).join(', ')})`,
           ));
     const url = manifestUrl(ctx.store, remote, version);
     if (url === current.manifest && !current.canary) throw new Error(`${remote} ${version} is the stable version already, with no canary`);
     // A version already stable enters nothing new: the canary is taken out, whatever the gate would say.
     if (url !== current.manifest) await admit(ctx, remote, url, doc);
-    const location = deploymentIn(ctx.store, remote, version);
-    writeDocument(ctx.store, { ...doc, [remote]: location });
+    const location = deploymentIn(ctx.store, state, remote, version);
     const removedCanary = current.canary ? versionIn(ctx.store, current.canary.manifest) : null;
-    record(ctx, 'rollback', remote, { from, to: version, removedCanary }, reason);
-    return { remote, from, to: version, location, removedCanary };
+    return {
+      document: { ...doc, [remote]: location },
+      history: [entry(ctx, 'rollback', remote, { from, to: version, removedCanary }, reason)],
+      value: { remote, from, to: version, location, removedCanary },
+    };
   });
 }
 
@@ -386,7 +431,7 @@ export interface RemoteStatus {
 
 /** status: per remote, what is in force and how it is doing. Null before the first release. */
 export async function status(ctx: ReleaseContext, readHealth: HealthReader = summaryHealth(ctx.summary)): Promise<RemoteStatus[] | null> {
-  const doc = readDocument(ctx.store);
+  const doc = (await ctx.store.read()).document;
   if (!doc) return null;
   return Promise.all(
     REMOTE_NAMES.map(async (remote) => {
@@ -400,7 +445,7 @@ export async function status(ctx: ReleaseContext, readHealth: HealthReader = sum
 }
 
 /** history [<remote>]: every change, oldest first. */
-export function history(ctx: ReleaseContext, remoteName?: string): HistoryEntry[] {
+export async function history(ctx: ReleaseContext, remoteName?: string): Promise<HistoryEntry[]> {
   const remote = remoteName ? remoteNamed(remoteName) : null;
-  return readHistory(ctx.store).filter((entry) => !remote || entry.remote === remote);
+  return (await ctx.store.read()).history.filter((line) => !remote || line.remote === remote);
 }

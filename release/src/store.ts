@@ -1,4 +1,8 @@
-// The deployment store: a folder any static host or bucket can serve as it is.
+// The deployment store: a remote's versions (each a copy of a build, written once, with the sha256
+// of the files run as they are fetched) and the release state (the remotes document in force and
+// every change's history line). One interface (Store), two implementations chosen by configuration
+// (openStore.ts): the folder (folderStore.ts, the embedded default), a folder any static host or
+// bucket can serve as it is,
 //
 //   <remote-folder>/<version>/…   a copy of a build, never overwritten (hashed files immutable,
 //                                 mf-manifest.json and remoteEntry.js revalidated: by name)
@@ -7,27 +11,80 @@
 //                                 when it was published (not served: the document carries it)
 //   remotes.json                   the remotes document in force (document.ts)
 //   history.jsonl                  every change, appended (history.ts)
-import { REMOTE_NAMES, type Deployment, type Integrity, type RemoteName } from '@site/shared-ui/remotes-document';
+//
+// and, for teams releasing from machines that share no folder, the state in PostgreSQL with the
+// versions in an S3 bucket under the same keys (pgS3Store.ts).
+import { REMOTE_NAMES, type Deployment, type Integrity, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { sriSha256 } from '@site/rendering/integrity';
-import { deployBaseUrl, deployDir, remoteFolder } from '@site/site-server/runtime-config';
+import { remoteFolder } from '@site/site-server/runtime-config';
 import lockfile from 'proper-lockfile';
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { HistoryEntry } from './history';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-type Env = Record<string, string | undefined>;
-
-export interface Store {
-  /** The folder. */
+/** A folder store's place: the folder, and the origin and path it is served from (no trailing slash). */
+export interface Folder {
   dir: string;
-  /** The origin and path it is served from, without a trailing slash. */
   baseUrl: string;
 }
 
-export const openStore = (env: Env = process.env): Store => ({ dir: deployDir(env), baseUrl: deployBaseUrl(env) });
+/** A version as the state records it: published with this integrity (null: before integrity was recorded). */
+export interface PublishedVersion {
+  remote: RemoteName;
+  version: string;
+  integrity: Integrity | null;
+}
+
+/** The release state as one change reads it. */
+export interface ReleaseState {
+  /** The document in force; null before the first release. */
+  document: RemotesDocument | null;
+  /** Every change, oldest first. */
+  history: HistoryEntry[];
+  /** Every published version, oldest first. */
+  published: PublishedVersion[];
+}
+
+/** What a change writes, all or nothing, and what it answers. */
+export interface StateChange<T> {
+  document?: RemotesDocument;
+  /** Lines appended to the history, in order. */
+  history?: HistoryEntry[];
+  /** Versions uploaded by this change that now count as published. */
+  published?: PublishedVersion[];
+  value: T;
+}
+
+/**
+ * A deployment store: the versions' files and the release state. Every change of the state goes
+ * through `change`: it reads the state, lets `apply` decide, and writes what it returns as one,
+ * with no other change in between (two release commands at once end as two ordered changes, or a
+ * refusal that says why); when `apply` throws, or the store fails, nothing is written.
+ */
+export interface Store {
+  kind: 'folder' | 'postgres+s3';
+  /** What `release status` says it talks to. */
+  description: string;
+  /** The origin and path the versions are served from, without a trailing slash. */
+  baseUrl: string;
+  read(): Promise<ReleaseState>;
+  change<T>(apply: (state: ReleaseState) => Promise<StateChange<T>>): Promise<T>;
+  /**
+   * Writes a build's files as `version` (its content hash checked), where they are served, never
+   * over a published one, each stored file checked against the build before it returns; the
+   * version counts as published once a change records it (`published`). Returns its integrity.
+   */
+  upload(remote: RemoteName, dist: string, version: string): Promise<Integrity>;
+  /** Throws, naming the file, when a published version's stored files are not the ones its integrity records. */
+  verify(remote: RemoteName, version: string, integrity: Integrity | null): Promise<void>;
+  /** The bytes of one of the store's URLs (null: not the store's URL; throws when nothing is there). */
+  fetchStored(url: string): Promise<Buffer | null>;
+  close(): Promise<void>;
+}
 
 /** A mistake in how the command was called (exit code 2). */
 export class UsageError extends Error {
@@ -52,10 +109,12 @@ export function filesOf(dist: string, folder = ''): string[] {
 }
 
 /** The first 12 hex digits of a sha256 over the build's file names and contents. */
-export function contentHash(dist: string): string {
+export const contentHash = (dist: string): string => contentHashOf(filesOf(dist).map((file) => [file, readFileSync(join(dist, file))]));
+
+/** The same over files already read, by their paths in the build. */
+export function contentHashOf(files: [path: string, content: Buffer][]): string {
   const hash = createHash('sha256');
-  for (const file of filesOf(dist)) {
-    const content = readFileSync(join(dist, file));
+  for (const [file, content] of files) {
     // Name and length first, so that no two different builds feed the hash the same bytes.
     hash.update(`${file}\0${content.length}\0`).update(content);
   }
@@ -65,12 +124,12 @@ export function contentHash(dist: string): string {
 /** The version a build gets in the store: its package version, then its content hash. */
 export const versionOf = (packageVersion: string, dist: string) => `${packageVersion}-${contentHash(dist)}`;
 
-export const versionDir = (store: Store, remote: RemoteName, version: string) => join(store.dir, remoteFolder(remote), version);
+export const versionDir = (store: Folder, remote: RemoteName, version: string) => join(store.dir, remoteFolder(remote), version);
 
-export const manifestUrl = (store: Store, remote: RemoteName, version: string) => `${store.baseUrl}/${remoteFolder(remote)}/${version}/mf-manifest.json`;
+export const manifestUrl = (store: Pick<Store, 'baseUrl'>, remote: RemoteName, version: string) => `${store.baseUrl}/${remoteFolder(remote)}/${version}/mf-manifest.json`;
 
 /** The remote and version of a manifest URL of this store, or null for any other URL. */
-export function deploymentAt(store: Store, url: string): { remote: RemoteName; version: string } | null {
+export function deploymentAt(store: Pick<Store, 'baseUrl'>, url: string): { remote: RemoteName; version: string } | null {
   if (!url.startsWith(`${store.baseUrl}/`)) return null;
   const [folder, version, file, ...rest] = url.slice(store.baseUrl.length + 1).split('/');
   const remote = REMOTE_NAMES.find((name) => remoteFolder(name) === folder);
@@ -78,14 +137,14 @@ export function deploymentAt(store: Store, url: string): { remote: RemoteName; v
 }
 
 /** The file behind a URL of this store (null for another URL, or one that leaves the folder). */
-export function storeFileAt(store: Store, url: string): string | null {
+export function storeFileAt(store: Folder, url: string): string | null {
   if (!url.startsWith(`${store.baseUrl}/`)) return null;
   const file = resolve(store.dir, decodeURIComponent(url.slice(store.baseUrl.length + 1).split(/[?#]/)[0] ?? ''));
   return file.startsWith(store.dir + sep) ? file : null;
 }
 
 /** A remote's published versions, oldest first. */
-export function publishedVersions(store: Store, remote: RemoteName): string[] {
+export function publishedVersions(store: Folder, remote: RemoteName): string[] {
   const folder = join(store.dir, remoteFolder(remote));
   if (!existsSync(folder)) return [];
   return readdirSync(folder, { withFileTypes: true })
@@ -96,7 +155,7 @@ export function publishedVersions(store: Store, remote: RemoteName): string[] {
 }
 
 /** A published version named in full, or by a prefix only one version has. */
-export function publishedVersion(store: Store, remote: RemoteName, wanted: string): string {
+export function publishedVersion(store: Folder, remote: RemoteName, wanted: string): string {
   const versions = publishedVersions(store, remote);
   if (versions.includes(wanted)) return wanted;
   const matches = versions.filter((version) => version.startsWith(wanted));
@@ -110,18 +169,21 @@ export function publishedVersion(store: Store, remote: RemoteName, wanted: strin
  * entry (the browser's) and its render entry (the site's server's), each one's sha256 by its path in
  * the build (the manifest names the entries).
  */
-export function integrityOfBuild(dist: string): Integrity {
-  const manifest = readFileSync(join(dist, 'mf-manifest.json'));
+export const integrityOfBuild = (dist: string): Integrity => integrityOf((file) => readFileSync(join(dist, file)));
+
+/** The same, of a build whose files `read` gives by their paths in it. */
+export function integrityOf(read: (file: string) => Buffer): Integrity {
+  const manifest = read('mf-manifest.json');
   const { metaData } = JSON.parse(manifest.toString('utf8')) as { metaData?: { remoteEntry?: { name: string; path?: string }; ssrRemoteEntry?: { name: string; path?: string } } };
   const pathOf = (entry: { name: string; path?: string }) => `${entry.path ? `${entry.path.replace(/^\/+|\/+$/g, '')}/` : ''}${entry.name}`;
   const files = ['mf-manifest.json', ...[metaData?.remoteEntry, metaData?.ssrRemoteEntry].flatMap((entry) => (entry ? [pathOf(entry)] : []))];
-  return Object.fromEntries(files.map((file) => [file, sriSha256(file === 'mf-manifest.json' ? manifest : readFileSync(join(dist, file)))]));
+  return Object.fromEntries(files.map((file) => [file, sriSha256(file === 'mf-manifest.json' ? manifest : read(file))]));
 }
 
-const integrityFile = (store: Store, remote: RemoteName, version: string) => `${versionDir(store, remote, version)}.integrity.json`;
+const integrityFile = (store: Folder, remote: RemoteName, version: string) => `${versionDir(store, remote, version)}.integrity.json`;
 
 /** A published version as the document names it: its manifest, with the integrity recorded when it was published (none for a version published before integrity was recorded). */
-export function deploymentIn(store: Store, remote: RemoteName, version: string): Deployment {
+export function deploymentIn(store: Folder, remote: RemoteName, version: string): Deployment {
   const manifest = manifestUrl(store, remote, version);
   const file = integrityFile(store, remote, version);
   return existsSync(file) ? { manifest, integrity: JSON.parse(readFileSync(file, 'utf8')) as Integrity } : { manifest };
@@ -133,7 +195,7 @@ export function deploymentIn(store: Store, remote: RemoteName, version: string):
  * behind the release command's back would serve visitors the error page). A version published
  * before integrity was recorded has nothing to check against.
  */
-export function verifyStoredIntegrity(store: Store, remote: RemoteName, version: string): void {
+export function verifyStoredIntegrity(store: Folder, remote: RemoteName, version: string): void {
   const { integrity } = deploymentIn(store, remote, version);
   for (const [file, recordedHash] of Object.entries(integrity ?? {})) {
     const stored = join(versionDir(store, remote, version), file);
@@ -147,7 +209,7 @@ export function verifyStoredIntegrity(store: Store, remote: RemoteName, version:
  * Records a version's integrity from a build that is that version (its content hash checked), once:
  * written aside and renamed into place.
  */
-function recordIntegrity(store: Store, remote: RemoteName, build: string, version: string) {
+function recordIntegrity(store: Folder, remote: RemoteName, build: string, version: string) {
   const file = integrityFile(store, remote, version);
   if (existsSync(file)) return;
   const incoming = `${file}.incoming-${randomBytes(6).toString('hex')}`;
@@ -161,7 +223,7 @@ function recordIntegrity(store: Store, remote: RemoteName, build: string, versio
  * copied is refused), then renamed into place, so a half-copied version is never served.
  * @returns false when this version was already published (same content: nothing copied)
  */
-export function copyIntoStore(store: Store, remote: RemoteName, dist: string, version: string): boolean {
+export function copyIntoStore(store: Folder, remote: RemoteName, dist: string, version: string): boolean {
   const target = versionDir(store, remote, version);
   if (existsSync(target) && existsSync(integrityFile(store, remote, version))) return false;
   const incoming = join(store.dir, remoteFolder(remote), `.incoming-${randomBytes(6).toString('hex')}`);
@@ -180,7 +242,7 @@ export function copyIntoStore(store: Store, remote: RemoteName, dist: string, ve
 }
 
 /** Runs a change of the store with no other release command changing it at the same time. */
-export async function withStoreLock<T>(store: Store, change: () => Promise<T>): Promise<T> {
+export async function withStoreLock<T>(store: Folder, change: () => Promise<T>): Promise<T> {
   mkdirSync(store.dir, { recursive: true });
   let release: () => Promise<void>;
   try {

@@ -4,7 +4,6 @@
 // only, with the figures as its reason in the history).
 import { HEALTH_WINDOW_MINUTES, SUMMARY_MAX_MINUTES } from '@site/service-user/telemetry';
 import type { RemoteName } from '@site/shared-ui/remotes-document';
-import { readDocument } from './document';
 import { figuresText, healthIn, SummaryUnreadable, type Figures } from './health';
 import { fisherGreater } from './fisher';
 import { slowerText, slowerVital, type SlowerVital } from './speed';
@@ -133,7 +132,7 @@ export type Check =
  */
 export async function checkOnce(ctx: ReleaseContext, remoteName: string, policy: WatchPolicy = DEFAULT_POLICY): Promise<Check> {
   const remote = remoteNamed(remoteName);
-  const doc = readDocument(ctx.store);
+  const doc = (await ctx.store.read()).document;
   if (!doc) throw new Error('no remotes document in the store yet: nothing to watch (pnpm release init makes the first release)');
   const { manifest, canary } = doc[remote];
   if (!canary) return { remote, outcome: 'no-canary' };

@@ -21,8 +21,7 @@ import { assignRequestId, siteLogger, type Logger } from './logging';
 import { refusedPaths, siteHono } from './requestPath';
 import { SERVER_BUILD_KEY_HEADER } from './runtimeConfig';
 import type { SecurityHeaders } from './securityHeaders';
-
-const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|webp|avif|svg|woff2?)$/;
+import { cacheControlOf } from './cachePolicy';
 
 export type Document = () => { type: string; body: string };
 
@@ -215,7 +214,7 @@ export function createStaticApp({
     await next();
     const path = c.req.path;
     // An error is kept by no cache: the file may be there on the next try.
-    c.header('Cache-Control', c.get('personal') ? PERSONAL : c.res.status >= 400 ? 'no-store' : HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    c.header('Cache-Control', c.get('personal') ? PERSONAL : c.res.status >= 400 ? 'no-store' : cacheControlOf(path));
     c.header('X-Content-Type-Options', 'nosniff');
     // A page's own HTML (a prerendered page has its own inline script), else index.html's: known
     // once the handler has run, so Hono's middleware runs here with the headers of this response.
