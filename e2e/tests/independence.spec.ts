@@ -1,6 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { cohortBucket, type RemoteName } from '@site/shared-ui/remotes-document';
-import { listen, remoteApp, shellApp, type Listening } from '@site/site-server';
+import { LOCAL_VIEW_TOKEN_SECRET } from '@site/service-user/telemetry';
+import { listen, remoteApp, shellApp, signedVisitorId, type Listening } from '@site/site-server';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { Hono } from 'hono';
 import { h1, loggedErrors, watchReplacedNodes } from '../support';
@@ -32,9 +33,12 @@ const pages = {
   mfe_auth: { path: '/login', old: 'Autentificare', new: 'Autentificare, versiunea nouă', english: 'Log in, new version', oldEnglish: 'Log in' },
 } as const;
 
-/** Two visitor ids: one in a 50% canary of the remote, one outside it. */
+/**
+ * Two visitor ids: one in a 50% canary of the remote, one outside it. The server keeps only ids it
+ * signed: these are signed with local mode's public secret (refused outside local mode).
+ */
 function visitors(remote: RemoteName) {
-  const ids = Array.from({ length: 200 }, (_, i) => `0000000${i}-visitor-test`);
+  const ids = Array.from({ length: 200 }, (_, i) => signedVisitorId(LOCAL_VIEW_TOKEN_SECRET, `0000000${i}-visitor-test`));
   return { canary: ids.find((id) => cohortBucket(id, remote) < 50)!, stable: ids.find((id) => cohortBucket(id, remote) >= 50)! };
 }
 

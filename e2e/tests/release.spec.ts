@@ -1,7 +1,8 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { startEmbeddedService } from '@site/service-user/embedded';
 import { cohortBucket, type RemoteName } from '@site/shared-ui/remotes-document';
-import { deployStoreApp, listen, shellApp } from '@site/site-server';
+import { LOCAL_VIEW_TOKEN_SECRET } from '@site/service-user/telemetry';
+import { deployStoreApp, listen, shellApp, signedVisitorId } from '@site/site-server';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -83,15 +84,28 @@ async function releasedSite({ shellPort, storePort }: { shellPort: number; store
   };
 }
 
-/** Two visitor ids (and as many as asked for on each side): in a 50% canary of the remote, and outside it. */
+/**
+ * Two visitor ids (and as many as asked for on each side): in a 50% canary of the remote, and
+ * outside it. The server keeps only ids it signed: these are signed with local mode's public
+ * secret, which no deployment outside local mode accepts.
+ */
 function visitors(remote: RemoteName, count = 1) {
-  const ids = Array.from({ length: 400 }, (_, i) => `release-${i}-visitor`);
+  const ids = Array.from({ length: 400 }, (_, i) => signedVisitorId(LOCAL_VIEW_TOKEN_SECRET, `release-${i}-visitor`));
   return { canary: ids.filter((id) => cohortBucket(id, remote) < 50).slice(0, count), stable: ids.filter((id) => cohortBucket(id, remote) >= 50).slice(0, count) };
 }
 
-async function visitor(browser: Browser, origin: string, id: string, { crawler = false } = {}) {
+/**
+ * A browser with this visitor id. With `network`, its beacons reach the service as from that
+ * network (a /24 of its own): release health counts networks, and this test's browsers all run on
+ * one address. The test's service trusts one proxy (TRUST_PROXY=1), whose X-Forwarded-For entry is
+ * the client; the header is set as the request leaves the browser (a route), never by the page.
+ */
+async function visitor(browser: Browser, origin: string, id: string, { crawler = false, network }: { crawler?: boolean; network?: number } = {}) {
   const context = await browser.newContext(crawler ? { userAgent: CRAWLER } : {});
   await context.addCookies([{ name: 'visitor-id', value: id, url: origin }]);
+  if (network !== undefined) {
+    await context.route(`${serviceUrl}/**`, (route) => route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': `10.59.${network}.1` } }));
+  }
   const page = await context.newPage();
   return { page, close: () => context.close() };
 }
@@ -103,7 +117,13 @@ let site: Awaited<ReturnType<typeof releasedSite>> | null = null;
 test.beforeAll(async () => {
   service = await startEmbeddedService({
     port: SERVICE,
-    env: { CORS_ORIGINS: [3163, 3165, 3167, 3169, 3171, 3173, 3175, 3177].map((port) => `http://localhost:${port}`).join(',') },
+    env: {
+      CORS_ORIGINS: [3163, 3165, 3167, 3169, 3171, 3173, 3175, 3177].map((port) => `http://localhost:${port}`).join(','),
+      // The test's browsers are many networks behind one proxy (visitor's `network`), all on one
+      // address for the site's server: its view tokens are not what is limited here.
+      TRUST_PROXY: '1',
+      VIEW_TOKENS_PER_ADDRESS: '1000',
+    },
   });
 });
 test.afterEach(async () => {
@@ -167,8 +187,11 @@ test('a canary of mfe-marketing whose page throws is rolled back by release watc
   const broken = (await released('publish', 'mfe_marketing', '--from', variantDist('marketingBroken'))).version as string;
   await released('canary', 'mfe_marketing', broken, '50', '--reason', 'landing page redesign');
 
-  // Visits: three in the canary (the page fails, the error is shown in its place) and three outside it.
-  const ids = visitors('mfe_marketing', 3);
+  // Visits: four in the canary (the page fails, the error is shown in its place) and four outside
+  // it, each from a network of its own (watch judges networks: four a side is the fewest on which
+  // all failing against none is significant, p ≈ 0.014).
+  const ids = visitors('mfe_marketing', 4);
+  const networkOf = (id: string) => [...ids.canary, ...ids.stable].indexOf(id);
   const views = async (cohort: 'canary' | 'stable') => {
     const summary = await (await fetch(`${serviceUrl}/telemetry/summary?remote=mfe_marketing`)).json();
     return (summary.deployments as { cohort: string; version: string; views: number }[])
@@ -177,7 +200,7 @@ test('a canary of mfe-marketing whose page throws is rolled back by release watc
   };
   for (const [cohort, id] of [...ids.canary.map((id) => ['canary', id] as const), ...ids.stable.map((id) => ['stable', id] as const)]) {
     const before = await views(cohort);
-    const { page, close } = await visitor(browser, origin, id);
+    const { page, close } = await visitor(browser, origin, id, { network: networkOf(id) });
     // The page's timers run on the test's clock.
     await page.clock.install();
     await page.goto(`${origin}/`);
@@ -192,22 +215,22 @@ test('a canary of mfe-marketing whose page throws is rolled back by release watc
     await expect.poll(() => views(cohort), { message: `the ${cohort} visit's beacon reaches the service` }).toBe(before + 1);
     await close();
   }
-  expect(await views('canary')).toBe(3);
+  expect(await views('canary')).toBe(4);
 
   // A canary visitor whose page was loaded before the rollback.
-  const { page, close } = await visitor(browser, origin, ids.canary[0]!);
+  const { page, close } = await visitor(browser, origin, ids.canary[0]!, { network: networkOf(ids.canary[0]!) });
   await page.clock.install();
   await page.goto(`${origin}/contact`);
   await expect(h1(page)).toHaveText('Contact');
 
-  const watched = await release('watch', 'mfe_marketing', '--once', '--min-views', '3');
+  const watched = await release('watch', 'mfe_marketing', '--once', '--min-views', '4', '--min-networks', '4');
   expect(watched.code, watched.stderr).toBe(0);
   // The visitor on /contact may have sent its own view already (its beacon leaves after 5 s). The
   // message in the broken page's place may also be drawn later than the page: its LCP, when
   // significantly slower, is named after the errors.
   expect(watched.stdout).toMatch(
     new RegExp(
-      `^mfe_marketing: canary ${broken} rolled back: canary ${broken}: 3 errors / [34] views \\((100|75)%\\) vs stable 0 / \\d+ \\(0%\\), over 30 min(; p75 LCP [^\n]+)?\n`,
+      `^mfe_marketing: canary ${broken} rolled back: canary ${broken}: 4 errors / [45] views \\((100|80)%\\) vs stable 0 / \\d+ \\(0%\\); networks with errors 4 of 4 \\(100%\\) vs stable 0 of 4 \\(0%\\), p = [\\d.e-]+ < 0\\.05, over 30 min(; p75 LCP [^\n]+)?\n`,
     ),
   );
   expect(site.document().mfe_marketing.canary).toBeUndefined();
@@ -225,7 +248,9 @@ test('a canary of mfe-marketing whose page throws is rolled back by release watc
 
   const marketing = (await released('history', 'mfe_marketing')).entries as { verb: string; reason: string | null }[];
   expect(marketing.map((e) => e.verb)).toEqual(['publish', 'init', 'publish', 'canary', 'rollback']);
-  expect(marketing.at(-1)!.reason).toMatch(/^canary .*: 3 errors \/ [34] views \((100|75)%\) vs stable 0 \/ \d+ \(0%\), over 30 min(; p75 LCP .+)?$/);
+  expect(marketing.at(-1)!.reason).toMatch(
+    /^canary .*: 4 errors \/ [45] views \((100|80)%\) vs stable 0 \/ \d+ \(0%\); networks with errors 4 of 4 \(100%\) vs stable 0 of 4 \(0%\), p = [\d.e-]+ < 0\.05, over 30 min(; p75 LCP .+)?$/,
+  );
 });
 
 test('a canary of mfe-marketing that spends 600 ms of main-thread work on each interaction is rolled back by release watch --once on INP alone, with no error counted', async ({
@@ -251,9 +276,11 @@ test('a canary of mfe-marketing that spends 600 ms of main-thread work on each i
   // Four visits on each side, each pressing the page three times: its INP goes with the beacon the
   // page sends when it is hidden.
   const ids = visitors('mfe_marketing', 4);
+  const networkOf = (id: string) => [...ids.canary, ...ids.stable].indexOf(id);
   for (const [cohort, id] of [...ids.canary.map((id) => ['canary', id] as const), ...ids.stable.map((id) => ['stable', id] as const)]) {
     const before = (await figures(cohort)).inp;
-    const { page, close } = await visitor(browser, origin, id);
+    // Each from a network of its own: each network is one sample of the vital.
+    const { page, close } = await visitor(browser, origin, id, { network: networkOf(id) });
     await page.goto(`${origin}/`);
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     // The field-speed library is loaded once the page is idle (its own file).
@@ -269,7 +296,7 @@ test('a canary of mfe-marketing that spends 600 ms of main-thread work on each i
   }
   expect(await figures('canary')).toEqual({ inp: 4, errors: 0 });
 
-  const watched = await release('watch', 'mfe_marketing', '--once', '--min-views', '4');
+  const watched = await release('watch', 'mfe_marketing', '--once', '--min-views', '4', '--min-networks', '4');
   expect(watched.code, watched.stderr).toBe(0);
   expect(watched.stdout).toMatch(
     new RegExp(

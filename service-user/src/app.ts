@@ -17,7 +17,7 @@ import { stripeRoutes } from './routes/stripe';
 import { telemetryRoutes } from './routes/telemetry';
 
 export type { Deps } from './http/env';
-export type { TelemetryBatch, TelemetryEvent, TelemetryHealthEvent, TelemetryVitalEvent, TelemetrySummary } from './routes/telemetry';
+export type { TelemetryBatch, TelemetryEvent, TelemetryHealthEvent, TelemetryVitalEvent, TelemetrySummary, ViewGrant } from './routes/telemetry';
 
 /** What every request goes through, in order (the service bench measures it on its own too). */
 export function globalMiddleware({ config, logger, metrics }: Pick<Deps, 'config' | 'logger' | 'metrics'>): MiddlewareHandler[] {

@@ -77,6 +77,8 @@ const schema = z.object({
   TELEMETRY_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   /** Events counted per client address and health window: the most one address can move the figures by. */
   TELEMETRY_COUNTS_PER_ADDRESS: z.coerce.number().int().positive().default(120),
+  /** View tokens the site's servers may give one client address per minute (a page load each): a few, so that dropping the cookies to draw again is bounded. */
+  VIEW_TOKENS_PER_ADDRESS: z.coerce.number().int().positive().default(6),
   /** Checks the view tokens the site's server signs (HS256): the same value as the site's server's. */
   VIEW_TOKEN_SECRET: optional.pipe(z.string().min(32, 'VIEW_TOKEN_SECRET must be at least 32 characters').optional()),
   /**
@@ -142,6 +144,7 @@ export interface Config {
   telemetryRateLimit: { limit: number; windowMs: number };
   /** How many events one client address can have counted per window, whatever tokens it holds. */
   telemetryCountsPerAddress: { limit: number; windowMs: number };
+  viewTokensPerAddress: { limit: number; windowMs: number };
   /** Keys the client addresses' hashes (ADDRESS_HASH_SECRET; the public local value in local mode only). */
   addressHashSecret: string;
   /** The view tokens' secret (VIEW_TOKEN_SECRET; the public local value in local mode only). */
@@ -249,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     opsToken: e.OPS_TOKEN,
     telemetryRateLimit: { limit: e.TELEMETRY_RATE_LIMIT, windowMs: e.PUBLIC_RATE_WINDOW_MS },
     telemetryCountsPerAddress: { limit: e.TELEMETRY_COUNTS_PER_ADDRESS, windowMs: VIEW_TOKEN_TTL_S * 1000 },
+    viewTokensPerAddress: { limit: e.VIEW_TOKENS_PER_ADDRESS, windowMs: 60_000 },
     viewTokenSecret: e.VIEW_TOKEN_SECRET ?? LOCAL_VIEW_TOKEN_SECRET,
     addressHashSecret: e.ADDRESS_HASH_SECRET ?? LOCAL_ADDRESS_HASH_SECRET,
     localBilling: isLocalBilling(env),

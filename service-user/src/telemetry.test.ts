@@ -1,6 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_MAX_LENGTH, VIEW_TOKEN_TTL_S, VITAL_MAX, type Vital } from './contract/telemetry';
-import { signViewToken, type ViewDeployments } from './contract/viewToken';
+import { signViewGrantRequest, signViewToken, type ViewDeployments } from './contract/viewToken';
 import { migrate, migrations } from './db/migrations';
 import { ConfigError, loadConfig } from './environment';
 import { TELEMETRY_BODY_LIMIT_BYTES } from './routes/telemetry';
@@ -587,6 +587,52 @@ describe.each(backends)("the vitals' migration on %s", (kind) => {
     } finally {
       await db.close();
     }
+  });
+});
+
+describe.each(backends)("the site's server's view grants (POST /telemetry/view-grants) on %s", (kind) => {
+  let service: Awaited<ReturnType<typeof startService>>;
+  beforeAll(async () => {
+    service = await startService(kind, tokens, { VIEW_TOKENS_PER_ADDRESS: '3' });
+  });
+  afterAll(() => service.db.close());
+  const ask = (body: unknown) => call(service.app, '/telemetry/view-grants', { body });
+  const grant = async (address: string, secret = LOCAL_VIEW_TOKEN_SECRET, now?: number) =>
+    (await ask({ request: await signViewGrantRequest(secret, address, now === undefined ? {} : { now }) })).json();
+
+  it('grants VIEW_TOKENS_PER_ADDRESS a minute to one address, another address its own, under a keyed hash of it', async () => {
+    const answers = [];
+    for (let i = 0; i < 4; i += 1) answers.push(await grant('198.51.100.20'));
+    expect(answers).toEqual([{ granted: true }, { granted: true }, { granted: true }, { granted: false }]);
+    expect(await grant('198.51.100.21')).toEqual({ granted: true });
+    const { rows } = await service.db.query<{ key: string }>("SELECT key FROM rate_limit_hits WHERE key LIKE 'view-grant:%'");
+    expect(rows.map((row) => row.key).every((key) => /^view-grant:[\w-]{43}$/.test(key))).toBe(true);
+    // Its window over, the address has its few again.
+    await service.db.query("UPDATE rate_limit_hits SET reset_at = now() - interval '1 second' WHERE key LIKE 'view-grant:%'");
+    expect(await grant('198.51.100.20')).toEqual({ granted: true });
+  });
+
+  it.each([
+    ['signed with another secret', () => signViewGrantRequest('another-secret-that-is-long-enough-0123456789', '198.51.100.30')],
+    ['expired', () => signViewGrantRequest(LOCAL_VIEW_TOKEN_SECRET, '198.51.100.30', { now: Date.now() - 120_000 })],
+    ['a view token (another audience)', () => viewToken()],
+    ['no token at all', async () => 'not-a-token'],
+  ])('refuses a request %s with 401, granting nothing', async (_what, request) => {
+    const answer = await ask({ request: await request() });
+    expect(answer.status).toBe(401);
+    expect((await answer.json()).error.code).toBe('view_grant_invalid');
+  });
+
+  it.each([
+    ['no request', {}],
+    ['a request that is not a string', { request: 5 }],
+    ['a field beside it', { request: 'x', address: '198.51.100.30' }],
+    ['a body that is not JSON', '{"request":'],
+  ])('refuses a body with %s with a 400', async (_what, body) => {
+    const answer =
+      typeof body === 'string' ? await request(service.app, '/telemetry/view-grants', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }) : await ask(body);
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).error.code).toBe('invalid_body');
   });
 });
 

@@ -87,7 +87,8 @@ describe("the site's server and a preview link", () => {
     writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
-  const app = () => shellApp({ remotes: () => document, dist, prerender: false, readsServiceUrl: null });
+  // Every view granted (the user service's grants: viewTokens.test.ts).
+  const app = () => shellApp({ remotes: () => document, dist, prerender: false, readsServiceUrl: null, viewGrants: async () => true });
   const setCookies = (response: Response) => response.headers.getSetCookie();
 
   it('keeps a valid pin in the browser until it ends, and sends it on to the address without it', async () => {

@@ -30,7 +30,7 @@ import {
 import { securityHeaders } from './securityHeaders';
 import { createStaticApp, PAGE_WAIT_MS, type Document } from './staticServer';
 import { localeOf, loginTokenOf, visitorIdOf } from './visitor';
-import { viewTokenCookie, viewTokenSecret } from './viewTokens';
+import { serviceViewGrants, viewTokenCookie, viewTokenSecret, type ViewGrants } from './viewTokens';
 import { robotsTxt, sitemapXml } from './webFiles';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
@@ -73,6 +73,8 @@ export interface ShellAppOptions {
   readsServiceUrl?: string | null;
   /** The shell's build. */
   dist?: string;
+  /** Whether a visitor's address may have one more view token (default: the user service's, at the reads' URL; none: no tokens). */
+  viewGrants?: ViewGrants;
 }
 
 /** Whether this deployment serves its source maps (SOURCE_MAPS=public); by default they are built for error reports only. */
@@ -86,6 +88,7 @@ export function shellApp({
   dist = join(root, 'shell', 'dist'),
   readsBudgetMs = signedInReadsBudgetMs(process.env),
   readsServiceUrl,
+  viewGrants,
 }: ShellAppOptions = {}) {
   // Every URL the server fetches or writes into a page comes from configuration: the document's
   // manifests on the configured origins (outside local mode), a relative one against the site's own.
@@ -99,7 +102,9 @@ export function shellApp({
   const manifestAt = manifestReader();
   const browser = { ...environmentConfig(process.env), ...browserConfig };
   const serviceUrl = readsServiceUrl === undefined ? serverUserServiceUrl(process.env, browser) : readsServiceUrl;
-  const tokens = viewTokenCookie({ remotes, secret: viewTokenSecret(process.env), pinOf });
+  const secret = viewTokenSecret(process.env);
+  const grant = viewGrants ?? serviceViewGrants(serviceUrl, secret, (message) => siteLogger.warn(message));
+  const tokens = viewTokenCookie({ remotes, secret, grant, pinOf });
   if (prerender && serviceUrl === null)
     siteLogger.warn(`signed-in pages are drawn by the browser: the user service's URL (${browser.userServiceUrl}) is not absolute; set USER_SERVICE_INTERNAL_URL`);
   // A document that does not validate at the start refuses it, named (at run time the last good one

@@ -4,8 +4,10 @@ import { cohortBucket, type RemotesDocument } from '@site/shared-ui/remotes-docu
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startEmbeddedService } from '@site/service-user/embedded';
 import { shellApp } from './siteServers';
-import { viewTokenSecret } from './viewTokens';
+import { serviceViewGrants, viewTokenSecret, type ViewGrants } from './viewTokens';
+import { signedVisitorId } from './visitor';
 import { OPERATOR_ENV } from './testing/operatorEnv';
 
 const document: RemotesDocument = {
@@ -25,7 +27,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-const app = () => shellApp({ remotes: () => document, dist, prerender: false, readsServiceUrl: null });
+/** The site's server, its grants answered by `viewGrants` (default: every one granted). */
+const app = (viewGrants: ViewGrants = async () => true) => shellApp({ remotes: () => document, dist, prerender: false, readsServiceUrl: null, viewGrants });
 const cookieOf = (response: Response, name: string) =>
   response.headers
     .getSetCookie()
@@ -41,7 +44,7 @@ describe('the view token served beside each page', () => {
       '0c0ffee0-0000-4000-8000-000000000002',
       '0c0ffee0-0000-4000-8000-000000000003',
       '0c0ffee0-0000-4000-8000-000000000004',
-    ];
+    ].map((id) => signedVisitorId(LOCAL_VIEW_TOKEN_SECRET, id));
     const inCanary = visitors.find((id) => cohortBucket(id, 'mfe_marketing') < 50)!;
     const outside = visitors.find((id) => cohortBucket(id, 'mfe_marketing') >= 50)!;
     for (const [visitor, marketing] of [
@@ -83,12 +86,108 @@ describe('the view token served beside each page', () => {
     }
   });
 
+  it('comes only when the user service grants one more to the visitor’s address, asked for pages only', async () => {
+    const asked: (string | null)[] = [];
+    const refusing = app(async (address) => {
+      asked.push(address);
+      return false;
+    });
+    const response = await refusing.request('/contact');
+    expect(response.status).toBe(200);
+    expect(cookieOf(response, VIEW_TOKEN_COOKIE)).toBeUndefined();
+    // Asked once, for the page (an in-process request has no address); never for a file or a HEAD.
+    for (const [path, method] of [
+      ['/main.js', 'GET'],
+      ['/config.js', 'GET'],
+      ['/contact', 'HEAD'],
+    ]) {
+      await refusing.request(path!, { method });
+    }
+    expect(asked).toEqual([null]);
+    // A grant that fails is none.
+    expect(cookieOf(await app(async () => Promise.reject(new Error('down'))).request('/contact'), VIEW_TOKEN_COOKIE)).toBeUndefined();
+  });
+
+  it('comes with no answer that is not a page: a page file asked for by its name, an error', async () => {
+    for (const path of ['/index.html', '/no-such-file.js']) {
+      const response = await app().request(path);
+      expect([path, cookieOf(response, VIEW_TOKEN_COOKIE)]).toEqual([path, undefined]);
+    }
+  });
+
   it('comes with a page asked for with GET only: a HEAD or an OPTIONS views nothing', async () => {
     expect(cookieOf(await app().request('/contact'), VIEW_TOKEN_COOKIE)).toBeDefined();
     for (const method of ['HEAD', 'OPTIONS']) {
       const response = await app().request('/contact', { method });
       expect([method, response.status < 300, cookieOf(response, VIEW_TOKEN_COOKIE)]).toEqual([method, true, undefined]);
     }
+  });
+});
+
+describe("the visitor's id, the server's own", () => {
+  it('is given signed on a first visit, kept when the server signed it, and replaced when missing, made up or altered', async () => {
+    const first = cookieOf(await app().request('/contact'), 'visitor-id');
+    expect(first).toMatch(/^[0-9a-f-]{36}\.[\w-]{22}$/);
+    expect(cookieOf(await app().request('/contact', { headers: { Cookie: `visitor-id=${first}` } }), 'visitor-id')).toBeUndefined();
+    const [uuid, signature] = first!.split('.');
+    for (const made of [
+      uuid!,
+      `${uuid}.${signature!.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`,
+      `0c0ffee0-0000-4000-8000-000000000001.${signature}`,
+      signedVisitorId('a-secret-the-visitor-made-up-0123456789', uuid!),
+    ]) {
+      const given = cookieOf(await app().request('/contact', { headers: { Cookie: `visitor-id=${made}` } }), 'visitor-id');
+      expect([made, given === made, given]).toEqual([made, false, expect.stringMatching(/^[0-9a-f-]{36}\.[\w-]{22}$/)]);
+    }
+  });
+
+  it('cannot be chosen to land in the canary: a made-up id in its bucket is drawn again, and the token names the cohort of the id given', async () => {
+    const made = Array.from({ length: 40 }, (_, i) => `0c0ffee0-0000-4000-8000-0000000000${String(i).padStart(2, '0')}`).filter((id) => cohortBucket(id, 'mfe_marketing') < 50);
+    for (const id of made.slice(0, 8)) {
+      const response = await app().request('/contact', { headers: { Cookie: `visitor-id=${id}` } });
+      const given = cookieOf(response, 'visitor-id')!;
+      expect(given).not.toBe(id);
+      const verified = await verifyViewToken(LOCAL_VIEW_TOKEN_SECRET, cookieOf(response, VIEW_TOKEN_COOKIE));
+      expect(verified?.deployments.mfe_marketing?.cohort).toBe(cohortBucket(given, 'mfe_marketing') < 50 ? 'canary' : 'stable');
+    }
+  });
+});
+
+describe("the user service's view grants", () => {
+  let service: Awaited<ReturnType<typeof startEmbeddedService>>;
+  let url: string;
+  beforeAll(async () => {
+    const port = 8770 + Number(process.env.JEST_WORKER_ID ?? 1);
+    service = await startEmbeddedService({ port, env: { VIEW_TOKENS_PER_ADDRESS: '3' } });
+    url = `http://127.0.0.1:${port}`;
+  });
+  afterAll(() => service.close());
+
+  it('grant a few tokens a minute to one address, while another address still has its own', async () => {
+    const grant = serviceViewGrants(url, LOCAL_VIEW_TOKEN_SECRET);
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push(await grant('203.0.113.5'));
+    expect(answers).toEqual([true, true, true, false, false]);
+    expect(await grant('203.0.113.6')).toBe(true);
+    // Through the site's server: its pages come without a token once the address has had its few.
+    const site = app(grant);
+    const tokens = [];
+    for (let i = 0; i < 4; i += 1) tokens.push(cookieOf(await site.request('/contact'), VIEW_TOKEN_COOKIE));
+    expect(tokens.map(Boolean)).toEqual([true, true, true, false]);
+    // Counted under a keyed hash: no address in the table.
+    const { rows } = await service.db.query<{ key: string }>("SELECT key FROM rate_limit_hits WHERE key LIKE 'view-grant:%'");
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(rows)).not.toMatch(/203\.0\.113|unknown/);
+  });
+
+  it('grant nothing to a server without the secret, nor without a service to ask', async () => {
+    expect(await serviceViewGrants(url, 'a-secret-that-is-not-the-services-0123456789')('203.0.113.9')).toBe(false);
+    expect(await serviceViewGrants(null, LOCAL_VIEW_TOKEN_SECRET)('203.0.113.9')).toBe(false);
+    // A service that does not answer: no token, said once a minute at most (not for every page).
+    const said: string[] = [];
+    const unreachable = serviceViewGrants('http://127.0.0.1:9', LOCAL_VIEW_TOKEN_SECRET, (message) => said.push(message));
+    expect([await unreachable('203.0.113.9'), await unreachable('203.0.113.9')]).toEqual([false, false]);
+    expect(said).toEqual([expect.stringMatching(/^no view token: the view grant could not be asked of the user service/)]);
   });
 });
 

@@ -1,14 +1,17 @@
 // The view token served beside each page (@site/service-user/view-token says what it is): signed
 // here for the deployments the remotes document gives this visitor, set in a cookie on the page's
 // response, never in its HTML, so that the public pages stay cached. The shell sends it with its
-// health beacons, and only what it vouches for is counted.
+// health beacons, and only what it vouches for is counted. A token comes only with a page asked
+// for with GET and answered as a page (not a file, an error, a HEAD or an OPTIONS), and only when
+// the user service grants one more to the visitor's address (a few a minute, counted there for
+// every replica: viewGrants).
 import { deploymentFor, REMOTE_NAMES, versionOfManifest, type PreviewPin, type RemotesDocument } from '@site/shared-ui/remotes-document';
-import { LOCAL_VIEW_TOKEN_SECRET, signViewToken, VIEW_TOKEN_COOKIE, VIEW_TOKEN_TTL_S, type ViewDeployments } from '@site/service-user/view-token';
+import { LOCAL_VIEW_TOKEN_SECRET, signViewGrantRequest, signViewToken, VIEW_TOKEN_COOKIE, VIEW_TOKEN_TTL_S, type ViewDeployments } from '@site/service-user/view-token';
 import type { Context, MiddlewareHandler } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { configuredSecret } from './runtimeConfig';
 import { visitorIdOf } from './visitor';
-import { visitorUsesHttps } from './proxy';
+import { visitorAddress, visitorUsesHttps } from './proxy';
 
 type Env = Record<string, string | undefined>;
 
@@ -29,21 +32,73 @@ export function viewDeployments(document: RemotesDocument, visitorId: string, pi
   );
 }
 
-/** Sets a fresh view token beside every page this app answers (a 200 of HTML), and nothing beside anything else. */
+/** Whether a visitor's address may have one more view token now (null: the server does not know its address). */
+export type ViewGrants = (address: string | null) => Promise<boolean>;
+
+/** How long the site's server waits for the service's grant (the page is drawn meanwhile); past it, no token. */
+export const VIEW_GRANT_TIMEOUT_MS = 1_000;
+
+/**
+ * The user service's grants (POST /telemetry/view-grants, a request signed with the view tokens'
+ * secret). Fail closed: no service, an error or a late answer grants nothing.
+ */
+export function serviceViewGrants(serviceUrl: string | null, secret: string, logged: (message: string) => void = () => undefined): ViewGrants {
+  if (!serviceUrl) return async () => false;
+  const url = `${serviceUrl.replace(/\/+$/, '')}/telemetry/view-grants`;
+  // Said once a minute at most: a service that is down would otherwise be said for every page.
+  let saidAt = -Infinity;
+  const log = (message: string) => {
+    if (Date.now() - saidAt < 60_000) return;
+    saidAt = Date.now();
+    logged(message);
+  };
+  return async (address) => {
+    try {
+      const request = await signViewGrantRequest(secret, address ?? 'unknown');
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ request }),
+        signal: AbortSignal.timeout(VIEW_GRANT_TIMEOUT_MS),
+      });
+      if (!response.ok) {
+        log(`no view token: the user service answered the view grant with HTTP ${response.status}`);
+        return false;
+      }
+      const body: unknown = await response.json();
+      return typeof body === 'object' && body !== null && (body as { granted?: unknown }).granted === true;
+    } catch (error) {
+      log(`no view token: the view grant could not be asked of the user service (${(error as Error).message})`);
+      return false;
+    }
+  };
+}
+
+/** A path that names a file (a name with an extension): never a page of the site. */
+const FILE_PATH = /\.[^/]*$/;
+
+/** Sets a fresh view token beside every page this app answers as a page (a 200 of HTML, to a GET), when the service grants it; nothing beside anything else. */
 export function viewTokenCookie({
   remotes,
   secret,
+  grant,
   pinOf = async () => null,
 }: {
   remotes: () => RemotesDocument;
   secret: string;
+  /** Whether the visitor's address may have one more (serviceViewGrants). */
+  grant: ViewGrants;
   /** The preview pinned in the request's browser (previewPins.ts). */
   pinOf?: (c: Context) => Promise<PreviewPin | null>;
 }): MiddlewareHandler {
   return async (c, next) => {
+    // A view is a page asked for with GET: a HEAD or an OPTIONS views nothing, nor a file (a name
+    // with an extension, /index.html included). Its grant is asked for while the page is drawn.
+    const granted = c.req.method === 'GET' && !FILE_PATH.test(c.req.path) ? grant(visitorAddress(c)).catch(() => false) : null;
     await next();
-    // A view is a page asked for with GET and answered: a HEAD, an OPTIONS or an error views nothing.
-    if (c.req.method !== 'GET' || c.res.status !== 200 || !(c.res.headers.get('Content-Type') ?? '').startsWith('text/html')) return;
+    // Answered as a page, not an error (nor a redirect, nor a not-found page).
+    if (!granted || c.res.status !== 200 || !(c.res.headers.get('Content-Type') ?? '').startsWith('text/html')) return;
+    if (!(await granted)) return;
     let document: RemotesDocument;
     try {
       document = remotes();

@@ -1,6 +1,8 @@
 // The visitor's cohort id on the server: read from its cookie, or made on a first visit and set
 // on the page's response, so that the server renders the version the browser will load (the shell
-// reads the same cookie: shell/src/remotes/visitor.ts). And the login cookie: whether the visitor
+// reads the same cookie: shell/src/remotes/visitor.ts). The id is the server's: a random UUID and
+// its keyed signature (signedVisitorId), so that a visitor cannot pick its cohort; a missing,
+// altered or made-up id is replaced by a new one. And the login cookie: whether the visitor
 // looks signed in, and the token a signed-in page is drawn with (the service verifies it). And the
 // language a page is drawn in: its address's, else the visitor's cookie (the browser's rule too).
 import { LOCALE_COOKIE, LOCALE_PARAM, localeFrom, type Locale } from '@site/shared-ui/locales';
@@ -9,8 +11,45 @@ import { isVisitorId, VISITOR_ID } from '@site/shared-ui/remotes-document';
 import { PREFERENCE_COOKIE } from '@site/shared-ui/preference-cookie';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { LOCAL_VIEW_TOKEN_SECRET } from '@site/service-user/view-token';
 import { visitorUsesHttps } from './proxy';
+import { configuredSecret } from './runtimeConfig';
+
+type Env = Record<string, string | undefined>;
+
+/** The signature's length (base64url characters: 132 bits of an HMAC-SHA256). */
+const SIGNATURE_LENGTH = 22;
+
+const signatureOf = (secret: string, id: string) =>
+  createHmac('sha256', createHmac('sha256', secret).update('visitor-id-key').digest()).update(id).digest('base64url').slice(0, SIGNATURE_LENGTH);
+
+/**
+ * A visitor id as the server gives it: `<id>.<signature>`, the signature keyed by a key derived
+ * from VIEW_TOKEN_SECRET (the view tokens' secret: one secret less to configure, used apart). The
+ * whole value is the id the cohorts are drawn from, by the server and the shell alike.
+ */
+export function signedVisitorId(secret: string, id: string = randomUUID()): string {
+  return `${id}.${signatureOf(secret, id)}`;
+}
+
+/** Whether a cookie's value is a visitor id this server signed. */
+export function isSignedVisitorId(secret: string, value: string | undefined): value is string {
+  if (!isVisitorId(value)) return false;
+  const dot = value.lastIndexOf('.');
+  if (dot <= 0) return false;
+  const given = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(signatureOf(secret, value.slice(0, dot)));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+let keyed: { setting: string | undefined; secret: string } | null = null;
+/** The secret visitor ids are signed with (VIEW_TOKEN_SECRET, checked as the view tokens check it; read once per value). */
+function visitorIdSecret(env: Env = process.env): string {
+  if (keyed === null || keyed.setting !== env.VIEW_TOKEN_SECRET)
+    keyed = { setting: env.VIEW_TOKEN_SECRET, secret: configuredSecret(env, 'VIEW_TOKEN_SECRET', LOCAL_VIEW_TOKEN_SECRET, "the user service's") };
+  return keyed.secret;
+}
 
 const ofRequest = new WeakMap<Request, string>();
 
@@ -18,10 +57,11 @@ export function visitorIdOf(c: Context): string {
   const known = ofRequest.get(c.req.raw);
   if (known) return known;
   const saved = getCookie(c, VISITOR_ID);
+  const secret = visitorIdSecret();
   let id: string;
-  if (isVisitorId(saved)) id = saved;
+  if (isSignedVisitorId(secret, saved)) id = saved;
   else {
-    id = randomUUID();
+    id = signedVisitorId(secret);
     const { path, sameSite, days } = PREFERENCE_COOKIE;
     setCookie(c, VISITOR_ID, id, { path, sameSite, maxAge: days * 86_400, secure: visitorUsesHttps(c) });
   }

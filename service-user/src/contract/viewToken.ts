@@ -74,3 +74,43 @@ export async function verifyViewToken(secret: string, token: unknown, { now = Da
     return null;
   }
 }
+
+// A view grant: before it signs a view token, the site's server asks the service whether the
+// visitor's address may have one more (VIEW_TOKENS_PER_ADDRESS a minute, counted by the service
+// under a keyed hash of the address, so that every replica of the site's server shares the
+// count). The request is a short JWS of the same secret, for the audience 'view-grant', naming the
+// address: nobody without the secret can spend or probe another address's allowance.
+const GRANT_AUDIENCE = 'view-grant';
+/** A grant request is good this long after it is signed. */
+export const VIEW_GRANT_TTL_S = 60;
+/** The longest address a grant request names (an IPv6 address with a zone, written out). */
+export const VIEW_GRANT_ADDRESS_MAX_LENGTH = 64;
+
+/** Signs the request for a view token for a visitor's address ('unknown' when the server has none). */
+export async function signViewGrantRequest(secret: string, address: string, { now = Date.now() }: { now?: number } = {}): Promise<string> {
+  const issuedAt = Math.floor(now / 1000);
+  return new SignJWT({ a: address.slice(0, VIEW_GRANT_ADDRESS_MAX_LENGTH) })
+    .setProtectedHeader({ alg: ALGORITHM })
+    .setAudience(GRANT_AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + VIEW_GRANT_TTL_S)
+    .sign(key(secret));
+}
+
+/** The address a grant request names when its signature, audience and time hold; null for anything else. */
+export async function verifyViewGrantRequest(secret: string, request: unknown, { now = Date.now() }: { now?: number } = {}): Promise<string | null> {
+  if (typeof request !== 'string' || request.length === 0 || request.length > VIEW_TOKEN_MAX_LENGTH) return null;
+  try {
+    const { payload } = await jwtVerify(request, key(secret), {
+      algorithms: [ALGORITHM],
+      audience: GRANT_AUDIENCE,
+      currentDate: new Date(now),
+      maxTokenAge: VIEW_GRANT_TTL_S,
+      requiredClaims: ['iat', 'exp'],
+    });
+    const address = payload.a;
+    return typeof address === 'string' && address.length > 0 && address.length <= VIEW_GRANT_ADDRESS_MAX_LENGTH ? address : null;
+  } catch {
+    return null;
+  }
+}

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { HEALTH_WINDOW_MINUTES, SUMMARY_MAX_MINUTES, TELEMETRY_MAX_EVENTS, TELEMETRY_REMOTES, VIEW_TOKEN_MAX_LENGTH, VITAL_MAX, VITALS } from '../contract/telemetry';
-import { verifyViewToken } from '../contract/viewToken';
+import { verifyViewGrantRequest, verifyViewToken } from '../contract/viewToken';
 import { addressHasher, networkHasher } from '../http/addressHash';
 import { clientAddress, limitBody, publicRateLimit, requireOperatorToken } from '../http/middleware';
 import { HEALTH_EVENT_KINDS, healthCounters, type DeploymentHealth } from '../store/telemetry';
@@ -59,6 +59,13 @@ const telemetryBatch = z.strictObject({
 /** What the shell sends (as text/plain: navigator.sendBeacon's JSON type would need a preflight). */
 export type TelemetryBatch = z.infer<typeof telemetryBatch>;
 
+const grantBody = z.strictObject({ request: z.string().min(1).max(VIEW_TOKEN_MAX_LENGTH) });
+
+/** POST /telemetry/view-grants's answer: whether the site's server may give this address one more view token now. */
+export interface ViewGrant {
+  granted: boolean;
+}
+
 const summaryQuery = z.strictObject({
   remote: z.enum(TELEMETRY_REMOTES).optional(),
   minutes: z.coerce.number().int().min(1).max(SUMMARY_MAX_MINUTES).default(HEALTH_WINDOW_MINUTES),
@@ -97,6 +104,22 @@ export function telemetryRoutes(deps: Deps) {
   const hashNetwork = networkHasher(deps.config.addressHashSecret);
   const limit = publicRateLimit(deps, { prefix: 'telemetry', limit: deps.config.telemetryRateLimit });
   return new Hono()
+    .post('/telemetry/view-grants', limitBody(2048), async (c) => {
+      // Asked by the site's server before it signs a view token: at most VIEW_TOKENS_PER_ADDRESS
+      // a minute for one address, counted here for every replica, under a keyed hash of it.
+      let json: unknown;
+      try {
+        json = await c.req.json();
+      } catch {
+        throw invalidBody('(body)');
+      }
+      const parsed = grantBody.safeParse(json);
+      if (!parsed.success) throw invalidBody(parsed.error.issues.map((issue) => issue.path.join('.') || '(body)').join(', '));
+      const address = await verifyViewGrantRequest(deps.config.viewTokenSecret, parsed.data.request);
+      if (address === null) throw new ApiError(401, 'view_grant_invalid', "Sign the request with the view tokens' secret (VIEW_TOKEN_SECRET), as the site's server does.");
+      const granted = await counters.grantView(hashAddress(address), deps.config.viewTokensPerAddress);
+      return c.json({ granted } satisfies ViewGrant);
+    })
     .post('/telemetry', limit, beaconBody, limitBody(TELEMETRY_BODY_LIMIT_BYTES), async (c) => {
       let json: unknown;
       try {

@@ -158,6 +158,22 @@ function bucketOfVote(vote: string): { vital: Vital; bucket: number } | null {
 export function healthCounters(db: Database) {
   return {
     /**
+     * Counts one view token given to a client (its address's keyed hash) in the current window of
+     * `windowMs` (kept beside the rate limits' counters, swept as theirs); whether it is within `limit`.
+     */
+    async grantView(client: string, { limit, windowMs }: { limit: number; windowMs: number }): Promise<boolean> {
+      const { rows } = await db.query<{ hits: number }>(
+        `INSERT INTO rate_limit_hits AS r (key, hits, reset_at) VALUES ($1, 1, now() + $2 * interval '1 millisecond')
+         ON CONFLICT (key) DO UPDATE SET
+           hits = CASE WHEN r.reset_at <= now() THEN 1 ELSE r.hits + 1 END,
+           reset_at = CASE WHEN r.reset_at <= now() THEN EXCLUDED.reset_at ELSE r.reset_at END
+         RETURNING hits`,
+        [`view-grant:${client}`, windowMs],
+      );
+      return rows[0]!.hits <= limit;
+    },
+
+    /**
      * Counts what a valid view token vouches for: each kind of event, and each vital, of each
      * remote the token names, once per token (the first value of a vital in the batch; a later one
      * changes nothing), with the version and cohort the token gives (a beacon names only the

@@ -119,8 +119,8 @@ export function integrityAt(deployment: Deployment, url: string, base?: string):
  */
 export const VISITOR_ID = 'visitor-id';
 
-/** What a visitor id looks like (a random UUID); anything else is not used. */
-export const isVisitorId = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(value);
+/** What a visitor id looks like (the server's: a random UUID and its signature, `<uuid>.<signature>`); anything else is not used. */
+export const isVisitorId = (value: unknown): value is string => typeof value === 'string' && /^[A-Za-z0-9-]{8,64}(\.[A-Za-z0-9_-]{1,64})?$/.test(value);
 
 /** FNV-1a: a stable bucket 0–99 for a visitor and a remote (each remote rolls out on its own). */
 export function cohortBucket(visitorId: string, remote: string): number {
