@@ -168,6 +168,10 @@ describe.each(servers())('$name', ({ app: make, base, opened }) => {
       expect(again.status).toBe(304);
       expect(await again.text()).toBe('');
       expect(again.headers.get('Cache-Control')).toBe('no-cache');
+      // Its type, as the 200 had it: Chrome's opaque-response blocking judges a cross-origin 304 by
+      // its type and blocks one without it.
+      expect(again.headers.get('Content-Type')).toBe(first.headers.get('Content-Type'));
+      expect(again.headers.get('Content-Type')).toMatch(/^application\/json/);
       expect((await app.request(`${base}/${name}`, { headers: { 'If-None-Match': '"another"' } })).status).toBe(200);
       // A cross-origin revalidation (a preload with crossorigin) is checked against the 304's CORS headers.
       const across = await app.request(`${base}/${name}`, { headers: { 'If-None-Match': tag!, Origin: 'http://other.example' } });

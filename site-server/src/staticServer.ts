@@ -139,9 +139,11 @@ function ifRangeHolds(validator: string, file: { size: number; modified: Date })
 /**
  * The headers a 304 keeps of the 200 it stands for (the rest are set again on the way out: cache,
  * security); CORS's too: a browser checks a cross-origin revalidation's 304 as it would the 200, and
- * a preload refused there is fetched again.
+ * a preload refused there is fetched again. And the type: Chrome's opaque-response blocking judges a
+ * cross-origin 304 of a no-cors request (a script, an image) by it, and blocks one without it
+ * (net::ERR_BLOCKED_BY_ORB, seen with CDP on a remote's file revalidated from another origin).
  */
-const KEPT_ON_304 = new Set(['etag', 'vary', 'content-location', 'expires', 'date']);
+const KEPT_ON_304 = new Set(['etag', 'vary', 'content-location', 'expires', 'date', 'content-type']);
 const keptOn304 = (name: string) => KEPT_ON_304.has(name) || name.startsWith('access-control-');
 
 /** The methods every server of the site answers (a file, a page or a document is only ever read). */
@@ -222,10 +224,11 @@ export function createStaticApp({
   });
   // A validator on what is revalidated (a file's: serveStatic's onFound below; a document's: its
   // bytes' digest), so that a revalidation that finds it unchanged is a 304 without the body. Not
-  // on a page: drawn per visitor (its cookies), never the same bytes for long. Nor on a script: Chrome
-  // revalidates a preloaded script that has a validator a second time, at high priority, when the
-  // page's code asks for it (e2e/tests/server.spec.ts, "/pricing as its loading status"), where
-  // without one the preload's answer is used.
+  // on a page: drawn per visitor (its cookies), never the same bytes for long. Nor on a script named
+  // without a hash (a remote entry): Chrome revalidates a preloaded script it already holds twice,
+  // once for the preload and once more, at high priority, when the page's code asks for it (seen
+  // with CDP: two 304s, e2e/tests/server.spec.ts "/pricing as its loading status"); without a
+  // validator the preload's whole answer is used and no round trip waits on the page's code.
   app.use('*', async (c, next) => {
     await next();
     const type = c.res.headers.get('Content-Type') ?? '';
@@ -248,9 +251,11 @@ export function createStaticApp({
     const strip = (value: string) => value.trim().replace(/^W\//, '');
     const asked = c.req.header('If-None-Match');
     if (asked !== undefined && (asked.trim() === '*' || asked.split(',').some((value) => strip(value) === strip(tag)))) {
-      await c.res.body?.cancel();
-      // Hono carries the headers of the answer replaced over: the 304 keeps only those RFC 9110 names.
-      c.res = new Response(null, { status: 304 });
+      const whole = c.res;
+      await whole.body?.cancel();
+      // The 304 keeps only the names above, from the answer it stands for (Hono's carrying of the
+      // replaced answer's headers leaves its type out).
+      c.res = new Response(null, { status: 304, headers: [...whole.headers].filter(([name]) => keptOn304(name)) });
       for (const name of [...c.res.headers.keys()]) if (!keptOn304(name)) c.res.headers.delete(name);
     }
   });
