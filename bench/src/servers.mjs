@@ -35,7 +35,7 @@ process.on('exit', stopServers);
 process.on('SIGINT', () => process.exit(130));
 process.on('SIGTERM', () => process.exit(143));
 
-/** A server of the bench, started in `cwd` and waited for: one that stops before it answers fails the bench at once. */
+/** A server of the bench, started in `cwd` and waited for: one that stops before it answers fails the bench at once. Resolves with its process. */
 export async function startServer({ name, cwd, command, args, url, env = process.env }) {
   if (await answers(url)) throw new Error(`${url} answers before ${name} is started: another server holds its port (an earlier run's?); stop it first`);
   const server = spawn(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
@@ -48,4 +48,5 @@ export async function startServer({ name, cwd, command, args, url, env = process
     if (Date.now() > until) throw new Error(`${url} did not answer`);
     await new Promise((r) => setTimeout(r, 500));
   }
+  return server;
 }

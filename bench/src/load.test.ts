@@ -1,0 +1,67 @@
+import { loadReportMarkdown, loadSummary, type LoadRow } from './load';
+
+const row = (route: string, signedIn: boolean, clients: number, figures: Partial<LoadRow> = {}): LoadRow => ({
+  route,
+  signedIn,
+  clients,
+  pages: 100,
+  non2xx: 0,
+  errors: 0,
+  timeouts: 0,
+  perSecond: 100,
+  p50: 10,
+  p99: 50,
+  drawnWhole: signedIn ? 1 : null,
+  cpuMsPerPage: 2,
+  ...figures,
+});
+
+describe("the load bench's targets", () => {
+  it('are decided on the worst signed-in route: drawn whole at 50 clients, throughput and p99 at 10, CPU at any', () => {
+    const rows = [
+      row('/', false, 10, { perSecond: 400, cpuMsPerPage: 0.5 }),
+      row('/account?tab=device', true, 10, { perSecond: 250, p99: 120 }),
+      row('/pricing', true, 10, { perSecond: 190, p99: 160 }),
+      row('/account?tab=device', true, 50, { drawnWhole: 0.995, cpuMsPerPage: 4.9 }),
+      row('/pricing', true, 50, { drawnWhole: 0.98, cpuMsPerPage: 5.1 }),
+    ];
+    const summary = loadSummary(rows);
+    expect(summary.drawnWholeAt50).toBe(0.98);
+    expect(summary.signedInThroughputAt10).toBeCloseTo(190 / 400);
+    expect(summary.cpuMsPerSignedInPage).toBe(5.1);
+    expect(summary.signedInP99At10).toBe(160);
+    expect(summary.met).toEqual({ drawnWhole: false, throughput: false, cpu: false, p99: false, noFailures: true });
+  });
+
+  it('meets each target at its bound, and counts every answer that was not a page', () => {
+    const rows = [
+      row('/', false, 10, { perSecond: 400 }),
+      row('/pricing', true, 10, { perSecond: 200, p99: 150 }),
+      row('/pricing', true, 50, { drawnWhole: 0.99, cpuMsPerPage: 5, non2xx: 1, timeouts: 2 }),
+    ];
+    const summary = loadSummary(rows);
+    expect(summary.met).toEqual({ drawnWhole: true, throughput: true, cpu: true, p99: true, noFailures: false });
+    expect(summary.failures).toBe(3);
+  });
+
+  it('says a target was not measured rather than met when its rows are missing', () => {
+    const summary = loadSummary([row('/', false, 1)]);
+    expect([summary.drawnWholeAt50, summary.signedInThroughputAt10, summary.cpuMsPerSignedInPage, summary.signedInP99At10]).toEqual([null, null, null, null]);
+    expect(summary.met.drawnWhole || summary.met.throughput || summary.met.cpu || summary.met.p99).toBe(false);
+  });
+
+  it('reports every row and each verdict', () => {
+    const rows = [row('/', false, 10, { perSecond: 400 }), row('/pricing', true, 10, { perSecond: 100, p99: 300 }), row('/pricing', true, 50, { drawnWhole: 0.5 })];
+    const markdown = loadReportMarkdown({
+      date: 'd',
+      seconds: 8,
+      subscribers: 6,
+      loadAverage: 1,
+      runs: [{ database: 'pglite', rows }],
+      summary: [{ database: 'pglite', ...loadSummary(rows) }],
+    });
+    expect(markdown.split('\n').filter((line) => line.startsWith('| /'))).toHaveLength(3);
+    expect(markdown).toContain('drawn whole at 50 clients: 50.0% (≥ 99%: **missed**)');
+    expect(markdown).toContain('p99 of a signed-in page at 10 clients: 300 ms (≤ 150 ms: **missed**)');
+  });
+});
