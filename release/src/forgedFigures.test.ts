@@ -6,7 +6,7 @@
 // of being many networks.
 import { startEmbeddedService } from '@site/service-user/embedded';
 import { LOCAL_VIEW_TOKEN_SECRET } from '@site/service-user/telemetry';
-import { signViewToken, type ViewDeployments } from '@site/service-user/view-token';
+import { signServerSignals, signViewToken, type ViewDeployments } from '@site/service-user/view-token';
 import { healthIn, serviceSummary } from './health';
 import { DEFAULT_POLICY, judge } from './watch';
 
@@ -25,7 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 beforeEach(async () => {
-  for (const table of ['remote_health_minutes', 'remote_vitals_minutes', 'remote_health_networks', 'rate_limit_hits']) await service.db.query(`DELETE FROM ${table}`);
+  for (const table of ['remote_health_minutes', 'remote_vitals_minutes', 'remote_health_networks', 'remote_server_minutes', 'rate_limit_hits']) {
+    await service.db.query(`DELETE FROM ${table}`);
+  }
 });
 
 /** A beacon from an address (one proxy in front of the service: its X-Forwarded-For entry). */
@@ -107,6 +109,22 @@ it('a flood of forged and replayed views leaves a failing canary failing', async
   for (let i = 0; i < 8; i += 1) expect(await send({ token: replayed, events: flood })).toBe(204);
 
   expect(await verdict()).toMatchObject({ outcome: 'failing', canary: { views: 21, errors: 9 } });
+});
+
+it("a canary whose pages the site's server served unrendered is rolled back on that alone, whatever the beacons say", async () => {
+  // Healthy to every browser, from enough networks.
+  await realViews('stable', 25);
+  await realViews('canary', 25);
+  expect(await verdict()).toMatchObject({ outcome: 'healthy' });
+  // What the site's server saw itself (its own reports, signed with the secret no browser has).
+  const tell = async (cohort: 'stable' | 'canary', outcome: 'drawn' | 'unrendered') => {
+    const report = await signServerSignals(LOCAL_VIEW_TOKEN_SECRET, [{ remote: 'mfe_marketing', version: cohort === 'stable' ? STABLE : CANARY, cohort, outcome }]);
+    const answer = await fetch(`${url}/telemetry/server-signals`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ report }) });
+    expect(answer.status).toBe(204);
+  };
+  for (let i = 0; i < 25; i += 1) await tell('stable', 'drawn');
+  for (let i = 0; i < 20; i += 1) await tell('canary', i < 8 ? 'unrendered' : 'drawn');
+  expect(await verdict()).toMatchObject({ outcome: 'failing', errors: false, slower: [], server: { p: expect.any(Number) } });
 });
 
 // The issue's four verdicts that one or two addresses decided, each from one address and from a

@@ -27,6 +27,14 @@ export interface Figures {
   vitals: VitalHistograms;
   /** The same evidence by network: how many distinct networks saw a view, an error, a vital in each bucket. */
   networks: NetworkFigures;
+  /** What the site's server saw itself: pages it drew from this version, and those it served unrendered for its failure. */
+  server: ServerFigures;
+}
+
+/** The site's server's own signals: no browser can send them. */
+export interface ServerFigures {
+  pages: number;
+  unrendered: number;
 }
 
 /** Distinct networks (a /24 or /48 each) per kind of evidence: what `watch` judges on. */
@@ -86,11 +94,20 @@ export function serviceSummary(env: Env = process.env): SummarySource {
           (COHORTS as readonly string[]).includes(d.cohort) &&
           [d.views, d.loadFailures, d.renderErrors, d.hydrationErrors].every(isCount) &&
           validVitals((d as { vitals?: unknown }).vitals) &&
-          validNetworks((d as { networks?: unknown }).networks),
+          validNetworks((d as { networks?: unknown }).networks) &&
+          validServer((d as { server?: unknown }).server),
       );
     if (!valid) throw new SummaryUnreadable(`the health summary at ${url} is not one (an answer of another shape)`);
     return body;
   };
+}
+
+/** A deployment's server signals as the service counts them (none: a service that does not count them). */
+function validServer(server: unknown): boolean {
+  if (server === undefined) return true;
+  if (typeof server !== 'object' || server === null) return false;
+  const { pages, unrendered } = server as Record<string, unknown>;
+  return isCount(pages) && isCount(unrendered);
 }
 
 /** A deployment's networks as the service counts them (none: a service that does not count them, and so no evidence). */
@@ -137,7 +154,8 @@ export function figuresOf(summary: TelemetrySummary, remote: RemoteName, version
       VITALS.map((vital) => [vital, NO_VITALS[vital].map((_, bucket) => sum((r) => r.networks?.vitals?.[vital]?.[bucket] ?? 0))]),
     ) as unknown as VitalHistograms,
   };
-  return { version, views: sum((r) => r.views), errors: loadFailures + renderErrors + hydrationErrors, loadFailures, renderErrors, hydrationErrors, vitals, networks };
+  const server: ServerFigures = { pages: sum((r) => r.server?.pages ?? 0), unrendered: sum((r) => r.server?.unrendered ?? 0) };
+  return { version, views: sum((r) => r.views), errors: loadFailures + renderErrors + hydrationErrors, loadFailures, renderErrors, hydrationErrors, vitals, networks, server };
 }
 
 export function healthIn(summary: TelemetrySummary, remote: RemoteName, deployments: Deployments): Extract<RemoteHealth, { measured: true }> {
@@ -177,6 +195,12 @@ export function networksText({ networks }: Pick<Figures, 'networks'>): string {
   return `from ${views} network${views === 1 ? '' : 's'}, ${errors} with errors${rate}`;
 }
 
+/** "3 of 40 pages served unrendered (7.5%)". */
+export function serverText({ server }: Pick<Figures, 'server'>): string {
+  const rate = server.pages > 0 ? ` (${percent(server.unrendered, server.pages)})` : '';
+  return `${server.unrendered} of ${server.pages} page${server.pages === 1 ? '' : 's'} served unrendered${rate}`;
+}
+
 /** "p75 LCP ≤ 1250 ms, INP ≤ 50 ms, CLS ≤ 0.01". */
 export function speedText({ vitals }: Pick<Figures, 'vitals'>): string {
   return `p75 ${VITALS.map((vital) => p75Text(vital, vitals[vital])).join(', ')}`;
@@ -191,6 +215,7 @@ export function healthLines(health: RemoteHealth): string[] {
       return [
         `health over ${health.minutes} min: stable ${figuresText(health.stable)} ${networksText(health.stable)}${health.canary ? `; canary ${figuresText(health.canary)} ${networksText(health.canary)}` : ''}`,
         `speed over ${health.minutes} min: stable ${speedText(health.stable)}${health.canary ? `; canary ${speedText(health.canary)}` : ''}`,
+        `server over ${health.minutes} min: stable ${serverText(health.stable)}${health.canary ? `; canary ${serverText(health.canary)}` : ''}`,
       ];
   }
 }

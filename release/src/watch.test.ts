@@ -20,7 +20,7 @@ const row = (
   version: string,
   cohort: 'stable' | 'canary',
   views: number,
-  errors: Partial<Pick<Row, 'loadFailures' | 'renderErrors' | 'hydrationErrors' | 'vitals' | 'networks'>> = {},
+  errors: Partial<Pick<Row, 'loadFailures' | 'renderErrors' | 'hydrationErrors' | 'vitals' | 'networks' | 'server'>> = {},
 ): Row => {
   const vitals = errors.vitals ?? { lcp: [...NO_VITALS.lcp], inp: [...NO_VITALS.inp], cls: [...NO_VITALS.cls] };
   const failed = Math.min(views, (errors.loadFailures ?? 0) + (errors.renderErrors ?? 0) + (errors.hydrationErrors ?? 0));
@@ -34,6 +34,7 @@ const row = (
     hydrationErrors: 0,
     vitals,
     networks: { views, errors: failed, vitals: { lcp: [...vitals.lcp], inp: [...vitals.inp], cls: [...vitals.cls] } },
+    server: { pages: 0, unrendered: 0 },
     ...errors,
   };
 };
@@ -97,6 +98,22 @@ describe('release watch, one check', () => {
 
     expect(readDocument(site.ctx.store)!.mfe_account).toEqual(recorded(`http://cdn.test/mfe-account/${stable}/mf-manifest.json`));
     expect(readHistory(site.ctx.store).at(-1)).toMatchObject({ verb: 'rollback', remote: 'mfe_account', from: stable, to: stable, reason });
+  });
+
+  it("rolls back a canary the site's server served unrendered, on that alone, naming the figures", async () => {
+    answer.deployments = [row(stable, 'stable', 2, { server: { pages: 25, unrendered: 0 } }), row(candidate, 'canary', 1, { server: { pages: 20, unrendered: 9 } })];
+    const check = await checkOnce(site.ctx, 'mfe_account');
+    const reason = `canary ${candidate}: 9 of 20 pages served unrendered by the site's server (45%) vs stable 0 of 25 (0%), p = 0.00019 < 0.05, over 30 min (0 errors / 1 view (0%) vs stable 0 / 2 (0%); networks with errors 0 of 1 (0%) vs stable 0 of 2 (0%))`;
+    expect(check).toMatchObject({ outcome: 'rolled-back', reason });
+    // With the beacons failing it too, both are named.
+    await canary(site.ctx, 'mfe_account', candidate, '50');
+    answer.deployments = [
+      row(stable, 'stable', 25, { server: { pages: 25, unrendered: 0 } }),
+      row(candidate, 'canary', 20, { renderErrors: 9, server: { pages: 20, unrendered: 9 } }),
+    ];
+    expect(await checkOnce(site.ctx, 'mfe_account')).toMatchObject({
+      reason: `canary ${candidate}: 9 errors / 20 views (45%) vs stable 0 / 25 (0%); networks with errors 9 of 20 (45%) vs stable 0 of 25 (0%), p = 0.00019 < 0.05, over 30 min; 9 of 20 pages served unrendered by the site's server (45%) vs stable 0 of 25 (0%), p = 0.00019 < 0.05`,
+    });
   });
 
   it('leaves a canary alone while it has fewer views than the minimum, however it fails', async () => {
@@ -234,7 +251,7 @@ describe('release watch, every interval', () => {
 
 describe('the judgement', () => {
   /** A deployment's figures; unless given, each view came from a network of its own. */
-  const figures = (views: number, errors: number, vitals: VitalHistograms = NO_VITALS, networks = { views, errors, vitals }) => ({
+  const figures = (views: number, errors: number, vitals: VitalHistograms = NO_VITALS, networks = { views, errors, vitals }, server = { pages: 0, unrendered: 0 }) => ({
     version: 'v',
     views,
     errors,
@@ -243,6 +260,7 @@ describe('the judgement', () => {
     hydrationErrors: 0,
     vitals,
     networks,
+    server,
   });
   it('compares the shares of networks with errors in absolute points, and rolls back only when the difference is significant', () => {
     expect(judge(figures(1000, 100), figures(1000, 150), DEFAULT_POLICY).outcome).toBe('healthy');
@@ -258,6 +276,19 @@ describe('the judgement', () => {
     expect(judge(one(25, 0, { views: 25, errors: 0 }), one(26, 3, { views: 26, errors: 1 }), DEFAULT_POLICY).outcome).toBe('healthy');
     // 9 networks of 25 failing in the canary: 240 views from two more networks do not dilute it.
     expect(judge(one(25, 0, { views: 25, errors: 0 }), one(265, 9, { views: 27, errors: 9 }), DEFAULT_POLICY).outcome).toBe('failing');
+  });
+
+  it("rolls a canary back on what the site's server saw alone: more of its pages served unrendered than the stable's, significantly", () => {
+    const server = (pages: number, unrendered: number) => ({ pages, unrendered });
+    const quiet = (views: number, pages: number, unrendered: number) => figures(views, 0, NO_VITALS, { views: 1, errors: 0, vitals: NO_VITALS }, server(pages, unrendered));
+    // No beacon evidence (one network, few views), no error: the server's own signals are enough.
+    expect(judge(quiet(3, 25, 0), quiet(3, 20, 9), DEFAULT_POLICY)).toMatchObject({ outcome: 'failing', errors: false, slower: [], server: { p: expect.any(Number) } });
+    // Not with fewer of the canary's pages than --min-views, nor within the threshold, nor by chance.
+    expect(judge(quiet(3, 25, 0), quiet(3, 19, 19), DEFAULT_POLICY).outcome).toBe('too-few-views');
+    expect(judge(quiet(30, 1000, 100), quiet(30, 1000, 150), DEFAULT_POLICY).outcome).toBe('not-enough-evidence');
+    expect(judge(quiet(30, 100, 10), quiet(30, 100, 16), DEFAULT_POLICY).outcome).toBe('not-enough-evidence');
+    // The stable's own failures count against it: as bad as the stable is no reason.
+    expect(judge(quiet(3, 25, 9), quiet(3, 25, 9), DEFAULT_POLICY).outcome).toBe('too-few-views');
   });
 
   it('says there is not enough evidence, and changes nothing, with fewer than --min-networks networks on either side', () => {
@@ -347,11 +378,18 @@ describe('release status', () => {
     expect(healthLines(account.health)).toEqual([
       'health over 30 min: stable 1 error / 25 views (4%) from 25 networks, 1 with errors (4%); canary 9 errors / 20 views (45%) from 20 networks, 9 with errors (45%)',
       'speed over 30 min: stable p75 LCP unmeasured, INP unmeasured, CLS unmeasured; canary p75 LCP unmeasured, INP unmeasured, CLS unmeasured',
+      'server over 30 min: stable 0 of 0 pages served unrendered; canary 0 of 0 pages served unrendered',
     ]);
     expect(healthLines(remotes.find((remote) => remote.remote === 'mfe_auth')!.health)[0]).toBe(
       'health over 30 min: stable 0 errors / 0 views (no views) from 0 networks, 0 with errors',
     );
     expect(asked).toEqual([{ minutes: 30, remote: undefined }]);
+  });
+
+  it("shows the pages the site's server drew and served unrendered, per cohort", async () => {
+    answer.deployments = [row(stable, 'stable', 25, { server: { pages: 25, unrendered: 0 } }), row(candidate, 'canary', 20, { server: { pages: 20, unrendered: 9 } })];
+    const account = (await status(site.ctx))!.find((remote) => remote.remote === 'mfe_account')!;
+    expect(healthLines(account.health)[2]).toBe('server over 30 min: stable 0 of 25 pages served unrendered (0%); canary 9 of 20 pages served unrendered (45%)');
   });
 
   it("shows each cohort's p75 LCP, INP and CLS", async () => {

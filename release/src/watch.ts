@@ -56,8 +56,12 @@ export type Verdict =
   | { outcome: 'no-canary' }
   /** Too few views of the canary, or too few networks on either side (not enough evidence): nothing changes. */
   | { outcome: 'too-few-views' | 'not-enough-evidence' | 'healthy'; canary: Figures; stable: Figures }
-  /** Failing for its errors (with the p-value of their test), for its speed (the vitals it is significantly slower on), or both. */
-  | { outcome: 'failing'; canary: Figures; stable: Figures; errors: boolean; p: number; slower: SlowerVital[] };
+  /**
+   * Failing for its errors (with the p-value of their test), for its speed (the vitals it is
+   * significantly slower on), for what the site's server saw itself (pages served unrendered), or
+   * any of them.
+   */
+  | { outcome: 'failing'; canary: Figures; stable: Figures; errors: boolean; p: number; slower: SlowerVital[]; server: { p: number } | null };
 
 /** The share of the networks that saw a view which saw an error too. */
 const networkErrorRate = ({ networks }: Figures) => (networks.views > 0 ? networks.errors / networks.views : 0);
@@ -76,8 +80,14 @@ const errorsP = (stable: Figures, canary: Figures) =>
  */
 export function judge(stable: Figures, canary: Figures | null, policy: WatchPolicy): Verdict {
   if (!canary) return { outcome: 'no-canary' };
-  if (canary.views < policy.minViews) return { outcome: 'too-few-views', canary, stable };
-  if (canary.networks.views < policy.minNetworks || stable.networks.views < policy.minNetworks) return { outcome: 'not-enough-evidence', canary, stable };
+  // What the site's server saw itself no browser can send: it rolls a canary back on its own, with
+  // too few views or networks for the beacons to be judged.
+  const server = serverFailing(stable, canary, policy);
+  const failingOnServer: Verdict = { outcome: 'failing', canary, stable, errors: false, p: 1, slower: [], server };
+  if (canary.views < policy.minViews) return server ? failingOnServer : { outcome: 'too-few-views', canary, stable };
+  if (canary.networks.views < policy.minNetworks || stable.networks.views < policy.minNetworks) {
+    return server ? failingOnServer : { outcome: 'not-enough-evidence', canary, stable };
+  }
   const p = errorsP(stable, canary);
   const errors = networkErrorRate(canary) - networkErrorRate(stable) > policy.threshold && p < policy.level;
   // Two vitals tested: each at half the level, so that the chance of a false rollback stays within it.
@@ -86,15 +96,46 @@ export function judge(stable: Figures, canary: Figures | null, policy: WatchPoli
     ([vital, threshold]) =>
       slowerVital(vital, stable.networks.vitals[vital], canary.networks.vitals[vital], { threshold: policy[threshold], level, minSamples: policy.minNetworks }) ?? [],
   );
-  return errors || slower.length > 0 ? { outcome: 'failing', canary, stable, errors, p, slower } : { outcome: 'healthy', canary, stable };
+  return errors || slower.length > 0 || server ? { outcome: 'failing', canary, stable, errors, p, slower, server } : { outcome: 'healthy', canary, stable };
+}
+
+const unrenderedRate = ({ server }: Figures) => (server.pages > 0 ? server.unrendered / server.pages : 0);
+
+/**
+ * Whether the site's server served the canary's pages unrendered (its manifest or render entry not
+ * fetched or verified, its render failed or timed out) more often than the stable's: by more than
+ * the threshold and significantly (Fisher's exact test at `level`), over at least `minViews` of the
+ * canary's pages. Each page counted is one given a view token: a few a minute per address.
+ */
+function serverFailing(stable: Figures, canary: Figures, policy: WatchPolicy): { p: number } | null {
+  if (canary.server.pages < policy.minViews) return null;
+  if (!(unrenderedRate(canary) - unrenderedRate(stable) > policy.threshold)) return null;
+  const p = fisherGreater(canary.server.unrendered, canary.server.pages, stable.server.unrendered, stable.server.pages);
+  return p < policy.level ? { p } : null;
+}
+
+/** "12 of 20 pages served unrendered by the site's server (60%) vs stable 0 of 25 (0%), p = 0.0001 < 0.05". */
+function serverVersus(canary: Figures, stable: Figures, p: number, level: number): string {
+  const side = ({ server }: Figures) => `${server.unrendered} of ${server.pages}`;
+  return `${side(canary)} pages served unrendered by the site's server (${share(canary.server.unrendered, canary.server.pages)}) vs stable ${side(stable)} (${share(stable.server.unrendered, stable.server.pages)}), p = ${p.toPrecision(2)} < ${level}`;
 }
 
 /**
  * Why a failing canary is rolled back, naming each figure that failed it: "canary 1.0.0-x: p75 INP ≈
  * 733 ms vs stable ≈ 75 ms (+658 ms, more than 100 ms; p = 0.0041 < 0.025), over 30 min (0 errors /
- * 4 views (0%) vs stable 0 / 4 (0%))", or the errors' comparison first when they failed it too.
+ * 4 views (0%) vs stable 0 / 4 (0%))", or the errors' comparison first when they failed it too;
+ * the pages the site's server served unrendered after them, or alone when only they failed it.
  */
 export function failingText(verdict: Extract<Verdict, { outcome: 'failing' }>, minutes: number, policy: WatchPolicy): string {
+  const beacons = verdict.errors || verdict.slower.length > 0 ? beaconsText(verdict, minutes, policy) : null;
+  if (!verdict.server) return beacons!;
+  const server = serverVersus(verdict.canary, verdict.stable, verdict.server.p, policy.level);
+  if (beacons) return `${beacons}; ${server}`;
+  return `canary ${verdict.canary.version}: ${server}, over ${minutes} min (${errorsVersus(verdict.canary, verdict.stable)}; ${networksVersus(verdict.canary, verdict.stable)})`;
+}
+
+/** The beacons' part of a failing canary's reason: its errors, its speed, or both. */
+function beaconsText(verdict: Extract<Verdict, { outcome: 'failing' }>, minutes: number, policy: WatchPolicy): string {
   const errors = comparisonText(verdict.canary, verdict.stable, minutes, `, p = ${verdict.p.toPrecision(2)} < ${policy.level}`);
   if (verdict.slower.length === 0) return errors;
   const speed = verdict.slower.map((slower) => slowerText(slower, policy[slower.vital === 'lcp' ? 'lcpThreshold' : 'inpThreshold'], policy.level / JUDGED.length)).join('; ');

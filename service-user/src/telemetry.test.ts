@@ -1,6 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_MAX_LENGTH, VIEW_TOKEN_TTL_S, VITAL_MAX, type Vital } from './contract/telemetry';
-import { signViewGrantRequest, signViewToken, type ViewDeployments } from './contract/viewToken';
+import { signServerSignals, signViewGrantRequest, signViewToken, type ServerSignalReport, type ViewDeployments } from './contract/viewToken';
 import { migrate, migrations } from './db/migrations';
 import { ConfigError, loadConfig } from './environment';
 import { TELEMETRY_BODY_LIMIT_BYTES } from './routes/telemetry';
@@ -42,6 +42,8 @@ const viewToken = (deployments: ViewDeployments = STABLE, options: Parameters<ty
 /** A batch of one page's events, with a token of its own. */
 const batch = async (events: (Event | VitalEvent)[], deployments: ViewDeployments = STABLE) => ({ token: await viewToken(deployments), events });
 
+/** A deployment's server signals in the summary when the site's server told none. */
+const NO_SERVER = { pages: 0, unrendered: 0 };
 /** A deployment's networks in the summary: how many saw a view, an error, and each vital's buckets (zeros but for those given). */
 const nets = (views: number, errors = 0, counts: Partial<Record<Vital, Record<number, number>>> = {}) => ({ views, errors, vitals: vitals(counts) });
 
@@ -93,6 +95,7 @@ describe.each(backends)('POST /telemetry and its summary on %s', (kind) => {
           hydrationErrors: 1,
           vitals: vitals(),
           networks: nets(1, 1),
+          server: NO_SERVER,
         },
         {
           remote: 'mfe_account',
@@ -104,6 +107,7 @@ describe.each(backends)('POST /telemetry and its summary on %s', (kind) => {
           hydrationErrors: 0,
           vitals: vitals(),
           networks: nets(1, 1),
+          server: NO_SERVER,
         },
       ],
     });
@@ -447,6 +451,7 @@ describe.each(backends)('field vitals in the summary, on %s: per deployment and 
           vitals: vitals({ lcp: { 17: 1, 18: 1 }, inp: { 17: 1, 18: 1 }, cls: { 12: 1, 13: 1 } }),
           // Every page from the tests' one network: one network per bucket, however many samples it holds.
           networks: nets(1, 0, { lcp: { 17: 1, 18: 1 }, inp: { 17: 1, 18: 1 }, cls: { 12: 1, 13: 1 } }),
+          server: NO_SERVER,
         },
         {
           remote: 'mfe_account',
@@ -458,6 +463,7 @@ describe.each(backends)('field vitals in the summary, on %s: per deployment and 
           hydrationErrors: 0,
           vitals: vitals({ lcp: { 9: 1 }, inp: { 1: 1 }, cls: { 1: 1 } }),
           networks: nets(1, 0, { lcp: { 9: 1 }, inp: { 1: 1 }, cls: { 1: 1 } }),
+          server: NO_SERVER,
         },
         {
           remote: 'mfe_account',
@@ -469,6 +475,7 @@ describe.each(backends)('field vitals in the summary, on %s: per deployment and 
           hydrationErrors: 0,
           vitals: vitals({ lcp: { 0: 1, 8: 1, 9: 2, 18: 1 }, inp: { 0: 1, 6: 1, 7: 1, 18: 1 }, cls: { 0: 1, 4: 1, 5: 1, 13: 1 } }),
           networks: nets(1, 0, { lcp: { 0: 1, 8: 1, 9: 1, 18: 1 }, inp: { 0: 1, 6: 1, 7: 1, 18: 1 }, cls: { 0: 1, 4: 1, 5: 1, 13: 1 } }),
+          server: NO_SERVER,
         },
       ],
     });
@@ -497,6 +504,7 @@ describe.each(backends)('field vitals in the summary, on %s: per deployment and 
         hydrationErrors: 0,
         vitals: vitals({ cls: { 7: 1 } }),
         networks: nets(1, 1, { cls: { 7: 1 } }),
+        server: NO_SERVER,
       },
     ]);
   });
@@ -553,6 +561,21 @@ describe.each(backends)('field vitals in the summary, on %s: per deployment and 
     const { rows } = await service.db.query<{ now: Date }>('SELECT now() AS now');
     await sweepRetention(service.db, new Date(rows[0]!.now));
     expect((await service.db.query('SELECT version FROM remote_health_networks')).rows).toEqual([{ version: 'within' }]);
+  });
+
+  it("removes the server's own counts past the health counters' retention, as theirs", async () => {
+    const minutesAgo = (minutes: number) => `date_trunc('minute', now()) - make_interval(mins => ${minutes})`;
+    for (const [version, ago] of [
+      ['past', HEALTH_RETENTION_MINUTES + 5],
+      ['kept', HEALTH_RETENTION_MINUTES - 5],
+    ] as const) {
+      await service.db.query(
+        `INSERT INTO remote_server_minutes (minute, remote, version, cohort, pages, unrendered) VALUES (${minutesAgo(ago)}, 'mfe_account', '${version}', 'stable', 3, 1)`,
+      );
+    }
+    const { rows } = await service.db.query<{ now: Date }>('SELECT now() AS now');
+    await sweepRetention(service.db, new Date(rows[0]!.now));
+    expect((await service.db.query('SELECT version FROM remote_server_minutes')).rows).toEqual([{ version: 'kept' }]);
   });
 });
 
@@ -631,6 +654,59 @@ describe.each(backends)("the site's server's view grants (POST /telemetry/view-g
   ])('refuses a body with %s with a 400', async (_what, body) => {
     const answer =
       typeof body === 'string' ? await request(service.app, '/telemetry/view-grants', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }) : await ask(body);
+    expect(answer.status).toBe(400);
+    expect((await answer.json()).error.code).toBe('invalid_body');
+  });
+});
+
+describe.each(backends)("what the site's server saw itself (POST /telemetry/server-signals) on %s", (kind) => {
+  let service: Awaited<ReturnType<typeof startService>>;
+  beforeAll(async () => {
+    service = await startService(kind, tokens);
+  });
+  afterAll(() => service.db.close());
+  beforeEach(async () => {
+    await service.db.query('DELETE FROM remote_server_minutes');
+  });
+  const report = (body: unknown) => call(service.app, '/telemetry/server-signals', { body });
+  const signal = (outcome: 'drawn' | 'unrendered', cohort: 'stable' | 'canary' = 'canary'): ServerSignalReport => ({
+    remote: 'mfe_account',
+    version: cohort === 'canary' ? '1.0.0-fedcba987654' : '1.0.0-abc123def456',
+    cohort,
+    outcome,
+  });
+
+  it('adds the pages drawn and served unrendered per deployment, each report once, and the summary gives them', async () => {
+    const once = await signServerSignals(LOCAL_VIEW_TOKEN_SECRET, [signal('unrendered')]);
+    for (let i = 0; i < 3; i += 1) expect((await report({ report: once })).status).toBe(204);
+    expect((await report({ report: await signServerSignals(LOCAL_VIEW_TOKEN_SECRET, [signal('drawn'), signal('drawn', 'stable')]) })).status).toBe(204);
+    const { deployments } = await (await summary(service.app, '?remote=mfe_account')).json();
+    expect(deployments).toEqual([
+      expect.objectContaining({ version: '1.0.0-fedcba987654', cohort: 'canary', views: 0, server: { pages: 2, unrendered: 1 } }),
+      expect.objectContaining({ version: '1.0.0-abc123def456', cohort: 'stable', views: 0, server: { pages: 1, unrendered: 0 } }),
+    ]);
+    const { rows } = await service.db.query('SELECT * FROM remote_server_minutes');
+    expect(Object.keys(rows[0]!).sort()).toEqual(['cohort', 'minute', 'pages', 'remote', 'unrendered', 'version']);
+  });
+
+  it.each([
+    ['signed with another secret', () => signServerSignals('another-secret-that-is-long-enough-0123456789', [signal('unrendered')])],
+    ['expired', () => signServerSignals(LOCAL_VIEW_TOKEN_SECRET, [signal('unrendered')], { now: Date.now() - 120_000 })],
+    ['a view token (another audience)', () => viewToken()],
+    ['naming a remote the site does not have', () => signServerSignals(LOCAL_VIEW_TOKEN_SECRET, [{ ...signal('unrendered'), remote: 'mfe_shop' as never }])],
+  ])('refuses a report %s with 401, counting nothing', async (_what, made) => {
+    const answer = await report({ report: await made() });
+    expect(answer.status).toBe(401);
+    expect((await answer.json()).error.code).toBe('server_signals_invalid');
+    expect((await service.db.query('SELECT * FROM remote_server_minutes')).rows).toEqual([]);
+  });
+
+  it.each([
+    ['no report', {}],
+    ['a report that is not a string', { report: [] }],
+    ['a field beside it', { report: 'x', pages: 5 }],
+  ])('refuses a body with %s with a 400', async (_what, body) => {
+    const answer = await report(body);
     expect(answer.status).toBe(400);
     expect((await answer.json()).error.code).toBe('invalid_body');
   });

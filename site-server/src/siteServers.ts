@@ -30,7 +30,7 @@ import {
 import { securityHeaders } from './securityHeaders';
 import { createStaticApp, PAGE_WAIT_MS, type Document } from './staticServer';
 import { localeOf, loginTokenOf, visitorIdOf } from './visitor';
-import { serviceViewGrants, viewTokenCookie, viewTokenSecret, type ViewGrants } from './viewTokens';
+import { sawOnPage, serviceServerSignals, serviceViewGrants, viewTokenCookie, viewTokenSecret, type SignalsReport, type ViewGrants } from './viewTokens';
 import { robotsTxt, sitemapXml } from './webFiles';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
@@ -43,7 +43,16 @@ const pageAnswers =
   (draw: ReturnType<typeof renderedPages>, pinOf: PinOf) =>
   async (c: Context): Promise<PageAnswer | null> => {
     const deadline = Date.now() + PAGE_WAIT_MS;
-    return draw({ url: readUrl(c), visitorId: visitorIdOf(c), loginToken: loginTokenOf(c), locale: localeOf(c), pin: await pinOf(c), deadline });
+    return draw({
+      url: readUrl(c),
+      visitorId: visitorIdOf(c),
+      loginToken: loginTokenOf(c),
+      locale: localeOf(c),
+      pin: await pinOf(c),
+      deadline,
+      // What the server saw of the page's version: reported with its view token (viewTokens.ts).
+      seen: (signal) => sawOnPage(c, signal),
+    });
   };
 
 type PinOf = (c: Context) => Promise<PreviewPin | null>;
@@ -75,6 +84,8 @@ export interface ShellAppOptions {
   dist?: string;
   /** Whether a visitor's address may have one more view token (default: the user service's, at the reads' URL; none: no tokens). */
   viewGrants?: ViewGrants;
+  /** Where what the server saw as it drew pages given view tokens goes (default: the user service's, as the grants). */
+  serverSignals?: SignalsReport;
 }
 
 /** Whether this deployment serves its source maps (SOURCE_MAPS=public); by default they are built for error reports only. */
@@ -89,6 +100,7 @@ export function shellApp({
   readsBudgetMs = signedInReadsBudgetMs(process.env),
   readsServiceUrl,
   viewGrants,
+  serverSignals,
 }: ShellAppOptions = {}) {
   // Every URL the server fetches or writes into a page comes from configuration: the document's
   // manifests on the configured origins (outside local mode), a relative one against the site's own.
@@ -104,7 +116,8 @@ export function shellApp({
   const serviceUrl = readsServiceUrl === undefined ? serverUserServiceUrl(process.env, browser) : readsServiceUrl;
   const secret = viewTokenSecret(process.env);
   const grant = viewGrants ?? serviceViewGrants(serviceUrl, secret, (message) => siteLogger.warn(message));
-  const tokens = viewTokenCookie({ remotes, secret, grant, pinOf });
+  const report = serverSignals ?? serviceServerSignals(serviceUrl, secret, (message) => siteLogger.warn(message));
+  const tokens = viewTokenCookie({ remotes, secret, grant, report, pinOf });
   if (prerender && serviceUrl === null)
     siteLogger.warn(`signed-in pages are drawn by the browser: the user service's URL (${browser.userServiceUrl}) is not absolute; set USER_SERVICE_INTERNAL_URL`);
   // A document that does not validate at the start refuses it, named (at run time the last good one

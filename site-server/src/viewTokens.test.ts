@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbeddedService } from '@site/service-user/embedded';
 import { shellApp } from './siteServers';
-import { serviceViewGrants, viewTokenSecret, type ViewGrants } from './viewTokens';
+import type { ServerSignal } from '@site/rendering/server';
+import { Hono } from 'hono';
+import { sawOnPage, serviceServerSignals, serviceViewGrants, viewTokenCookie, viewTokenSecret, type ViewGrants } from './viewTokens';
 import { signedVisitorId } from './visitor';
 import { OPERATOR_ENV } from './testing/operatorEnv';
 
@@ -153,6 +155,37 @@ describe("the visitor's id, the server's own", () => {
   });
 });
 
+describe('what the server saw as it drew a page', () => {
+  const unrendered: ServerSignal = { remote: 'mfe_marketing', version: '1.1.0-bbbbbbbbbbbb', cohort: 'canary', outcome: 'unrendered', why: 'render' };
+  /** A page handler that saw its version fail, behind the view tokens' middleware. */
+  const drawing = (grant: ViewGrants, reports: ServerSignal[][]) =>
+    new Hono()
+      .use(
+        '*',
+        viewTokenCookie({
+          remotes: () => document,
+          secret: LOCAL_VIEW_TOKEN_SECRET,
+          grant,
+          report: async (signals) => {
+            reports.push(signals);
+          },
+        }),
+      )
+      .on(['GET', 'HEAD'], '*', (c) => {
+        sawOnPage(c, unrendered);
+        return c.html('<!doctype html><p>served unrendered</p>');
+      });
+
+  it('is reported for a page given a view token, and only then (counted as the views are, a few a minute per address)', async () => {
+    const reports: ServerSignal[][] = [];
+    expect(cookieOf(await drawing(async () => true, reports).request('/contact'), VIEW_TOKEN_COOKIE)).toBeDefined();
+    expect(reports).toEqual([[unrendered]]);
+    await drawing(async () => false, reports).request('/contact');
+    await drawing(async () => true, reports).request('/contact', { method: 'HEAD' });
+    expect(reports).toHaveLength(1);
+  });
+});
+
 describe("the user service's view grants", () => {
   let service: Awaited<ReturnType<typeof startEmbeddedService>>;
   let url: string;
@@ -178,6 +211,22 @@ describe("the user service's view grants", () => {
     const { rows } = await service.db.query<{ key: string }>("SELECT key FROM rate_limit_hits WHERE key LIKE 'view-grant:%'");
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(JSON.stringify(rows)).not.toMatch(/203\.0\.113|unknown/);
+  });
+
+  it('record what the server saw, per deployment, for the summary (release watch weighs it)', async () => {
+    await serviceServerSignals(
+      url,
+      LOCAL_VIEW_TOKEN_SECRET,
+    )([{ remote: 'mfe_marketing', version: '1.1.0-bbbbbbbbbbbb', cohort: 'canary', outcome: 'unrendered', why: 'manifest' }]);
+    await serviceServerSignals(url, LOCAL_VIEW_TOKEN_SECRET)([{ remote: 'mfe_marketing', version: '1.1.0-bbbbbbbbbbbb', cohort: 'canary', outcome: 'drawn' }]);
+    // A report the service cannot verify is said (once a minute at most), and counts nothing.
+    const said: string[] = [];
+    await serviceServerSignals(url, 'a-secret-that-is-not-the-services-0123456789', (message) => said.push(message))([
+      { remote: 'mfe_marketing', version: '1.1.0-bbbbbbbbbbbb', cohort: 'canary', outcome: 'unrendered' },
+    ]);
+    expect(said).toEqual([expect.stringMatching(/HTTP 401/)]);
+    const summary = (await (await fetch(`${url}/telemetry/summary?remote=mfe_marketing`)).json()) as { deployments: unknown[] };
+    expect(summary.deployments).toEqual([expect.objectContaining({ version: '1.1.0-bbbbbbbbbbbb', cohort: 'canary', server: { pages: 2, unrendered: 1 } })]);
   });
 
   it('grant nothing to a server without the secret, nor without a service to ask', async () => {

@@ -6,7 +6,17 @@
 // the user service grants one more to the visitor's address (a few a minute, counted there for
 // every replica: viewGrants).
 import { deploymentFor, REMOTE_NAMES, versionOfManifest, type PreviewPin, type RemotesDocument } from '@site/shared-ui/remotes-document';
-import { LOCAL_VIEW_TOKEN_SECRET, signViewGrantRequest, signViewToken, VIEW_TOKEN_COOKIE, VIEW_TOKEN_TTL_S, type ViewDeployments } from '@site/service-user/view-token';
+import {
+  LOCAL_VIEW_TOKEN_SECRET,
+  SERVER_SIGNALS_MAX,
+  signServerSignals,
+  signViewGrantRequest,
+  signViewToken,
+  VIEW_TOKEN_COOKIE,
+  VIEW_TOKEN_TTL_S,
+  type ViewDeployments,
+} from '@site/service-user/view-token';
+import type { ServerSignal } from '@site/rendering/server';
 import type { Context, MiddlewareHandler } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { configuredSecret } from './runtimeConfig';
@@ -74,6 +84,43 @@ export function serviceViewGrants(serviceUrl: string | null, secret: string, log
   };
 }
 
+/** Where what the server saw as it drew a page goes (serviceServerSignals). */
+export type SignalsReport = (signals: ServerSignal[]) => Promise<void>;
+
+/**
+ * The user service's record of what the site's server saw itself (POST /telemetry/server-signals,
+ * a report signed with the view tokens' secret): sent after the page, never waited for.
+ */
+export function serviceServerSignals(serviceUrl: string | null, secret: string, logged: (message: string) => void = () => undefined): SignalsReport {
+  if (!serviceUrl) return async () => undefined;
+  const url = `${serviceUrl.replace(/\/+$/, '')}/telemetry/server-signals`;
+  let saidAt = -Infinity;
+  return async (signals) => {
+    try {
+      const report = await signServerSignals(secret, signals);
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ report }),
+        signal: AbortSignal.timeout(VIEW_GRANT_TIMEOUT_MS),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    } catch (error) {
+      if (Date.now() - saidAt < 60_000) return;
+      saidAt = Date.now();
+      logged(`what the server saw of a page could not be told to the user service (${(error as Error).message})`);
+    }
+  };
+}
+
+const seenOf = new WeakMap<Request, ServerSignal[]>();
+/** Keeps what the server saw as it drew the request's page (renderedPages' `seen`), for its view token's report. */
+export function sawOnPage(c: Context, signal: ServerSignal): void {
+  const seen = seenOf.get(c.req.raw) ?? [];
+  seen.push(signal);
+  seenOf.set(c.req.raw, seen);
+}
+
 /** A path that names a file (a name with an extension): never a page of the site. */
 const FILE_PATH = /\.[^/]*$/;
 
@@ -82,12 +129,15 @@ export function viewTokenCookie({
   remotes,
   secret,
   grant,
+  report = async () => undefined,
   pinOf = async () => null,
 }: {
   remotes: () => RemotesDocument;
   secret: string;
   /** Whether the visitor's address may have one more (serviceViewGrants). */
   grant: ViewGrants;
+  /** Where what the server saw as it drew a page given a token goes (serviceServerSignals): counted as the views are, a few a minute per address. */
+  report?: SignalsReport;
   /** The preview pinned in the request's browser (previewPins.ts). */
   pinOf?: (c: Context) => Promise<PreviewPin | null>;
 }): MiddlewareHandler {
@@ -99,6 +149,8 @@ export function viewTokenCookie({
     // Answered as a page, not an error (nor a redirect, nor a not-found page).
     if (!granted || c.res.status !== 200 || !(c.res.headers.get('Content-Type') ?? '').startsWith('text/html')) return;
     if (!(await granted)) return;
+    const seen = seenOf.get(c.req.raw);
+    if (seen && seen.length > 0) void report(seen.slice(0, SERVER_SIGNALS_MAX));
     let document: RemotesDocument;
     try {
       document = remotes();

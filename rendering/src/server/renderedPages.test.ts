@@ -5,11 +5,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RemotesDocument } from '@site/shared-ui/remotes-document';
+import { versionOfManifest, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MARKERS } from '../contract';
 import { sriSha256 } from './integrity';
-import { renderedPages, type PageAnswer, type RenderEntryManifest } from './renderedPages';
+import { renderedPages, type PageAnswer, type RenderEntryManifest, type ServerSignal } from './renderedPages';
 
 // A shell build and two remotes' builds on disk, as small as the server needs. The shell's renderer
 // (its server build) puts a page's HTML in <main>, and for a signed-in page drawn whole, the user's
@@ -117,9 +117,17 @@ function site({ serviceUrl = 'http://127.0.0.1:9', readsBudgetMs = 1_000, maxPag
     maxPages,
     log: (message) => logged.push(message),
   });
+  const signals: ServerSignal[] = [];
   const page = (path: string, loginToken: string | null = null, deadline?: number, locale?: 'ro' | 'en') =>
-    answer({ url: new URL(path, 'http://localhost:3000'), visitorId: '00000000-0000-4000-8000-000000000000', loginToken, deadline, locale });
-  return { page, logged, manifests: { marketing, account } };
+    answer({
+      url: new URL(path, 'http://localhost:3000'),
+      visitorId: '00000000-0000-4000-8000-000000000000',
+      loginToken,
+      deadline,
+      locale,
+      seen: (signal) => signals.push(signal),
+    });
+  return { page, logged, signals, manifests: { marketing, account } };
 }
 
 const html = (answer: PageAnswer | null | undefined) => (answer && 'html' in answer ? answer.html : 'EMPTY');
@@ -140,6 +148,38 @@ describe('a public page', () => {
     ]);
     // A page that failed does not take the others down afterwards either.
     expect(await page('/')).toEqual(landing);
+  });
+
+  it("tells what the server saw of each page's version: drawn, or served unrendered because its render failed or its manifest could not be read", async () => {
+    const { page, signals, manifests } = site();
+    await page('/');
+    await page('/contact');
+    const drawn = { remote: 'mfe_marketing', version: versionOfManifest(manifests.marketing), cohort: 'stable' };
+    expect(signals).toEqual([
+      { ...drawn, outcome: 'drawn' },
+      { ...drawn, outcome: 'unrendered', why: 'render' },
+    ]);
+    // A failed render is served unrendered until it is retried: each such page is told.
+    await page('/contact');
+    expect(signals.at(-1)).toEqual({ ...drawn, outcome: 'unrendered', why: 'render' });
+
+    const { shell, marketing, account } = writeBuilds();
+    const unread: ServerSignal[] = [];
+    const answer = renderedPages({
+      dist: shell,
+      remotes: () => ({ mfe_marketing: { manifest: marketing }, mfe_auth: { manifest: marketing }, mfe_account: { manifest: account } }),
+      config: { userServiceUrl: 'http://127.0.0.1:9' } as never,
+      manifestAt: async () => null,
+      log: () => undefined,
+    });
+    const request = {
+      url: new URL('http://localhost:3000/'),
+      visitorId: '00000000-0000-4000-8000-000000000000',
+      loginToken: null,
+      seen: (signal: ServerSignal) => unread.push(signal),
+    };
+    expect(await answer(request)).toBeNull();
+    expect(unread).toEqual([{ remote: 'mfe_marketing', version: versionOfManifest(marketing), cohort: 'stable', outcome: 'unrendered', why: 'manifest' }]);
   });
 
   it('is drawn for a visitor with the login cookie as for someone signed in (the header offering the account), kept apart from the other', async () => {

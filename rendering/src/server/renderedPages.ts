@@ -17,7 +17,7 @@
 // renders it, as for any other page).
 import { DEFAULT_LOCALE, languageQuery, type Locale } from '@site/shared-ui/locales';
 import type { RuntimeConfig } from '@site/shared-ui/runtime-config';
-import { deploymentFor, integrityAt, type PreviewPin, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
+import { deploymentFor, integrityAt, versionOfManifest, type Cohort, type PreviewPin, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { isServiceReadName, type ServiceReadName } from '@site/shared-ui/service-reads';
 import { decodeJwt } from 'jose';
 import { LRUCache } from 'lru-cache';
@@ -98,6 +98,23 @@ export interface PageRequest {
    * else would be served it). None: no limit.
    */
   deadline?: number;
+  /** Told what the server saw of the remote's version this page is drawn from (release health's own signals: ServerSignal). */
+  seen?: (signal: ServerSignal) => void;
+}
+
+/**
+ * What the site's server sees itself of a remote's version as it draws a public page of it, for
+ * release health (no browser can send it): the page drawn, or served unrendered because its
+ * manifest or render entry could not be fetched or verified (`manifest`), or because the render
+ * entry failed or timed out (`render`; a failed render is served unrendered until it is retried).
+ */
+export interface ServerSignal {
+  remote: RemoteName;
+  /** The version as view tokens name it (the manifest's folder). */
+  version: string;
+  cohort: Cohort;
+  outcome: 'drawn' | 'unrendered';
+  why?: 'manifest' | 'render';
 }
 
 export type PageAnswer =
@@ -378,6 +395,11 @@ export function renderedPages({
     if (!route) return notFound(locale, token !== null);
     if (!drawn) return null;
     const { remote, module } = route.exposed;
+    const location = remotes()[remote];
+    const deployment = location ? deploymentFor(remote, location, request.visitorId, request.pin) : null;
+    const seen = (outcome: ServerSignal['outcome'], why?: ServerSignal['why']) => {
+      if (deployment) request.seen?.({ remote, version: versionOfManifest(deployment.manifest), cohort: deployment.cohort, outcome, ...(why ? { why } : {}) });
+    };
     if (drawn === 'loading status') {
       const whole = await signedInPage(request, token as string, remote, module).catch((error: Error) => {
         log(`${pathname} is served as its loading status: drawing it whole failed: ${error.stack ?? error.message}`);
@@ -386,7 +408,10 @@ export function renderedPages({
       return whole ?? keptAnswer(await loadingStatus(pathname, locale), 'loading status');
     }
     const version = await versionFor(remote, request);
-    if (!version) return null;
+    if (!version) {
+      seen('unrendered', 'manifest');
+      return null;
+    }
     const signedIn = token !== null;
     // A render entry's name is content-hashed: a new build of the remote is a new key.
     const key = `${signedIn ? 'signed-in ' : ''}${locale} ${pathname} ${version.manifestUrl} ${version.entryUrl}`;
@@ -403,6 +428,7 @@ export function renderedPages({
       ),
       'page',
     );
+    seen(answer ? 'drawn' : 'unrendered', answer ? undefined : 'render');
     // A previewed version's page is for the browser pinned to it: never kept by a shared cache.
     return answer && request.pin?.remote === remote ? { ...answer, personal: true } : answer;
   };

@@ -114,3 +114,64 @@ export async function verifyViewGrantRequest(secret: string, request: unknown, {
     return null;
   }
 }
+
+// What the site's server saw itself as it drew pages (release health's signals no browser can
+// send): per page given a view token, the remote's version and cohort it was drawn from, and
+// whether it was drawn or served unrendered (its manifest or render entry could not be fetched or
+// verified, or its render failed or timed out). Signed with the same secret for the audience
+// 'server-signals', with an id counted once.
+const SIGNALS_AUDIENCE = 'server-signals';
+/** The most signals one report carries (a page names one remote; the server sends a report per page). */
+export const SERVER_SIGNALS_MAX = 20;
+export const SERVER_OUTCOMES = ['drawn', 'unrendered'] as const;
+export type ServerOutcome = (typeof SERVER_OUTCOMES)[number];
+export interface ServerSignalReport {
+  remote: TelemetryRemote;
+  version: string;
+  cohort: Cohort;
+  outcome: ServerOutcome;
+}
+
+const signalsClaim = z
+  .array(z.tuple([z.enum(TELEMETRY_REMOTES), z.string().regex(VERSION_PATTERN), z.enum(COHORTS), z.enum(SERVER_OUTCOMES)]))
+  .min(1)
+  .max(SERVER_SIGNALS_MAX);
+
+/** Signs a report of what the site's server saw. */
+export async function signServerSignals(
+  secret: string,
+  signals: ServerSignalReport[],
+  { now = Date.now(), id = crypto.randomUUID() }: { now?: number; id?: string } = {},
+): Promise<string> {
+  const issuedAt = Math.floor(now / 1000);
+  return new SignJWT({ s: signals.map(({ remote, version, cohort, outcome }) => [remote, version, cohort, outcome]) })
+    .setProtectedHeader({ alg: ALGORITHM })
+    .setAudience(SIGNALS_AUDIENCE)
+    .setJti(id)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + VIEW_GRANT_TTL_S)
+    .sign(key(secret));
+}
+
+/** A report's id, signals and end when its signature, audience and time hold; null for anything else. */
+export async function verifyServerSignals(
+  secret: string,
+  report: unknown,
+  { now = Date.now() }: { now?: number } = {},
+): Promise<{ id: string; signals: ServerSignalReport[]; expiresAt: number } | null> {
+  if (typeof report !== 'string' || report.length === 0 || report.length > 4 * VIEW_TOKEN_MAX_LENGTH) return null;
+  try {
+    const { payload } = await jwtVerify(report, key(secret), {
+      algorithms: [ALGORITHM],
+      audience: SIGNALS_AUDIENCE,
+      currentDate: new Date(now),
+      maxTokenAge: VIEW_GRANT_TTL_S,
+      requiredClaims: ['jti', 'iat', 'exp'],
+    });
+    const s = signalsClaim.safeParse(payload.s);
+    if (!s.success || typeof payload.jti !== 'string' || payload.jti.length > 64 || payload.exp === undefined) return null;
+    return { id: payload.jti, signals: s.data.map(([remote, version, cohort, outcome]) => ({ remote, version, cohort, outcome })), expiresAt: payload.exp * 1000 };
+  } catch {
+    return null;
+  }
+}

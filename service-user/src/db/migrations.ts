@@ -279,6 +279,25 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX remote_health_networks_remote_minute ON remote_health_networks(remote, minute);
     `,
   },
+  {
+    version: 14,
+    name: "what the site's server saw itself of each release: pages drawn and served unrendered",
+    sql: `
+      -- Per minute and deployment, the pages the site's server drew from it and those it served
+      -- unrendered (its manifest or render entry not fetched or verified, its render failed or
+      -- timed out), for pages given a view token: counts only, nothing of a visitor.
+      CREATE TABLE remote_server_minutes (
+        minute timestamptz NOT NULL,
+        remote text NOT NULL,
+        version text NOT NULL,
+        cohort text NOT NULL,
+        pages integer NOT NULL DEFAULT 0,
+        unrendered integer NOT NULL DEFAULT 0,
+        PRIMARY KEY (minute, remote, version, cohort)
+      );
+      CREATE INDEX remote_server_minutes_remote_minute ON remote_server_minutes(remote, minute);
+    `,
+  },
 ];
 
 // Any fixed number: replicas starting together take turns on the migrations.

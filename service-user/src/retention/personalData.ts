@@ -24,6 +24,7 @@ export const PERSONAL_DATA: Record<string, { kept: RetentionKind | 'account' | '
   remote_health_minutes: { kept: 'healthMinutes', export: { none: 'counts per minute and release: nothing of a visitor' } },
   remote_vitals_minutes: { kept: 'healthMinutes', export: { none: 'counts per minute, release and bucket: nothing of a visitor' } },
   remote_health_networks: { kept: 'healthMinutes', export: { none: 'keyed hashes of networks (a /24 or /48), per minute and release, gone after a day: nothing of a visitor' } },
+  remote_server_minutes: { kept: 'healthMinutes', export: { none: 'counts per minute and release of the pages the site’s server drew: nothing of a visitor' } },
   view_token_counts: { kept: 'not personal', export: { none: 'random token ids, deleted when the token expires' } },
   stripe_products: { kept: 'not personal', export: { none: 'the plans’ names' } },
   stripe_events: { kept: 'not personal', export: { none: 'the ids of Stripe events already handled' } },

@@ -50,8 +50,9 @@ export const RETENTION_RULES: Record<Exclude<RetentionKind, 'localOutboxFile'>, 
     batches: ['DELETE FROM rate_limit_hits WHERE key IN (SELECT key FROM rate_limit_hits WHERE reset_at < $1 LIMIT $2)'],
   },
   healthMinutes: {
-    tables: ['remote_health_minutes', 'remote_vitals_minutes', 'view_token_counts', 'remote_health_networks'],
+    tables: ['remote_health_minutes', 'remote_vitals_minutes', 'view_token_counts', 'remote_health_networks', 'remote_server_minutes'],
     batches: [
+      'DELETE FROM remote_server_minutes WHERE (minute, remote, version, cohort) IN (SELECT minute, remote, version, cohort FROM remote_server_minutes WHERE minute < $1 LIMIT $2)',
       // The networks' keyed hashes go sooner: once the summary's longest window (a day) has passed them.
       `DELETE FROM remote_health_networks WHERE (minute, remote, version, cohort, vote, network) IN
          (SELECT minute, remote, version, cohort, vote, network FROM remote_health_networks

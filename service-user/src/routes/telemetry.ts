@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { HEALTH_WINDOW_MINUTES, SUMMARY_MAX_MINUTES, TELEMETRY_MAX_EVENTS, TELEMETRY_REMOTES, VIEW_TOKEN_MAX_LENGTH, VITAL_MAX, VITALS } from '../contract/telemetry';
-import { verifyViewGrantRequest, verifyViewToken } from '../contract/viewToken';
+import { verifyServerSignals, verifyViewGrantRequest, verifyViewToken } from '../contract/viewToken';
 import { addressHasher, networkHasher } from '../http/addressHash';
 import { clientAddress, limitBody, publicRateLimit, requireOperatorToken } from '../http/middleware';
 import { HEALTH_EVENT_KINDS, healthCounters, type DeploymentHealth } from '../store/telemetry';
@@ -60,6 +60,12 @@ const telemetryBatch = z.strictObject({
 export type TelemetryBatch = z.infer<typeof telemetryBatch>;
 
 const grantBody = z.strictObject({ request: z.string().min(1).max(VIEW_TOKEN_MAX_LENGTH) });
+const signalsBody = z.strictObject({
+  report: z
+    .string()
+    .min(1)
+    .max(4 * VIEW_TOKEN_MAX_LENGTH),
+});
 
 /** POST /telemetry/view-grants's answer: whether the site's server may give this address one more view token now. */
 export interface ViewGrant {
@@ -119,6 +125,21 @@ export function telemetryRoutes(deps: Deps) {
       if (address === null) throw new ApiError(401, 'view_grant_invalid', "Sign the request with the view tokens' secret (VIEW_TOKEN_SECRET), as the site's server does.");
       const granted = await counters.grantView(hashAddress(address), deps.config.viewTokensPerAddress);
       return c.json({ granted } satisfies ViewGrant);
+    })
+    .post('/telemetry/server-signals', limitBody(8192), async (c) => {
+      // What the site's server saw itself as it drew the pages it gave view tokens with.
+      let json: unknown;
+      try {
+        json = await c.req.json();
+      } catch {
+        throw invalidBody('(body)');
+      }
+      const parsed = signalsBody.safeParse(json);
+      if (!parsed.success) throw invalidBody(parsed.error.issues.map((issue) => issue.path.join('.') || '(body)').join(', '));
+      const report = await verifyServerSignals(deps.config.viewTokenSecret, parsed.data.report);
+      if (report === null) throw new ApiError(401, 'server_signals_invalid', "Sign the report with the view tokens' secret (VIEW_TOKEN_SECRET), as the site's server does.");
+      await counters.recordServerSignals(report);
+      return c.body(null, 204);
     })
     .post('/telemetry', limit, beaconBody, limitBody(TELEMETRY_BODY_LIMIT_BYTES), async (c) => {
       let json: unknown;

@@ -1,4 +1,4 @@
-import type { VerifiedViewToken } from '../contract/viewToken';
+import type { ServerSignalReport, VerifiedViewToken } from '../contract/viewToken';
 import type { Database, Queryable } from '../db/database';
 
 /** What the shell reports about a remote's page (shell/src/remotes/health.ts sends them). */
@@ -41,6 +41,8 @@ export interface DeploymentHealth {
    * error (of any kind), and a vital in each bucket over the window. No network counts twice in one.
    */
   networks: NetworkHealth;
+  /** What the site's server saw itself of this deployment: pages it drew, and pages it served unrendered for its failure. */
+  server: { pages: number; unrendered: number };
 }
 
 /** Distinct networks per kind of evidence over a window. */
@@ -158,6 +160,31 @@ function bucketOfVote(vote: string): { vital: Vital; bucket: number } | null {
 export function healthCounters(db: Database) {
   return {
     /**
+     * Adds what the site's server saw (a report of its own, counted once by its id, kept in
+     * view_token_counts until it expires) to the current minute's server counters: per deployment,
+     * the pages drawn and those served unrendered. Returns how many signals were counted.
+     */
+    async recordServerSignals(report: { id: string; signals: ServerSignalReport[]; expiresAt: number }): Promise<number> {
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query(
+          `INSERT INTO view_token_counts (token_id, remote, kind, expires_at) VALUES ($1, '', 'server-signals', to_timestamp($2 / 1000.0))
+           ON CONFLICT DO NOTHING RETURNING token_id`,
+          [report.id, report.expiresAt],
+        );
+        if (rows.length === 0) return 0;
+        for (const { remote, version, cohort, outcome } of report.signals) {
+          await tx.query(
+            `INSERT INTO remote_server_minutes AS s (minute, remote, version, cohort, pages, unrendered)
+             VALUES (date_trunc('minute', now()), $1, $2, $3, 1, $4)
+             ON CONFLICT (minute, remote, version, cohort) DO UPDATE SET pages = s.pages + 1, unrendered = s.unrendered + EXCLUDED.unrendered`,
+            [remote, version, cohort, outcome === 'unrendered' ? 1 : 0],
+          );
+        }
+        return report.signals.length;
+      });
+    },
+
+    /**
      * Counts one view token given to a client (its address's keyed hash) in the current window of
      * `windowMs` (kept beside the rate limits' counters, swept as theirs); whether it is within `limit`.
      */
@@ -265,6 +292,8 @@ export function healthCounters(db: Database) {
         hydration_errors: string;
         vitals: [string, number, number | string][] | null;
         networks: [string, number | string][] | null;
+        server_pages: string | null;
+        server_unrendered: string | null;
       }>(
         `WITH health AS (
            SELECT remote, version, cohort, sum(views) AS views, sum(load_failures) AS load_failures,
@@ -282,9 +311,14 @@ export function healthCounters(db: Database) {
              FROM remote_health_networks
             WHERE minute > date_trunc('minute', now()) - make_interval(mins => $1) AND ($2::text IS NULL OR remote = $2)
             GROUP BY remote, version, cohort, vote
+         ), server AS (
+           SELECT remote, version, cohort, sum(pages) AS pages, sum(unrendered) AS unrendered
+             FROM remote_server_minutes
+            WHERE minute > date_trunc('minute', now()) - make_interval(mins => $1) AND ($2::text IS NULL OR remote = $2)
+            GROUP BY remote, version, cohort
          ), deployments AS (
            SELECT remote, version, cohort FROM health UNION SELECT remote, version, cohort FROM vitals
-           UNION SELECT remote, version, cohort FROM networks
+           UNION SELECT remote, version, cohort FROM networks UNION SELECT remote, version, cohort FROM server
          )
          SELECT d.remote, d.version, d.cohort,
                 coalesce(h.views, 0) AS views, coalesce(h.load_failures, 0) AS load_failures,
@@ -292,8 +326,10 @@ export function healthCounters(db: Database) {
                 (SELECT json_agg(json_build_array(v.vital, v.bucket, v.samples))
                    FROM vitals v WHERE v.remote = d.remote AND v.version = d.version AND v.cohort = d.cohort) AS vitals,
                 (SELECT json_agg(json_build_array(n.vote, n.networks))
-                   FROM networks n WHERE n.remote = d.remote AND n.version = d.version AND n.cohort = d.cohort) AS networks
+                   FROM networks n WHERE n.remote = d.remote AND n.version = d.version AND n.cohort = d.cohort) AS networks,
+                srv.pages AS server_pages, srv.unrendered AS server_unrendered
            FROM deployments d LEFT JOIN health h ON h.remote = d.remote AND h.version = d.version AND h.cohort = d.cohort
+           LEFT JOIN server srv ON srv.remote = d.remote AND srv.version = d.version AND srv.cohort = d.cohort
           ORDER BY d.remote, d.cohort, d.version`,
         [minutes, remote ?? null],
       );
@@ -323,6 +359,7 @@ export function healthCounters(db: Database) {
           hydrationErrors: Number(row.hydration_errors),
           vitals,
           networks,
+          server: { pages: Number(row.server_pages ?? 0), unrendered: Number(row.server_unrendered ?? 0) },
         };
       });
     },
