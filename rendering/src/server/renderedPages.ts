@@ -104,17 +104,19 @@ export interface PageRequest {
 
 /**
  * What the site's server sees itself of a remote's version as it draws a public page of it, for
- * release health (no browser can send it): the page drawn, or served unrendered because its
- * manifest or render entry could not be fetched or verified (`manifest`), or because the render
- * entry failed or timed out (`render`; a failed render is served unrendered until it is retried).
+ * release health (no browser can send it): `drawing` as it starts, then the page drawn, or served
+ * unrendered because its manifest or render entry could not be fetched or verified (`manifest`),
+ * or because the render entry failed (`render`; a failed render is served unrendered until it is
+ * retried). A page served before its drawing ends (the site's server's PAGE_WAIT_MS) has only
+ * `drawing` when it is served: it timed out.
  */
 export interface ServerSignal {
   remote: RemoteName;
   /** The version as view tokens name it (the manifest's folder). */
   version: string;
   cohort: Cohort;
-  outcome: 'drawn' | 'unrendered';
-  why?: 'manifest' | 'render';
+  outcome: 'drawing' | 'drawn' | 'unrendered';
+  why?: 'manifest' | 'render' | 'timeout';
 }
 
 export type PageAnswer =
@@ -408,6 +410,7 @@ export function renderedPages({
       return whole ?? keptAnswer(await loadingStatus(pathname, locale), 'loading status');
     }
     const version = await versionFor(remote, request);
+    seen('drawing');
     if (!version) {
       seen('unrendered', 'manifest');
       return null;
