@@ -11,9 +11,11 @@ import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { siteLogger } from './logging';
-import { deployDir, firebaseProjectId, mailOutboxDir, ports, remoteNames, remotesDocument } from './runtimeConfig';
+import { deployDir, firebaseProjectId, mailOutboxDir, manifestPolicy, ports, remoteNames, remotesDocument } from './runtimeConfig';
 import { deployStoreApp, remoteApp, shellApp } from './siteServers';
 import { listen } from './connections';
+import { folderHealth, withDocumentHealth } from './documentHealth';
+import { liveRemotesDocument, storeConfig, type LiveDocument } from './releaseState';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const hostname = process.env.HOST || '127.0.0.1';
@@ -53,9 +55,26 @@ async function waitForPort(port: number, name: string, timeoutMs = 120_000) {
 }
 
 // A remotes document that does not validate refuses the start, named, before anything is started
-// (shellApp refuses it too: a start without a good document would answer 500 for every page).
+// (shellApp refuses it too: a start without a good document would answer 500 for every page); so
+// does a release store configured wrong (RELEASE_STORE: never the folder in place of PostgreSQL),
+// or a release state in PostgreSQL that does not answer (there is no good document to serve yet).
+let live: LiveDocument | null = null;
 try {
-  remotesDocument();
+  const release = storeConfig(process.env, { versions: false });
+  if (release.kind === 'postgres+s3') {
+    live = await liveRemotesDocument({
+      ...release,
+      policy: manifestPolicy(process.env),
+      fallback: () => remotesDocument(process.env, { deployStore: false }),
+      log: { error: (message) => siteLogger.error(message), info: (message) => siteLogger.info(message) },
+    });
+  }
+} catch (error) {
+  siteLogger.fatal(`The site does not start: the release state is not usable (${(error as Error).message})`);
+  process.exit(1);
+}
+try {
+  if (!live) remotesDocument();
 } catch (error) {
   siteLogger.fatal(`The site does not start: the remotes document is not valid (${(error as Error).message})`);
   process.exit(1);
@@ -98,12 +117,13 @@ const store = deployDir();
 const released = existsSync(join(store, 'remotes.json'));
 mkdirSync(store, { recursive: true });
 const servers = await Promise.all([
-  listen(shellApp(), ports.shell, hostname),
+  listen(withDocumentHealth(shellApp({ remotes: live?.read }), live?.health ?? folderHealth), ports.shell, hostname),
   ...remoteNames.map((name) => listen(remoteApp(name), ports[name], hostname)),
-  listen(deployStoreApp(store), ports.deploy, hostname),
+  // With the release state in PostgreSQL the versions are in a bucket, served by its CDN.
+  ...(live ? [] : [listen(deployStoreApp(store), ports.deploy, hostname)]),
 ]);
 const identity = useEmulator ? `Firebase Auth emulator on ${ports.auth_emulator}` : 'Firebase project';
-const deployment = `; deployment store ${store}${released ? '' : ' (no release yet)'} on ${ports.deploy}`;
+const deployment = live ? '; the release state in PostgreSQL' : `; deployment store ${store}${released ? '' : ' (no release yet)'} on ${ports.deploy}`;
 console.log(
   `Site ready on http://localhost:${ports.shell} (remotes on ${servers
     .slice(1, 1 + remoteNames.length)
@@ -117,6 +137,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopping = true;
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(servers.map((s) => s.close()));
+    await live?.close();
     process.exit(0);
   });
 }

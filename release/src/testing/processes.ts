@@ -1,6 +1,6 @@
 // Release commands and servers as separate processes, as CI runners and replicas run them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, connect, type Socket } from 'node:net';
+import { createServer, connect, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { repoRoot } from '../store';
 
@@ -74,40 +74,47 @@ export function stopped(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM')
 /**
  * A TCP proxy to a port of this machine: each chunk a client sends is held `delayMs` (a slow
  * network: a change takes long enough for another to start meanwhile); `cut` drops every
- * connection and refuses new ones (the server gone, as far as the client can tell).
+ * connection and refuses new ones (the server gone, as far as the client can tell), `restore`
+ * takes them again on the same port.
  */
 export async function tcpProxy(targetPort: number, { delayMs = 0, onClientData }: { delayMs?: number; onClientData?: (chunk: Buffer) => void } = {}) {
   const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    const upstream = connect(targetPort, '127.0.0.1');
-    sockets.add(client).add(upstream);
-    let queue = Promise.resolve();
-    client.on('data', (chunk) => {
-      onClientData?.(chunk);
-      queue = queue.then(() => new Promise((resolve) => setTimeout(resolve, delayMs))).then(() => void upstream.write(chunk));
+  let server: Server;
+  const open = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server = createServer((client) => {
+        const upstream = connect(targetPort, '127.0.0.1');
+        sockets.add(client).add(upstream);
+        let queue = Promise.resolve();
+        client.on('data', (chunk) => {
+          onClientData?.(chunk);
+          queue = queue.then(() => new Promise((done) => setTimeout(done, delayMs))).then(() => void upstream.write(chunk));
+        });
+        upstream.pipe(client);
+        const close = () => {
+          client.destroy();
+          upstream.destroy();
+          sockets.delete(client);
+          sockets.delete(upstream);
+        };
+        client.on('close', close).on('error', close);
+        upstream.on('close', close).on('error', close);
+      });
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
     });
-    upstream.pipe(client);
-    const close = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on('close', close).on('error', close);
-    upstream.on('close', close).on('error', close);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
+  const port = await open(0);
+  const cut = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
   return {
     port,
-    cut: () => {
-      server.close();
-      for (const socket of sockets) socket.destroy();
+    cut,
+    restore: async () => {
+      await open(port);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: cut,
   };
 }

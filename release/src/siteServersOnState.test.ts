@@ -1,0 +1,124 @@
+// Three of the site's servers (separate processes, site-server/src/replica.ts) on one store: a
+// change of the remotes document is served by all three within a second; with the state in
+// PostgreSQL, told by NOTIFY (their periodic re-read is set far beyond the test), and while
+// PostgreSQL does not answer each keeps serving the last good document, and says so.
+import type { ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fakeSite, type FakeSite } from './fixtures/fakeSite';
+import { canary, init, promote, publish, rollback, type ReleaseContext } from './release';
+import { repoRoot, type Store } from './store';
+import { started, stopped, tcpProxy, tsx } from './testing/processes';
+import { folderUnderTest, pgS3UnderTest, type StoreUnderTest } from './testing/stores';
+
+jest.setTimeout(90_000);
+
+const databaseUrl = process.env.DATABASE_URL;
+
+const kinds: [string, () => Promise<StoreUnderTest>][] = [['the folder store', async () => folderUnderTest()]];
+if (databaseUrl) kinds.push(['the PostgreSQL and S3 store', () => pgS3UnderTest(databaseUrl)]);
+
+/** Polls until `check` passes or `ms` have gone by; returns how long it took, or throws its last failure. */
+async function within(ms: number, check: () => Promise<void>): Promise<number> {
+  const start = performance.now();
+  for (;;) {
+    try {
+      await check();
+      return performance.now() - start;
+    } catch (error) {
+      if (performance.now() - start > ms) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+describe.each(kinds)('three site servers on %s', (name, open) => {
+  let site: FakeSite;
+  let under: StoreUnderTest;
+  let ctx: ReleaseContext<Store>;
+  let servers: { child: ChildProcess; port: number; output: () => string }[] = [];
+  let toState: Awaited<ReturnType<typeof tcpProxy>> | null = null;
+  const versions: Record<string, string> = {};
+
+  beforeAll(async () => {
+    site = fakeSite();
+    under = await open();
+    ctx = { ...site.ctx, store: under.store };
+    await init(ctx);
+    for (const content of ['v2', 'v3']) {
+      versions[content] = (await publish(ctx, 'mfe_account', { from: site.build('mfe_account', { content, dir: join(site.root, `account-${content}`) }) })).version;
+    }
+    writeFileSync(join(site.ctx.shellDist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    // The servers reach PostgreSQL through a proxy this test can cut.
+    if (under.store.kind === 'postgres+s3') toState = await tcpProxy(Number(new URL(databaseUrl!).port || 5432));
+    const databaseThroughProxy: Record<string, string> = toState ? { RELEASE_DATABASE_URL: databaseUrl!.replace(/@[^/]+\//, `@127.0.0.1:${toState.port}/`) } : {};
+    const env = {
+      ...under.env,
+      ...databaseThroughProxy,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      PORT: '0',
+      SHELL_DIST: site.ctx.shellDist,
+      PRERENDER: 'off',
+      PRELOAD_HINTS: 'off',
+      // No re-read in the test's time: only the notification can tell them.
+      RELEASE_REREAD_MS: '600000',
+    };
+    servers = await Promise.all([0, 1, 2].map(() => started(tsx, [join(repoRoot, 'site-server', 'src', 'replica.ts')], env)));
+  });
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => stopped(server.child)));
+    await toState?.close();
+    await under.remove();
+    site.remove();
+  });
+
+  const served = (port: number) => fetch(`http://127.0.0.1:${port}/remotes.json`).then((answer) => answer.json());
+  const health = (port: number) => fetch(`http://127.0.0.1:${port}/healthz`).then(async (answer) => ({ code: answer.status, body: await answer.json() }));
+  const allServe = async (document: unknown) => {
+    for (const server of servers) expect(await served(server.port)).toEqual(document);
+  };
+  const inForce = async () => (await ctx.store.read()).document;
+
+  it('serves the document in force from the start', async () => {
+    await allServe(await inForce());
+    for (const server of servers) expect((await health(server.port)).body).toEqual({ status: 'ok', remotesDocument: expect.objectContaining({ status: 'live' }) });
+  });
+
+  it('serves a canary, its promotion and a rollback on all three within a second of each', async () => {
+    for (const change of [
+      () => canary(ctx, 'mfe_account', versions.v2!, '10'),
+      () => promote(ctx, 'mfe_account'),
+      () => canary(ctx, 'mfe_account', versions.v3!, '25'),
+      () => rollback(ctx, 'mfe_account'),
+    ]) {
+      await change();
+      const document = await inForce();
+      await within(1_000, () => allServe(document));
+    }
+  });
+
+  if (name === 'the PostgreSQL and S3 store') {
+    it('keeps serving the last good document while PostgreSQL does not answer, says so in its health and log, and catches up once it does', async () => {
+      const before = await inForce();
+      await toState!.cut();
+      for (const server of servers) {
+        await within(10_000, async () =>
+          expect((await health(server.port)).body).toMatchObject({ status: 'degraded', remotesDocument: { source: 'postgres', status: 'stale', error: expect.any(String) } }),
+        );
+      }
+      expect((await health(servers[0]!.port)).code).toBe(200);
+      // A release made meanwhile (the command reaches PostgreSQL; these servers do not).
+      await canary(ctx, 'mfe_account', versions.v3!, '5');
+      await allServe(before);
+      for (const server of servers)
+        expect(server.output()).toMatch(/the remotes document could not be read from the release state in PostgreSQL .*the last good one stays in force/);
+      await toState!.restore();
+      const after = await inForce();
+      expect(after).not.toEqual(before);
+      await within(10_000, () => allServe(after));
+      for (const server of servers) expect((await health(server.port)).body).toMatchObject({ status: 'ok', remotesDocument: { status: 'live' } });
+    });
+  }
+});
