@@ -6,8 +6,10 @@ import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fakeSite, type FakeSite } from './fixtures/fakeSite';
-import { canary, init, promote, publish, rollback, type ReleaseContext } from './release';
-import { repoRoot, type Store } from './store';
+import { canary, init, preview, promote, publish, rollback, type ReleaseContext } from './release';
+import { PREVIEW_PARAM } from '@site/shared-ui/remotes-document';
+import { signPreviewPin } from '@site/site-server/preview-pins';
+import { manifestUrl, repoRoot, type Store } from './store';
 import { started, stopped, tcpProxy, tsx } from './testing/processes';
 import { folderUnderTest, pgS3UnderTest, type StoreUnderTest } from './testing/stores';
 
@@ -39,6 +41,7 @@ describe.each(kinds)('three site servers on %s', (name, open) => {
   let servers: { child: ChildProcess; port: number; output: () => string }[] = [];
   let toState: Awaited<ReturnType<typeof tcpProxy>> | null = null;
   const versions: Record<string, string> = {};
+  const previewSecret = 'a preview secret the three replicas share, 48 chars';
 
   beforeAll(async () => {
     site = fakeSite();
@@ -63,6 +66,8 @@ describe.each(kinds)('three site servers on %s', (name, open) => {
       PRELOAD_HINTS: 'off',
       // No re-read in the test's time: only the notification can tell them.
       RELEASE_REREAD_MS: '600000',
+      // The replicas' one shared secret: a preview link made once pins on any of them.
+      PREVIEW_SECRET: previewSecret,
     };
     servers = await Promise.all([0, 1, 2].map(() => started(tsx, [join(repoRoot, 'site-server', 'src', 'replica.ts')], env)));
   });
@@ -96,6 +101,26 @@ describe.each(kinds)('three site servers on %s', (name, open) => {
       await change();
       const document = await inForce();
       await within(1_000, () => allServe(document));
+    }
+  });
+
+  it('pins the browser that opens a preview link on whichever server it reaches, signed with the secret they share', async () => {
+    const { link } = await preview(ctx, 'mfe_account', versions.v3!, { env: { ...process.env, NODE_ENV: 'test', PREVIEW_SECRET: previewSecret } });
+    const token = new URL(link).searchParams.get(PREVIEW_PARAM)!;
+    const forged = (
+      await signPreviewPin(
+        'another secret, not the replicas: 48 characters',
+        { remote: 'mfe_account', version: versions.v3!, manifest: manifestUrl(ctx.store, 'mfe_account', versions.v3!) },
+        {},
+      )
+    ).token;
+    for (const server of servers) {
+      const opened = await fetch(`http://127.0.0.1:${server.port}/?${PREVIEW_PARAM}=${encodeURIComponent(token)}`, { redirect: 'manual' });
+      expect(opened.status).toBe(302);
+      expect(opened.headers.get('set-cookie')).toContain(`preview=${token};`);
+      const refused = await fetch(`http://127.0.0.1:${server.port}/?${PREVIEW_PARAM}=${encodeURIComponent(forged)}`, { redirect: 'manual' });
+      expect(refused.status).toBe(302);
+      expect(refused.headers.get('set-cookie')).toBeNull();
     }
   });
 
