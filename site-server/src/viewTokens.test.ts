@@ -185,6 +185,19 @@ describe('what the server saw as it drew a page', () => {
     expect(reports).toHaveLength(1);
   });
 
+  it('makes the token name the version and cohort the page was drawn with, even when the document changed meanwhile', async () => {
+    const response = await drawing(async () => true, []).request('/contact');
+    const verified = await verifyViewToken(LOCAL_VIEW_TOKEN_SECRET, cookieOf(response, VIEW_TOKEN_COOKIE));
+    // The document gives this visitor its stable or canary by its bucket; the page was drawn from the canary.
+    expect(verified?.deployments.mfe_marketing).toEqual({ version: '1.1.0-bbbbbbbbbbbb', cohort: 'canary' });
+    const other = new Hono().use('*', viewTokenCookie({ remotes: () => document, secret: LOCAL_VIEW_TOKEN_SECRET, grant: async () => true })).get('*', (c) => {
+      sawOnPage(c, { ...unrendered, version: '0.9.0-000000000000', cohort: 'stable' });
+      return c.html('<!doctype html><p>drawn</p>');
+    });
+    const older = await verifyViewToken(LOCAL_VIEW_TOKEN_SECRET, cookieOf(await other.request('/contact'), VIEW_TOKEN_COOKIE));
+    expect(older?.deployments.mfe_marketing).toEqual({ version: '0.9.0-000000000000', cohort: 'stable' });
+  });
+
   it("counts a page served before its drawing ended as unrendered (timed out), and each deployment's last outcome once", () => {
     const of = (outcome: ServerSignal['outcome'], remote: ServerSignal['remote'] = 'mfe_marketing'): ServerSignal => ({
       remote,

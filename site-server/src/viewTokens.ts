@@ -166,15 +166,19 @@ export function viewTokenCookie({
     // Answered as a page, not an error (nor a redirect, nor a not-found page).
     if (!granted || c.res.status !== 200 || !(c.res.headers.get('Content-Type') ?? '').startsWith('text/html')) return;
     if (!(await granted)) return;
-    const seen = seenOf.get(c.req.raw);
-    if (seen && seen.length > 0) void report(outcomesOf(seen).slice(0, SERVER_SIGNALS_MAX));
+    const outcomes = outcomesOf(seenOf.get(c.req.raw) ?? []);
+    if (outcomes.length > 0) void report(outcomes.slice(0, SERVER_SIGNALS_MAX));
     let document: RemotesDocument;
     try {
       document = remotes();
     } catch {
       return; // no remotes document yet: no deployment to vouch for
     }
-    const token = await signViewToken(secret, viewDeployments(document, visitorIdOf(c), await pinOf(c)));
+    const deployments = viewDeployments(document, visitorIdOf(c), await pinOf(c));
+    // The remote whose page the server drew: the version and cohort it was drawn with, even when
+    // the document changed since.
+    for (const { remote, version, cohort } of outcomes) deployments[remote] = { version, cohort };
+    const token = await signViewToken(secret, deployments);
     setCookie(c, VIEW_TOKEN_COOKIE, token, { path: '/', sameSite: 'Lax', maxAge: VIEW_TOKEN_TTL_S, secure: visitorUsesHttps(c) });
   };
 }
