@@ -113,10 +113,19 @@ export async function ensureStateSchema(client: pg.ClientBase, schema: string): 
   }
 }
 
-/** The document in force and its revision (null: no release yet). */
+/**
+ * The document in force and its revision (null: no release yet, its tables not made either: a
+ * site's server needs no right to make them, only to read them and LISTEN).
+ */
 export async function readState(client: pg.ClientBase, schema: string): Promise<{ revision: number; document: unknown }> {
-  const { rows } = await client.query<{ revision: string; document: unknown }>(`SELECT revision, document FROM ${q(schema)}.state`);
-  return { revision: Number(rows[0]?.revision ?? 0), document: rows[0]?.document ?? null };
+  try {
+    const { rows } = await client.query<{ revision: string; document: unknown }>(`SELECT revision, document FROM ${q(schema)}.state`);
+    return { revision: Number(rows[0]?.revision ?? 0), document: rows[0]?.document ?? null };
+  } catch (error) {
+    // undefined_table, invalid_schema_name: the first release has not made them yet.
+    if (['42P01', '3F000'].includes((error as { code?: string }).code ?? '')) return { revision: 0, document: null };
+    throw error;
+  }
 }
 
 /** What a site's server says of its remotes document (its health endpoint). */
@@ -178,7 +187,6 @@ export async function liveRemotesDocument({ databaseUrl, schema, rereadMs = 5_00
       if (message.channel === CHANGE_CHANNEL && message.payload?.split(' ')[0] === schema) void reread();
     });
     await next.connect();
-    await ensureStateSchema(next, schema);
     await next.query(`LISTEN ${CHANGE_CHANNEL}`);
     client = next;
   };
