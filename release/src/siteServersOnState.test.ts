@@ -181,7 +181,7 @@ if (databaseUrl) {
     });
 
     it('serves each remote from its own port until then, and the first release within a second of it', async () => {
-      const served = () => fetch(`http://127.0.0.1:${server!.port}/remotes.json`).then((answer) => answer.json());
+      const served = () => fetch(`http://127.0.0.1:${server!.port}/remotes.json`).then((answer) => answer.json() as Promise<Record<string, unknown>>);
       expect((await served()).mfe_account).toEqual({ manifest: 'http://localhost:3003/mf-manifest.json' });
       const { document } = await init({ ...site.ctx, store: under.store });
       const committed = performance.now();
