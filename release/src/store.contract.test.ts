@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { fakeSite, type FakeSite } from './fixtures/fakeSite';
 import type { HistoryEntry } from './history';
 import { integrityOfBuild, manifestUrl, versionOf, type Store } from './store';
-import { folderUnderTest, pgS3UnderTest, type StoreUnderTest } from './testing/stores';
+import pg from 'pg';
+import { PgS3Store } from './pgS3Store';
+import { BUCKET, folderUnderTest, pgS3UnderTest, type StoreUnderTest } from './testing/stores';
 
 jest.setTimeout(30_000);
 
@@ -139,3 +141,59 @@ describe.each(kinds)('%s', (_name, open) => {
     );
   });
 });
+
+if (databaseUrl) {
+  describe('a team CI role with no right to create anything, on postgres', () => {
+    const role = `release_ci_${process.pid}`;
+    let site: FakeSite;
+    let under: StoreUnderTest;
+    const admin = async (sql: string) => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await client.query(sql);
+      } finally {
+        await client.end();
+      }
+    };
+
+    beforeEach(async () => {
+      site = fakeSite();
+      under = await pgS3UnderTest(databaseUrl);
+      // The owner's first command makes the tables.
+      await under.store.read();
+    });
+    afterEach(async () => {
+      await under.remove();
+      await admin(`DROP OWNED BY ${role}; DROP ROLE ${role}`);
+      site.remove();
+    });
+
+    it('publishes once the tables are made, with USAGE on the schema and SELECT, INSERT, UPDATE on its tables and sequences', async () => {
+      const schema = /\(schema (\w+)\)/.exec(under.store.description)![1]!;
+      await admin(
+        `CREATE ROLE ${role} LOGIN; GRANT USAGE ON SCHEMA "${schema}" TO ${role}; GRANT SELECT, INSERT, UPDATE ON ALL TABLES IN SCHEMA "${schema}" TO ${role}; GRANT USAGE ON ALL SEQUENCES IN SCHEMA "${schema}" TO ${role}`,
+      );
+      const url = new URL(databaseUrl);
+      url.username = role;
+      const ci = new PgS3Store({
+        databaseUrl: url.href,
+        schema,
+        s3: { bucket: BUCKET, prefix: '', endpoint: under.env.RELEASE_S3_ENDPOINT, region: 'us-east-1', forcePathStyle: true },
+        baseUrl: under.store.baseUrl,
+      });
+      try {
+        const dist = site.build('mfe_account', { content: 'v1', dir: join(site.root, 'account') });
+        const version = versionOf('1.0.0', dist);
+        await ci.change(async () => ({
+          published: [{ remote: 'mfe_account', version, integrity: await ci.upload('mfe_account', dist, version) }],
+          history: [line(null, version)],
+          value: null,
+        }));
+        expect((await under.store.read()).published.map((entry) => entry.version)).toEqual([version]);
+      } finally {
+        await ci.close();
+      }
+    });
+  });
+}

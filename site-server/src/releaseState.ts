@@ -91,9 +91,17 @@ const q = (schema: string) => `"${schema}"`;
 /**
  * Creates the state's tables when they are missing (one transaction, under an advisory lock: two
  * first users at once do not trip over each other). The state is one row, changed under its lock.
+ * Once they are there, it only looks.
  */
 export async function ensureStateSchema(client: pg.ClientBase, schema: string): Promise<void> {
   const s = q(schema);
+  // Made already: nothing to do, and no right to create anything needed (a team's CI role has none).
+  const tables = await client.query<{ made: boolean }>(`SELECT to_regclass($1) IS NOT NULL AND to_regclass($2) IS NOT NULL AND to_regclass($3) IS NOT NULL AS made`, [
+    `${s}.state`,
+    `${s}.history`,
+    `${s}.versions`,
+  ]);
+  if (tables.rows[0]?.made) return;
   await client.query('BEGIN');
   try {
     await client.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`release-state:${schema}`]);
