@@ -1,4 +1,4 @@
-import { storeConfig } from './releaseState';
+import { rereadMsOf, storeConfig } from './releaseState';
 
 const pg = {
   RELEASE_STORE: 'postgres+s3',
@@ -45,5 +45,16 @@ describe('the store a process talks to (RELEASE_STORE)', () => {
     [{ RELEASE_STORE: 'folder', RELEASE_S3_BUCKET: 'site-versions' }, 'RELEASE_S3_BUCKET is set but RELEASE_STORE is "folder"'],
   ])('refuses %j, naming what is wrong, never falling back to the folder', (env, message) => {
     expect(() => storeConfig(env)).toThrow(message);
+  });
+});
+
+describe("a site's server's periodic re-read of the state (RELEASE_REREAD_MS)", () => {
+  it('is every 5 s unless set', () => {
+    expect(rereadMsOf({})).toBe(5_000);
+    expect(rereadMsOf({ RELEASE_REREAD_MS: '2000' })).toBe(2_000);
+  });
+
+  it.each(['abc', '0', '50', '1.5', '3600001'])('refuses %s', (value) => {
+    expect(() => rereadMsOf({ RELEASE_REREAD_MS: value })).toThrow(`RELEASE_REREAD_MS must be a whole number of milliseconds from 100 to 3600000 (it is "${value}")`);
   });
 });

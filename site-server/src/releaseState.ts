@@ -83,6 +83,18 @@ export function storeConfig(env: Env = process.env, { versions = true } = {}): S
   };
 }
 
+/**
+ * How often a site's server re-reads the state besides the notifications (RELEASE_REREAD_MS,
+ * default 5 s): a whole number of milliseconds from 100 to 3,600,000, or the start is refused.
+ */
+export function rereadMsOf(env: Env = process.env): number {
+  const value = env.RELEASE_REREAD_MS;
+  if (value === undefined || value === '') return 5_000;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 100 || ms > 3_600_000) throw new Error(`RELEASE_REREAD_MS must be a whole number of milliseconds from 100 to 3600000 (it is "${value}")`);
+  return ms;
+}
+
 /** The NOTIFY channel of every change; its payload is `<schema> <revision>`. */
 export const CHANGE_CHANNEL = 'release_state';
 

@@ -7,7 +7,7 @@
 import { siteLogger } from './logging';
 import { listen } from './connections';
 import { folderHealth, withDocumentHealth } from './documentHealth';
-import { liveRemotesDocument, storeConfig } from './releaseState';
+import { liveRemotesDocument, rereadMsOf, storeConfig } from './releaseState';
 import { manifestPolicy, ports, remotesDocument } from './runtimeConfig';
 import { shellApp } from './siteServers';
 
@@ -20,7 +20,7 @@ try {
     config.kind === 'postgres+s3'
       ? await liveRemotesDocument({
           ...config,
-          rereadMs: env.RELEASE_REREAD_MS ? Number(env.RELEASE_REREAD_MS) : undefined,
+          rereadMs: rereadMsOf(env),
           policy: manifestPolicy(env),
           // Before the first release: each remote on its own port, as with no folder document.
           fallback: () => remotesDocument(env, { deployStore: false }),

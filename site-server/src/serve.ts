@@ -15,7 +15,7 @@ import { deployDir, firebaseProjectId, mailOutboxDir, manifestPolicy, ports, rem
 import { deployStoreApp, remoteApp, shellApp } from './siteServers';
 import { listen } from './connections';
 import { folderHealth, withDocumentHealth } from './documentHealth';
-import { liveRemotesDocument, storeConfig, type LiveDocument } from './releaseState';
+import { liveRemotesDocument, rereadMsOf, storeConfig, type LiveDocument } from './releaseState';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const hostname = process.env.HOST || '127.0.0.1';
@@ -64,6 +64,7 @@ try {
   if (release.kind === 'postgres+s3') {
     live = await liveRemotesDocument({
       ...release,
+      rereadMs: rereadMsOf(process.env),
       policy: manifestPolicy(process.env),
       fallback: () => remotesDocument(process.env, { deployStore: false }),
       log: { error: (message) => siteLogger.error(message), info: (message) => siteLogger.info(message) },
