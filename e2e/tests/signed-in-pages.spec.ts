@@ -187,6 +187,24 @@ test.describe('the server’s answer to a signed-in page', () => {
     expect(await pricing.text()).toContain(MARKERS.handedOverStateId);
   });
 
+  test('is each user’s own, though one copy of the page’s code draws it for everyone: two subscribers in turn, and back', async ({ request }) => {
+    const ana = await subscriber('rand-ana');
+    const ion = await subscriber('rand-ion');
+    const draw = async (user: { idToken: string }) => (await request.get('/account?tab=subscription', { headers: { Cookie: `${LOGIN_COOKIE}=${user.idToken}` } })).text();
+    for (const [user, other] of [
+      [ana, ion],
+      [ion, ana],
+      [ana, ion],
+    ] as const) {
+      const html = await draw(user);
+      expect(html).toContain(`id="${MARKERS.handedOverStateId}"`);
+      expect(html).toContain(welcome(user.email));
+      expect(html).toContain(user.uid);
+      expect(html).not.toContain(other.uid);
+      expect(html).not.toContain(other.email);
+    }
+  });
+
   test('for a token the service refuses (another project’s), is the page’s loading status, as the browser first draws it', async ({ request }) => {
     const user = await createAccount(uniqueEmail('alt-proiect'));
     const [header, payload] = user.idToken.split('.') as [string, string];

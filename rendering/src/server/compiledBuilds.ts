@@ -1,7 +1,8 @@
 // The server builds the site renders with (the shell's page renderer, the remotes' render
 // entries): CommonJS files, each fetched and compiled once (their names are content-hashed, so a
-// URL's code never changes), then run afresh for each render, so that every render starts from
-// a fresh module state (styled-components names its components in creation order).
+// URL's code never changes), then run for each copy the renderer makes, each copy with a module
+// state of its own (styled-components names its components in creation order): renderedPages.ts
+// says which copies are made, and which are kept.
 import { readFile } from 'node:fs/promises';
 import { LRUCache } from 'lru-cache';
 import { createRequire, isBuiltin } from 'node:module';

@@ -315,6 +315,22 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     expect(service.asked).toHaveLength(4);
   });
 
+  it("is drawn with one copy of the remote's build per page, made once and used for every user's render of it", async () => {
+    const service = await userService(answering);
+    const { page } = site({ serviceUrl: service.url });
+    const runs = () => (existsSync(join(dir, 'account-entry-runs')) ? readFileSync(join(dir, 'account-entry-runs'), 'utf8').length : 0);
+    const users = ['ana', 'ion', 'eva'].map((name) => tokenOf({ sub: `uid-${name}`, email: `${name}@exemplu.ro`, name }));
+    for (const [index, user] of users.entries()) {
+      const drawn = html(await page(index === 2 ? '/account' : '/account?tab=device', user));
+      expect(drawn).toContain(`"uid":"uid-${['ana', 'ion', 'eva'][index]}"`);
+      for (const other of ['ana', 'ion', 'eva'].filter((_, at) => at !== index)) expect(drawn).not.toContain(`uid-${other}`);
+    }
+    expect(runs()).toBe(1);
+    // Another page of the same remote has a copy of its own (its components named as a fresh copy names them).
+    expect(html(await page('/pricing', users[0]))).toContain('<h1>Abonamente</h1>');
+    expect(runs()).toBe(2);
+  });
+
   it('is a redirect where the guards send the user first (a trial never activated, on the account)', async () => {
     const service = await userService((read) => Response.json(read === 'get-user-info' ? { trialActivated: false, subscriptionActive: false } : ANSWERS[read]));
     const { page } = site({ serviceUrl: service.url });

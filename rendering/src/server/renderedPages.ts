@@ -43,6 +43,9 @@ const FAILED_PAGE_RETRY_MS = 10_000;
  */
 const MAX_SIGNED_IN_RENDERS = 8;
 
+/** Signed-in pages' renderers kept (a copy of the shell's build each, with one page of one version: pageRenderer). */
+const MAX_PAGE_RENDERERS = 12;
+
 /** A token with less than this left is not drawn with (the browser's session refreshes it first). */
 const TOKEN_MIN_VALIDITY_MS = 30_000;
 
@@ -202,7 +205,7 @@ export function renderedPages({
     return result;
   };
 
-  /** A fresh copy of the shell's server build (every render starts from a fresh module state). */
+  /** A fresh copy of the shell's server build (its modules' state its own). */
   const freshRenderer = async (until?: number) => {
     const shell = await compiledBuild(rendererUrl);
     return exclusive(() => shell.run(builtinsOnly) as unknown as ShellRenderer, until);
@@ -217,9 +220,9 @@ export function renderedPages({
 
   /**
    * The page module of a remote's render entry, run with the shared singletons of `renderer` (one
-   * React, as in the browser), and the reads it names for the URL's query (`search`).
+   * React, as in the browser).
    */
-  async function pageOf(renderer: ShellRenderer, { manifestUrl, entryUrl, entryIntegrity }: RemoteVersion, remote: RemoteName, module: string, search = '', until?: number) {
+  async function pageOf(renderer: ShellRenderer, { manifestUrl, entryUrl, entryIntegrity }: RemoteVersion, remote: RemoteName, module: string, until?: number) {
     const build = await compiledBuild(entryUrl, { integrity: entryIntegrity, integrityRequired, headers: serverBuildHeaders });
     return exclusive(async () => {
       const fromShell: RequireFunction = (id) => (renderer.shared[id] ? renderer.shared[id]() : builtinsOnly(id));
@@ -227,11 +230,41 @@ export function renderedPages({
       const load = entry.exposedModules(new URL('.', manifestUrl).href)[module];
       if (!load) throw new Error(`${remote}'s render entry does not expose ${module}`);
       const page: PageModule = await load();
-      const reads = page.serverReads?.({ search }) ?? [];
-      const unknown = reads.filter((name) => !isServiceReadName(name));
-      if (unknown.length > 0) throw new Error(`${remote}'s ${module} names reads the user service does not have: ${unknown.join(', ')}`);
-      return { page, reads };
+      return page;
     }, until);
+  }
+
+  /** The reads a page names for the URL's query (`search`), each one the user service has. */
+  function readsOf(page: PageModule, remote: RemoteName, module: string, search: string): readonly ServiceReadName[] {
+    const reads = page.serverReads?.({ search }) ?? [];
+    const unknown = reads.filter((name) => !isServiceReadName(name));
+    if (unknown.length > 0) throw new Error(`${remote}'s ${module} names reads the user service does not have: ${unknown.join(', ')}`);
+    return reads;
+  }
+
+  /**
+   * A signed-in page's renderer: a copy of the shell's build with one page module of one version of
+   * a remote in it, made once and used for every user's render of that page, as a long-lived server
+   * renders with one copy of its modules. Each render brings its own state (the session, the query
+   * client, the style sheet, the language) and renders take turns (`exclusive`), so nothing of one
+   * user's render is in another's; one page module a copy, so styled-components names that page's
+   * components in the order a fresh copy would (the browser's). A copy that could not be made is
+   * made again at the next request.
+   */
+  const pageRenderers = new LRUCache<string, Promise<{ renderer: ShellRenderer; page: PageModule }>>({ max: MAX_PAGE_RENDERERS });
+  function pageRenderer(version: RemoteVersion, remote: RemoteName, module: string, until?: number) {
+    const key = `${version.manifestUrl} ${version.entryUrl} ${version.entryIntegrity ?? ''} ${module}`;
+    let made = pageRenderers.get(key);
+    if (!made) {
+      made = (async () => {
+        const renderer = await freshRenderer(until);
+        return { renderer, page: await pageOf(renderer, version, remote, module, until) };
+      })();
+      const making = made;
+      making.catch(() => pageRenderers.peek(key) === making && pageRenderers.delete(key));
+      pageRenderers.set(key, making);
+    }
+    return made;
   }
 
   /**
@@ -355,12 +388,12 @@ export function renderedPages({
         finish(pathname, await guardReading, null);
         return null;
       }
-      const renderer = await freshRenderer(request.deadline);
+      const { renderer, page } = await pageRenderer(version, remote, module, request.deadline);
       if (refused()) {
         finish(pathname, await guardReading, null);
         return null;
       }
-      const { page, reads } = await pageOf(renderer, version, remote, module, search, request.deadline);
+      const reads = readsOf(page, remote, module, search);
       const [guarded, pageRead] = await Promise.all([guardReading, reads.length > 0 ? read(reads) : null]);
       const outcome = finish(pathname, guarded, pageRead);
       if (!outcome) return null;
@@ -424,7 +457,7 @@ export function renderedPages({
         pathname,
         async () => {
           const renderer = await freshRenderer();
-          const { page } = await pageOf(renderer, version, remote, module);
+          const page = await pageOf(renderer, version, remote, module);
           return render(renderer, pathname, page, version.manifestUrl, { signedIn, locale }, undefined, { publicPage: true });
         },
         version.entryUrl,

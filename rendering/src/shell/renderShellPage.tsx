@@ -3,9 +3,10 @@
 // theme, in the page's language. A public page, around the page its remote's render entry gave; a signed-in
 // page's loading status (its guard waits for the session; no page); or a signed-in page drawn whole
 // for the user the service verified, its session and the service's answers put where the browser's
-// first render will find them (handed over with the HTML). The site's server runs a fresh copy of
-// that build for each render: styled-components names its components in creation order, and the
-// session and the query client are the render's own.
+// first render will find them (handed over with the HTML). The site's server runs a copy of that
+// build for each page it draws (styled-components names its components in creation order) and
+// keeps a signed-in page's copy for every user's render of it: the session, the query client, the
+// style sheet and the language are set by each render, which never overlaps another.
 import {
   adoptServerSession,
   createSiteQueryClient,
@@ -36,7 +37,7 @@ export interface ShellLayout {
 export function shellPageRenderer({ Layout, providePage }: ShellLayout): ShellRenderer['renderPage'] {
   return async (location, page, { signedIn = false, session, locale = DEFAULT_LOCALE } = {}) => {
     providePage(page);
-    // This render's own copy of the shared i18n instance (a fresh copy of the build), in the page's language.
+    // The copy's i18n instance, in this render's language.
     await i18n.changeLanguage(locale);
     const queryClient = createSiteQueryClient();
     let handedOver: HandedOverState | null = null;
