@@ -154,16 +154,6 @@ export function publishedVersions(store: Folder, remote: RemoteName): string[] {
     .map(({ version }) => version);
 }
 
-/** A published version named in full, or by a prefix only one version has. */
-export function publishedVersion(store: Folder, remote: RemoteName, wanted: string): string {
-  const versions = publishedVersions(store, remote);
-  if (versions.includes(wanted)) return wanted;
-  const matches = versions.filter((version) => version.startsWith(wanted));
-  if (matches.length === 1) return matches[0]!;
-  if (matches.length > 1) throw new UsageError(`${wanted} names several versions of ${remote}: ${matches.join(', ')}`);
-  throw new Error(`${remote} has no published version ${wanted} (published: ${versions.join(', ') || 'none'})`);
-}
-
 /**
  * What the release records of a build's files that are run as they are fetched: its manifest, its
  * entry (the browser's) and its render entry (the site's server's), each one's sha256 by its path in
