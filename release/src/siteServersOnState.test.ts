@@ -180,6 +180,21 @@ if (databaseUrl) {
       site.remove();
     });
 
+    it('refuses to start when PostgreSQL does not answer: it has no good document to serve', async () => {
+      const closed = await tcpProxy(5432);
+      await closed.cut();
+      await expect(
+        started(tsx, [join(repoRoot, 'site-server', 'src', 'replica.ts')], {
+          ...under.env,
+          RELEASE_DATABASE_URL: `postgres://postgres@127.0.0.1:${closed.port}/test`,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'info',
+          PORT: '0',
+          SHELL_DIST: site.ctx.shellDist,
+        }),
+      ).rejects.toThrow(/exited \(1\) before it served: .*The site's server does not start: the release state could not be read \(.*ECONNREFUSED/);
+    });
+
     it('serves each remote from its own port until then, and the first release within a second of it', async () => {
       const served = () => fetch(`http://127.0.0.1:${server!.port}/remotes.json`).then((answer) => answer.json() as Promise<Record<string, unknown>>);
       expect((await served()).mfe_account).toEqual({ manifest: 'http://localhost:3003/mf-manifest.json' });

@@ -273,7 +273,11 @@ export async function liveRemotesDocument({ databaseUrl, schema, rereadMs = 5_00
     return reading;
   }
 
-  await connect();
+  try {
+    await connect();
+  } catch (e) {
+    throw new Error(`the release state could not be read (${(e as Error).message})`);
+  }
   await reread();
   if (!document) {
     await (client as pg.Client | null)?.end().catch(() => {});
