@@ -121,6 +121,12 @@ describe.each(kinds)('two release commands at once, on %s', (_name, open) => {
     }
   });
 
+  it('says, in status, which store it is talking to', async () => {
+    const run = await release(env, 'status');
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(run.stdout.split('\n')[0]).toBe(`store: ${under.store.description}`);
+  });
+
   it('refuses, saying why, a change that no longer applies to what the other left', async () => {
     await canary(ctx, 'mfe_account', versions.v2!, '10');
     // Both promote the same canary: the first makes it stable, the second finds no canary.
