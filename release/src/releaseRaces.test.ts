@@ -1,7 +1,8 @@
 // Two CI pipelines releasing at once, from two processes, into one store: the folder (under its
 // lock file) and the release state in PostgreSQL (DATABASE_URL) with the versions in an S3 bucket.
 // Every change applied is in the history, in order, each made on what the one before left; the
-// document is the last one; none is lost; a refusal says why.
+// document is the last one; none is lost; a refusal says why. @jest-start-first: it mostly waits
+// on the commands' processes.
 import { join } from 'node:path';
 import { fakeSite, type FakeSite } from './fixtures/fakeSite';
 import type { HistoryEntry } from './history';
