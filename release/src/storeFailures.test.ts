@@ -158,7 +158,7 @@ if (databaseUrl) {
       expect((await store.read()).document!.mfe_account.canary).toMatchObject({ manifest: manifestUrl(store, 'mfe_account', version), percentage: 10 });
     });
 
-    it('the object store stopped in the middle of an upload: nothing published, the command says why, the next try completes', async () => {
+    it('the object store stopped in the middle of an upload: nothing published, the command says why, the next try completes, and one more uploads nothing', async () => {
       const dist = site.build('mfe_account', { content: 'v3', dir: join(site.root, 'account-v3') });
       const version = versionOf('1.0.0', dist);
       const before = await store.read();
@@ -180,6 +180,12 @@ if (databaseUrl) {
       expect(published.at(-1)).toMatchObject({ remote: 'mfe_account', version });
       expect(history.at(-1)).toMatchObject({ verb: 'publish', to: version, who: 'ci-job' });
       for (const file of filesOf(dist)) expect(await store.fetchStored(`${store.baseUrl}/mfe-account/${version}/${file}`)).toEqual(readFileSync(join(dist, file)));
+      // Published: the same build again uploads nothing.
+      puts = 0;
+      const same = await release(env, 'publish', 'mfe_account', '--from', dist);
+      expect(same).toMatchObject({ code: 0, stderr: '' });
+      expect(same.stdout).toContain(`mfe_account ${version} was published before (same content): nothing copied`);
+      expect(puts).toBe(0);
     });
 
     it('PostgreSQL unreachable: the command fails with the reason and changes nothing', async () => {
