@@ -466,6 +466,27 @@ describe('the summary, from the user service', () => {
       child.on('close', (code) => resolve({ code, stdout, stderr }));
     });
 
+  it('lets `release watch --once` say there is not enough evidence from too few networks, changing nothing, until --min-networks is met', async () => {
+    const fromNetworks = (errors: number, networks: number) => ({
+      views: networks,
+      errors: Math.min(errors, networks),
+      vitals: { lcp: [...NO_VITALS.lcp], inp: [...NO_VITALS.inp], cls: [...NO_VITALS.cls] },
+    });
+    reply.body = {
+      minutes: 30,
+      deployments: [row(stable, 'stable', 25, { networks: fromNetworks(0, 9) }), row(candidate, 'canary', 20, { renderErrors: 20, networks: fromNetworks(20, 9) })],
+    };
+    const waiting = await release('watch', 'mfe_account', '--once');
+    expect(waiting.code).toBe(0);
+    expect(waiting.stdout).toContain(
+      `mfe_account: not enough evidence: canary ${candidate} seen from 9 networks, stable from 9; each side needs 10 before it is judged, nothing changed`,
+    );
+    expect(readDocument(site.ctx.store)!.mfe_account.canary).toBeDefined();
+    const judged = await release('watch', 'mfe_account', '--once', '--min-networks', '9');
+    expect(judged.stdout).toContain(`mfe_account: canary ${candidate} rolled back`);
+    expect((await release('watch', 'mfe_account', '--once', '--min-networks', 'few')).code).toBe(2);
+  });
+
   it('lets `release watch --once` roll a failing canary back and exit 0, and exit 1 only when the summary cannot be read', async () => {
     reply.body = { minutes: 15, deployments: [row(stable, 'stable', 25), row(candidate, 'canary', 20, { renderErrors: 20 })] };
     const healthy = await release('watch', 'mfe_account', '--once', '--min-views', '21');
