@@ -9,6 +9,8 @@ import { fakeSite, type FakeSite } from './fixtures/fakeSite';
 import { canary, init, preview, promote, publish, rollback, type ReleaseContext } from './release';
 import { PREVIEW_PARAM } from '@site/shared-ui/remotes-document';
 import { signPreviewPin } from '@site/site-server/preview-pins';
+import { VIEW_TOKEN_COOKIE, verifyViewGrantRequest, verifyViewToken } from '@site/service-user/view-token';
+import { createServer, type Server } from 'node:http';
 import { manifestUrl, repoRoot, type Store } from './store';
 import { started, stopped, tcpProxy, tsx } from './testing/processes';
 import { folderUnderTest, pgS3UnderTest, type StoreUnderTest } from './testing/stores';
@@ -40,8 +42,11 @@ describe.each(kinds)('three site servers on %s', (name, open) => {
   let ctx: ReleaseContext<Store>;
   let servers: { child: ChildProcess; port: number; output: () => string }[] = [];
   let toState: Awaited<ReturnType<typeof tcpProxy>> | null = null;
+  // The user service as far as view tokens go: it grants every signed request for one.
+  let service: Server;
   const versions: Record<string, string> = {};
   const previewSecret = 'a preview secret the three replicas share, 48 chars';
+  const viewTokenSecret = 'the view-token secret the servers and the service share';
 
   beforeAll(async () => {
     site = fakeSite();
@@ -52,6 +57,15 @@ describe.each(kinds)('three site servers on %s', (name, open) => {
       versions[content] = (await publish(ctx, 'mfe_account', { from: site.build('mfe_account', { content, dir: join(site.root, `account-${content}`) }) })).version;
     }
     writeFileSync(join(site.ctx.shellDist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    service = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', async () => {
+        const granted = request.url === '/telemetry/view-grants' && (await verifyViewGrantRequest(viewTokenSecret, JSON.parse(body || '{}').request)) !== null;
+        response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ granted }));
+      });
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
     // The servers reach PostgreSQL through a proxy this test can cut.
     if (under.store.kind === 'postgres+s3') toState = await tcpProxy(Number(new URL(databaseUrl!).port || 5432));
     const databaseThroughProxy: Record<string, string> = toState ? { RELEASE_DATABASE_URL: databaseUrl!.replace(/@[^/]+\//, `@127.0.0.1:${toState.port}/`) } : {};
@@ -68,12 +82,15 @@ describe.each(kinds)('three site servers on %s', (name, open) => {
       RELEASE_REREAD_MS: '600000',
       // The replicas' one shared secret: a preview link made once pins on any of them.
       PREVIEW_SECRET: previewSecret,
+      VIEW_TOKEN_SECRET: viewTokenSecret,
+      USER_SERVICE_INTERNAL_URL: `http://127.0.0.1:${(service.address() as { port: number }).port}`,
     };
     servers = await Promise.all([0, 1, 2].map(() => started(tsx, [join(repoRoot, 'site-server', 'src', 'replica.ts')], env)));
   });
 
   afterAll(async () => {
     await Promise.all(servers.map((server) => stopped(server.child)));
+    await new Promise((resolve) => service.close(resolve));
     await toState?.close();
     await under.remove();
     site.remove();
@@ -104,6 +121,19 @@ describe.each(kinds)('three site servers on %s', (name, open) => {
       const committed = performance.now();
       const document = await inForce();
       await within(1_000 - (performance.now() - committed), () => allServe(document));
+    }
+  });
+
+  it('gives each page a view token the service verifies whichever server signed it, vouching for the version in force', async () => {
+    const stable = (await inForce())!.mfe_account.manifest;
+    for (const server of servers) {
+      const page = await fetch(`http://127.0.0.1:${server.port}/`);
+      expect(page.status).toBe(200);
+      const cookie = page.headers.getSetCookie().find((line) => line.startsWith(`${VIEW_TOKEN_COOKIE}=`));
+      const token = cookie?.slice(VIEW_TOKEN_COOKIE.length + 1).split(';')[0];
+      const verified = await verifyViewToken(viewTokenSecret, token);
+      expect(verified?.deployments.mfe_account?.version).toBe(stable.split('/').at(-2));
+      expect(await verifyViewToken('another secret than the servers share, 48 chars long', token)).toBeNull();
     }
   });
 
