@@ -3,8 +3,9 @@ import Cookies from 'js-cookie';
 
 /**
  * A random, stable id for this browser: it only decides canary cohorts, nothing else. The cookie
- * is what the site's server reads to render the version this browser will load (it sets one on a
- * first visit); localStorage keeps a copy for a browser that refuses cookies.
+ * is what the site's server reads to render the version this browser will load: the server's own,
+ * signed (it sets one on a first visit, and replaces one it did not sign), taken here as it is;
+ * localStorage keeps a copy for a browser that refuses cookies.
  */
 export function visitorId(): string {
   const cookie = Cookies.get(VISITOR_ID);
