@@ -8,7 +8,7 @@
 // at 1, 10 and 50 clients (autocannon, in this process: the server runs in its own). It reports
 // pages per second, p50 and p99, the share of signed-in pages drawn whole (the handed-over state
 // in the HTML, not the loading status), and the server's CPU per page: the CPU time of the site
-// server's processes (serve.ts's and its render workers', read from /proc, not the load
+// server's processes (serve.ts's and its site processes', read from /proc, not the load
 // generator's) over the pages answered.
 //
 //   npm run bench                    (with the Lighthouse bench) or on its own:
@@ -18,7 +18,7 @@
 //   BENCH_LOAD_OUTPUT=path           the run as JSON there (run.mjs keeps it in results.json)
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { brotliDecompressSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,7 +54,7 @@ const DRAWN_WHOLE = 'id="site-handed-over-state"';
 // A browser's user agent: a bot is served otherwise (isbot counts the load generator as one).
 const USER_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
-/** CPU seconds used so far by a process and the processes it started (the site server's render workers run in it, or under it). */
+/** CPU seconds used so far by a process and the processes it started (the site processes run under it). */
 function cpuSeconds(pid) {
   const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
   const children = new Map();
@@ -69,10 +69,10 @@ function cpuSeconds(pid) {
       /* gone */
     }
   }
-  // serve.ts's own process and its cluster workers (node processes running serve.ts); not the
-  // user service or the Auth emulator it also starts.
+  // serve.ts's own process and its site processes (SITE_PROCESSES: replica.ts, one a core); not
+  // the user service or the Auth emulator it also starts.
   let total = 0;
-  for (const [id, proc] of children) if (id === pid || (proc.parent === pid && proc.command.includes('serve.ts'))) total += proc.cpu;
+  for (const [id, proc] of children) if (id === pid || (proc.parent === pid && /serve\.ts|replica\.ts/.test(proc.command))) total += proc.cpu;
   return total;
 }
 
@@ -152,6 +152,8 @@ async function measure(pid, route, clients, tokens) {
     clients,
     pages,
     non2xx: result.non2xx,
+    // Each status's count (a failed row says what it failed with).
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
     errors: result.errors,
     timeouts: result.timeouts,
     perSecond: pages / SECONDS,
@@ -212,7 +214,8 @@ try {
           const row = await measure(pid, route, clients, tokens);
           log(
             `${database} ${route.path} × ${clients}: ${row.perSecond.toFixed(0)}/s, p50 ${row.p50} ms, p99 ${row.p99} ms, CPU ${row.cpuMsPerPage.toFixed(2)} ms/page` +
-              (row.drawnWhole === null ? '' : `, drawn whole ${(row.drawnWhole * 100).toFixed(1)}%`),
+              (row.drawnWhole === null ? '' : `, drawn whole ${(row.drawnWhole * 100).toFixed(1)}%`) +
+              (row.non2xx > 0 ? `, statuses ${JSON.stringify(row.statusCodes)}` : ''),
           );
           rows.push(row);
         }
@@ -233,6 +236,8 @@ const report = {
   seconds: SECONDS,
   subscribers: SUBSCRIBERS,
   loadAverage: loadavg()[0],
+  // The site's processes (SITE_PROCESSES, else one a core: site-server/src/siteProcesses.ts).
+  workers: Number(process.env.SITE_PROCESSES || availableParallelism()),
   runs,
   summary: runs.map((run) => ({ database: run.database, ...loadSummary(run.rows) })),
 };

@@ -9,6 +9,8 @@ export interface LoadRow {
   clients: number;
   pages: number;
   non2xx: number;
+  /** How many answers had each status. */
+  statusCodes?: Record<string, number>;
   errors: number;
   timeouts: number;
   perSecond: number;

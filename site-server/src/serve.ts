@@ -15,6 +15,7 @@ import { deployDir, firebaseProjectId, mailOutboxDir, manifestPolicy, ports, rem
 import { deployStoreApp, remoteApp, shellApp } from './siteServers';
 import { listen } from './connections';
 import { folderHealth, withDocumentHealth } from './documentHealth';
+import { siteProcessesOf, startSiteProcesses, type SiteProcesses } from './siteProcesses';
 import { liveRemotesDocument, rereadMsOf, storeConfig, type LiveDocument } from './releaseState';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
@@ -117,8 +118,25 @@ if (useEmulator) await waitForPort(ports.auth_emulator, 'The Firebase Auth emula
 const store = deployDir();
 const released = existsSync(join(store, 'remotes.json'));
 mkdirSync(store, { recursive: true });
+// The site's pages on every core (siteProcesses.ts): SITE_PROCESSES processes sharing the port,
+// each a whole site server (replica.ts); one, this process's own.
+let siteProcesses: SiteProcesses | null = null;
+let count: number;
+try {
+  count = siteProcessesOf(process.env);
+} catch (error) {
+  siteLogger.fatal(`The site does not start: ${(error as Error).message}`);
+  process.exit(1);
+}
+if (count > 1) {
+  siteProcesses = await startSiteProcesses({
+    count,
+    env: { ...process.env, PORT: String(ports.shell), HOST: hostname },
+    log: { info: (message) => siteLogger.info(message), error: (message) => siteLogger.error(message) },
+  });
+}
 const servers = await Promise.all([
-  listen(withDocumentHealth(shellApp({ remotes: live?.read }), live?.health ?? folderHealth), ports.shell, hostname),
+  siteProcesses ? null : listen(withDocumentHealth(shellApp({ remotes: live?.read }), live?.health ?? folderHealth), ports.shell, hostname),
   ...remoteNames.map((name) => listen(remoteApp(name), ports[name], hostname)),
   // With the release state in PostgreSQL the versions are in a bucket, served by its CDN.
   ...(live ? [] : [listen(deployStoreApp(store), ports.deploy, hostname)]),
@@ -128,8 +146,8 @@ const deployment = live ? '; the release state in PostgreSQL' : `; deployment st
 console.log(
   `Site ready on http://localhost:${ports.shell} (remotes on ${servers
     .slice(1, 1 + remoteNames.length)
-    .map((s) => s.port)
-    .join(', ')}; user service on ${ports.service_user}; ${identity}${deployment})`,
+    .map((s) => s?.port)
+    .join(', ')}; user service on ${ports.service_user}; ${identity}${deployment}${siteProcesses ? `; pages drawn by ${count} processes` : ''})`,
 );
 console.log(outbox ? `Mail is not sent: each message is written to ${outbox} (one .eml file each; set SMTP_URL to send it)` : 'Mail is sent through SMTP_URL');
 
@@ -137,7 +155,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     stopping = true;
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(servers.map((s) => s.close()));
+    await Promise.all([siteProcesses?.close(), ...servers.map((s) => s?.close())]);
     await live?.close();
     process.exit(0);
   });

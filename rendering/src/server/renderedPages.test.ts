@@ -105,7 +105,12 @@ const manifestOf = (entry: string): RenderEntryManifest => ({ metaData: { ssrRem
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The site's pages on these builds (with the user service at `serviceUrl`), asked for by path and login cookie. */
-function site({ serviceUrl = 'http://127.0.0.1:9', readsBudgetMs = 1_000, maxPages }: { serviceUrl?: string; readsBudgetMs?: number; maxPages?: number } = {}) {
+function site({
+  serviceUrl = 'http://127.0.0.1:9',
+  readsBudgetMs = 1_000,
+  maxPages,
+  maxSignedInRenders,
+}: { serviceUrl?: string; readsBudgetMs?: number; maxPages?: number; maxSignedInRenders?: number } = {}) {
   const { shell, marketing, account } = writeBuilds();
   const logged: string[] = [];
   const answer = renderedPages({
@@ -115,6 +120,7 @@ function site({ serviceUrl = 'http://127.0.0.1:9', readsBudgetMs = 1_000, maxPag
     manifestAt: async (url) => manifestOf(url.includes('mfe-account') ? 'render.cccccccccccc.js' : 'render.bbbbbbbbbbbb.js'),
     readsBudgetMs,
     maxPages,
+    maxSignedInRenders,
     log: (message) => logged.push(message),
   });
   const signals: ServerSignal[] = [];
@@ -398,6 +404,26 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     expect(html(await page('/'))).toContain('<h1>Bun venit</h1>');
     for (const release of hanging.splice(0)) release();
     expect(await signedIn).toMatchObject({ personal: true });
+  });
+
+  it('is its loading status at once past the signed-in pages under way at a time, and drawn whole again once they are done', async () => {
+    let answer = () => undefined as unknown;
+    const held = new Promise((resolve) => (answer = resolve));
+    hanging.push(() => answer());
+    const service = await userService(async (read) => {
+      await held;
+      return answering(read);
+    });
+    // The service holds its answers past the test's own time limit: a page that waited for them would fail it.
+    const { page, logged } = site({ serviceUrl: service.url, readsBudgetMs: 60_000, maxSignedInRenders: 2 });
+    const under = [page('/account?tab=device', ana), page('/account', ana)];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const third = await page('/account?tab=device', ana);
+    expect(third).toEqual({ html: expect.stringContaining(LOADING_STATUS), drawn: 'loading status', personal: false });
+    expect(logged).toContainEqual('/account is served as its loading status: 2 signed-in pages are being drawn already');
+    answer();
+    for (const drawn of await Promise.all(under)) expect(drawn).toMatchObject({ drawn: 'page', personal: true });
+    expect(await page('/account?tab=device', ana)).toMatchObject({ drawn: 'page', personal: true });
   });
 
   it('is its loading status when its request stopped waiting before its turn to render came', async () => {

@@ -38,10 +38,13 @@ const MAX_PAGES = 64;
 const FAILED_PAGE_RETRY_MS = 10_000;
 
 /**
- * The most signed-in pages drawn whole at a time: past it, a request gets its loading status at once
- * (renders take turns on the one thread; a crowd of them would hold every page back).
+ * The most signed-in pages under way at a time in one process (their reads, their turn to render,
+ * the render): past it, a request gets its loading status at once, without waiting. Renders take
+ * turns on the process's thread at 5-10 ms of CPU each (bench/load.mjs), so 32 waiting is a few
+ * hundred ms at worst; past that the machine is saturated, and waiting longer would hold every page
+ * back. The site's server runs one such process a core (SITE_PROCESSES).
  */
-const MAX_SIGNED_IN_RENDERS = 8;
+export const MAX_SIGNED_IN_RENDERS = 32;
 
 /** Signed-in pages' renderers kept (a copy of the shell's build each, with one page of one version: pageRenderer). */
 const MAX_PAGE_RENDERERS = 12;
@@ -155,6 +158,8 @@ export interface RenderedPagesOptions {
   readsBudgetMs?: number;
   /** How many drawn pages are kept (default MAX_PAGES). */
   maxPages?: number;
+  /** How many signed-in pages may be under way at once (default MAX_SIGNED_IN_RENDERS). */
+  maxSignedInRenders?: number;
   log?: (message: string) => void;
 }
 
@@ -170,6 +175,7 @@ export function renderedPages({
   serverBuildHeaders = {},
   readsBudgetMs = SIGNED_IN_READS_BUDGET_MS,
   maxPages = MAX_PAGES,
+  maxSignedInRenders = MAX_SIGNED_IN_RENDERS,
   log = console.error,
 }: RenderedPagesOptions) {
   const table: RouteTable | null = readRouteTable(dist);
@@ -370,8 +376,8 @@ export function renderedPages({
   async function signedInPage(request: PageRequest, token: string, remote: RemoteName, module: string): Promise<PageAnswer | null> {
     const { pathname, search } = request.url;
     if (serviceUrl === null || !mayBeValid(token)) return null;
-    if (signedInRenders >= MAX_SIGNED_IN_RENDERS) {
-      log(`${pathname} is served as its loading status: ${MAX_SIGNED_IN_RENDERS} signed-in pages are being drawn already`);
+    if (signedInRenders >= maxSignedInRenders) {
+      log(`${pathname} is served as its loading status: ${maxSignedInRenders} signed-in pages are being drawn already`);
       return null;
     }
     signedInRenders += 1;
