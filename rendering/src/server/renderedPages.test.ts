@@ -407,8 +407,8 @@ describe('a signed-in page (behind the access guard), asked for with the login c
   });
 
   it('is its loading status at once past the signed-in pages under way at a time, and drawn whole again once they are done', async () => {
-    let answer = () => undefined as unknown;
-    const held = new Promise((resolve) => (answer = resolve));
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
     hanging.push(() => answer());
     const service = await userService(async (read) => {
       await held;
