@@ -2,7 +2,9 @@
 // Benchmark of the composed site, as deployed locally (site-server/src/serve.ts: compressed, immutable
 // hashed assets, short-cached documents), against the same pages built as one ordinary webpack
 // bundle, measured in the same run. Writes bench/results.json and bench/results.md (also printed).
-//   npm run bench          BENCH_RUNS=5 Lighthouse runs a page and site on mobile, BENCH_DESKTOP_RUNS=3 on desktop (medians kept)
+//   npm run bench          BENCH_RUNS=5 Lighthouse runs a page and site on mobile, BENCH_DESKTOP_RUNS=3 on desktop (medians kept),
+//                          then the user service's load bench and the site server's (bench/load.mjs; BENCH_LOAD=off skips it)
+//   BENCH_LOAD_ONLY=1 npm run bench   the site server's load bench alone, recorded beside the other figures
 // The parts: the servers (src/servers.mjs), what each file is (src/files.mjs), Lighthouse
 // (src/lighthouse.mjs, its figures read by src/lighthouseRun.ts), the signed-in session
 // (src/session.mjs), the pages (src/routes.ts), the figures and targets (src/figures.ts) and the
@@ -19,6 +21,7 @@ import { createUser } from './emulatorSignIn.mjs';
 import { siteComparison, targetsPerRoute } from './src/figures.ts';
 import { fileClassifier } from './src/files.mjs';
 import { launchChromium, lighthouseAuditor, PRESETS } from './src/lighthouse.mjs';
+import { loadMarkdown } from './src/load.ts';
 import { resultsMarkdown } from './src/report.ts';
 import { BEFORE_TRIAL_ROUTES, PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './src/routes.ts';
 import { run, startServer, stopServers } from './src/servers.mjs';
@@ -35,6 +38,41 @@ const RUNS = { mobile: Number(process.env.BENCH_RUNS || 5), desktop: Number(proc
 const SINGLE_PORT = Number(process.env.BENCH_SINGLE_PORT || 3200);
 const CHROMIUM = chromiumPath('chromium');
 const log = (...args) => console.error('[bench]', ...args);
+
+// --- the site server's load figures (bench/load.mjs) ---------------------------------------------
+
+/**
+ * Runs the load bench (its own processes) and answers its run with every earlier recorded one beside
+ * it, or its failure (reported with the other figures, never losing them).
+ */
+function siteServerLoad(earlier) {
+  const out = join(here, '.runs', 'load.json');
+  mkdirSync(dirname(out), { recursive: true });
+  rmSync(out, { force: true });
+  log("the site server's load benchmark (bench/load.mjs)");
+  try {
+    run(here, 'pnpm', ['run', 'bench:load'], { env: { ...process.env, BENCH_LOAD_OUTPUT: out }, stdio: ['ignore', 'ignore', 'inherit'] });
+  } catch (error) {
+    log(`  the site server's load benchmark failed (${error.message})`);
+    return { load: earlier ?? null, loadFailure: error.message };
+  }
+  const latest = JSON.parse(readFileSync(out, 'utf8'));
+  return { load: { ...latest, history: [...(earlier?.history ?? []).filter((r) => r.date !== latest.date), latest] }, loadFailure: null };
+}
+
+const earlierResults = existsSync(join(here, 'results.json')) ? JSON.parse(readFileSync(join(here, 'results.json'), 'utf8')) : null;
+
+// BENCH_LOAD_ONLY=1: the load figures alone, written into the recorded results beside Lighthouse's.
+if (process.env.BENCH_LOAD_ONLY === '1') {
+  const { load, loadFailure } = siteServerLoad(earlierResults?.load);
+  if (!earlierResults) throw new Error('bench/results.json is missing: run the whole bench once first');
+  const results = { ...earlierResults, load, loadFailure };
+  writeFileSync(join(here, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const md = `${resultsMarkdown(results, results.service ? serviceReportMarkdown(results.service) : '## User service (load, loopback)\n\nnot measured')}\n\n${loadMarkdown(load, loadFailure)}`;
+  writeFileSync(join(here, 'results.md'), `${md}\n`);
+  console.log(loadMarkdown(load, loadFailure));
+  process.exit(loadFailure ? 1 : 0);
+}
 
 // --- the sites -------------------------------------------------------------------------------
 
@@ -223,9 +261,11 @@ if (process.env.BENCH_SERVICE !== 'off') {
   }
 }
 // The latest run, with every earlier recorded run of the service kept beside it.
-const earlierService = existsSync(join(here, 'results.json')) ? JSON.parse(readFileSync(join(here, 'results.json'), 'utf8')).service : null;
+const earlierService = earlierResults?.service ?? null;
 const latestService = !serviceFailure && existsSync(serviceOut) ? JSON.parse(readFileSync(serviceOut, 'utf8')) : null;
 const service = latestService && { ...latestService, history: [...(earlierService?.history ?? []).filter((run) => run.date !== latestService.date), latestService] };
+
+const { load, loadFailure } = process.env.BENCH_LOAD === 'off' ? { load: earlierResults?.load ?? null, loadFailure: null } : siteServerLoad(earlierResults?.load);
 
 // --- comparison and report -----------------------------------------------------------------------
 
@@ -242,15 +282,17 @@ const results = {
   targets: targetsPerRoute(pages, allRoutes, SIGNED_IN_ROUTES),
   service,
   serviceFailure,
+  load,
+  loadFailure,
 };
 // A run narrowed by BENCH_SITES / BENCH_ROUTES / BENCH_PRESETS writes beside its reports, not over the results.
 const partial = ['BENCH_SITES', 'BENCH_ROUTES', 'BENCH_PRESETS'].some((name) => process.env[name]);
 const outDir = partial ? runsDir : here;
 writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 
-const md = resultsMarkdown(
+const md = `${resultsMarkdown(
   results,
   service ? serviceReportMarkdown(service) : `## User service (load, loopback)\n\n${serviceFailure ? `failed: ${serviceFailure}` : 'not measured'}`,
-);
+)}\n\n${loadMarkdown(load, loadFailure)}`;
 writeFileSync(join(outDir, 'results.md'), `${md}\n`);
 console.log(md);

@@ -1,4 +1,4 @@
-import { loadReportMarkdown, loadSummary, type LoadRow } from './load';
+import { loadMarkdown, loadReportMarkdown, loadSummary, type LoadRow } from './load';
 
 const row = (route: string, signedIn: boolean, clients: number, figures: Partial<LoadRow> = {}): LoadRow => ({
   route,
@@ -63,5 +63,31 @@ describe("the load bench's targets", () => {
     expect(markdown.split('\n').filter((line) => line.startsWith('| /'))).toHaveLength(3);
     expect(markdown).toContain('drawn whole at 50 clients: 50.0% (≥ 99%: **missed**)');
     expect(markdown).toContain('p99 of a signed-in page at 10 clients: 300 ms (≤ 150 ms: **missed**)');
+  });
+});
+
+describe("the load section of the bench's results", () => {
+  const rows = [row('/', false, 10, { perSecond: 400 }), row('/pricing', true, 10, { perSecond: 100 }), row('/pricing', true, 50, { drawnWhole: 1 })];
+  const run = (date: string) => ({
+    date,
+    seconds: 8,
+    subscribers: 6,
+    loadAverage: 1.5,
+    workers: 2,
+    runs: [{ database: 'pglite', rows }],
+    summary: [{ database: 'pglite', ...loadSummary(rows) }],
+  });
+
+  it('shows the latest run whole and a line for every recorded run', () => {
+    const markdown = loadMarkdown({ ...run('second'), history: [run('first'), run('second')] });
+    expect(markdown).toContain('### Service on pglite');
+    expect(markdown.split('\n').filter((line) => /^\| (first|second) \| 2 \| 1\.50 \| pglite \| 100\.0% \| 0\.25 \|/.test(line))).toHaveLength(2);
+  });
+
+  it('says when the latest run failed, keeping the earlier figures, and when nothing was measured', () => {
+    const markdown = loadMarkdown({ ...run('first'), history: [run('first')] }, 'the site did not start');
+    expect(markdown).toContain('The latest run failed: the site did not start');
+    expect(markdown).toContain('| first |');
+    expect(loadMarkdown(null)).toContain('not measured');
   });
 });

@@ -112,3 +112,27 @@ export function loadReportMarkdown(report: LoadReport): string {
   }
   return lines.join('\n');
 }
+
+/** A recorded load run, with every earlier recorded run (bench/run.mjs keeps them in results.json). */
+export type RecordedLoad = LoadReport & { history?: LoadReport[] };
+
+/** The load section of bench/results.md: the latest run whole, then every recorded run's targets, one line a database. */
+export function loadMarkdown(load: RecordedLoad | null, failure: string | null = null): string {
+  const lines: string[] = [];
+  if (failure) lines.push(`## The site's server under load`, '', `The latest run failed: ${failure}`, '');
+  if (!load) return [...lines, failure ? '' : "## The site's server under load\n\nnot measured"].join('\n').trim();
+  lines.push(loadReportMarkdown(load));
+  const runs = load.history ?? [load];
+  lines.push(
+    '### Every recorded run',
+    '',
+    '| date | processes | load average | database | drawn whole at 50 | signed-in ÷ public at 10 | CPU ms / signed-in page | p99 at 10 ms | failed |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  );
+  for (const run of runs)
+    for (const summary of run.summary)
+      lines.push(
+        `| ${run.date} | ${run.workers ?? '–'} | ${run.loadAverage.toFixed(2)} | ${summary.database} | ${percent(summary.drawnWholeAt50)} | ${figure(summary.signedInThroughputAt10)} | ${figure(summary.cpuMsPerSignedInPage)} | ${figure(summary.signedInP99At10, 0)} | ${summary.failures} |`,
+      );
+  return lines.join('\n');
+}
