@@ -38,7 +38,8 @@ export interface DeploymentHealth {
   vitals: Record<Vital, number[]>;
   /**
    * The same evidence counted by network (a /24 or /48): how many distinct networks saw a view, an
-   * error (of any kind), and a vital in each bucket over the window. No network counts twice in one.
+   * error (of any kind), and of each vital, how many networks have each bucket as the middle one of
+   * the buckets they saw over the window. No network counts twice for one kind.
    */
   networks: NetworkHealth;
   /** What the site's server saw itself of this deployment: pages it drew, and pages it served unrendered for its failure. */
@@ -306,11 +307,24 @@ export function healthCounters(db: Database) {
              FROM remote_vitals_minutes
             WHERE minute > date_trunc('minute', now()) - make_interval(mins => $1) AND ($2::text IS NULL OR remote = $2)
             GROUP BY remote, version, cohort, vital, bucket
-         ), networks AS (
-           SELECT remote, version, cohort, vote, count(DISTINCT network) AS networks
+         ), votes AS (
+           SELECT remote, version, cohort, network, vote
              FROM remote_health_networks
             WHERE minute > date_trunc('minute', now()) - make_interval(mins => $1) AND ($2::text IS NULL OR remote = $2)
+         ), networks AS (
+           -- A view, an error: each network once.
+           SELECT remote, version, cohort, vote, count(DISTINCT network) AS networks
+             FROM votes WHERE position(':' in vote) = 0
             GROUP BY remote, version, cohort, vote
+           UNION ALL
+           -- A vital: each network once too, in the middle one of the buckets it saw (a network
+           -- that spread its samples over many buckets still casts one vote).
+           SELECT remote, version, cohort, vital || ':' || bucket AS vote, count(*) AS networks
+             FROM (SELECT remote, version, cohort, network, split_part(vote, ':', 1) AS vital,
+                          percentile_disc(0.5) WITHIN GROUP (ORDER BY split_part(vote, ':', 2)::int) AS bucket
+                     FROM votes WHERE position(':' in vote) > 0
+                    GROUP BY remote, version, cohort, network, split_part(vote, ':', 1)) AS one_vote
+            GROUP BY remote, version, cohort, vital, bucket
          ), server AS (
            SELECT remote, version, cohort, sum(pages) AS pages, sum(unrendered) AS unrendered
              FROM remote_server_minutes
