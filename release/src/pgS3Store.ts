@@ -81,7 +81,15 @@ export class PgS3Store implements Store {
 
   /** A connection of its own (a change holds it for its transaction); the tables made when missing. */
   private async connect(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.options.databaseUrl, connectionTimeoutMillis: 5_000, application_name: 'release' });
+    // A query with no answer (a partition: the connection open, nobody at its end) fails the command
+    // with the reason after 30 s, rather than hanging it (its transaction then ends with the connection).
+    const client = new pg.Client({
+      connectionString: this.options.databaseUrl,
+      connectionTimeoutMillis: 5_000,
+      query_timeout: 30_000,
+      keepAlive: true,
+      application_name: 'release',
+    });
     // An error between queries (the server gone) surfaces at the next query; never as an unhandled event.
     client.on('error', () => {});
     try {

@@ -42,6 +42,7 @@ describe.each(kinds)('three site servers on %s', (name, open) => {
   let ctx: ReleaseContext<Store>;
   let servers: { child: ChildProcess; port: number; output: () => string }[] = [];
   let toState: Awaited<ReturnType<typeof tcpProxy>> | null = null;
+  let serverEnv: Record<string, string> = {};
   // The user service as far as view tokens go: it grants every signed request for one.
   let service: Server;
   const versions: Record<string, string> = {};
@@ -69,7 +70,7 @@ describe.each(kinds)('three site servers on %s', (name, open) => {
     // The servers reach PostgreSQL through a proxy this test can cut.
     if (under.store.kind === 'postgres+s3') toState = await tcpProxy(Number(new URL(databaseUrl!).port || 5432));
     const databaseThroughProxy: Record<string, string> = toState ? { RELEASE_DATABASE_URL: databaseUrl!.replace(/@[^/]+\//, `@127.0.0.1:${toState.port}/`) } : {};
-    const env = {
+    serverEnv = {
       ...under.env,
       ...databaseThroughProxy,
       NODE_ENV: 'test',
@@ -85,7 +86,7 @@ describe.each(kinds)('three site servers on %s', (name, open) => {
       VIEW_TOKEN_SECRET: viewTokenSecret,
       USER_SERVICE_INTERNAL_URL: `http://127.0.0.1:${(service.address() as { port: number }).port}`,
     };
-    servers = await Promise.all([0, 1, 2].map(() => started(tsx, [join(repoRoot, 'site-server', 'src', 'replica.ts')], env)));
+    servers = await Promise.all([0, 1, 2].map(() => started(tsx, [join(repoRoot, 'site-server', 'src', 'replica.ts')], serverEnv)));
   });
 
   afterAll(async () => {
@@ -177,6 +178,31 @@ describe.each(kinds)('three site servers on %s', (name, open) => {
       expect(after).not.toEqual(before);
       await within(10_000, () => allServe(after));
       for (const server of servers) expect((await health(server.port)).body).toMatchObject({ status: 'ok', remotesDocument: { status: 'live' } });
+    });
+
+    it('takes a connection that stops answering without closing (a partition) for lost: stale within seconds, and catches up once it answers', async () => {
+      // A server that re-reads every half second (as every 5 s by default): its read, not a
+      // notification, is what meets the silence.
+      const watcher = await started(tsx, [join(repoRoot, 'site-server', 'src', 'replica.ts')], { ...serverEnv, RELEASE_REREAD_MS: '500' });
+      try {
+        const before = await inForce();
+        await within(5_000, async () => expect(await served(watcher.port)).toEqual(before));
+        toState!.freeze();
+        await within(15_000, async () =>
+          expect((await health(watcher.port)).body).toMatchObject({ status: 'degraded', remotesDocument: { source: 'postgres', status: 'stale', error: expect.any(String) } }),
+        );
+        expect((await health(watcher.port)).code).toBe(200);
+        await canary(ctx, 'mfe_account', versions.v3!, '10');
+        expect(await served(watcher.port)).toEqual(before);
+        toState!.thaw();
+        const after = await inForce();
+        expect(after).not.toEqual(before);
+        await within(15_000, async () => expect(await served(watcher.port)).toEqual(after));
+        await within(5_000, async () => expect((await health(watcher.port)).body).toMatchObject({ status: 'ok', remotesDocument: { status: 'live' } }));
+      } finally {
+        toState!.thaw();
+        await stopped(watcher.child);
+      }
     });
   }
 });

@@ -183,6 +183,9 @@ export interface LiveOptions extends StateConfig {
  * While PostgreSQL does not answer, the last good document stays in force, the health says
  * stale, the log says why once, and the connection is tried again every second.
  */
+/** How long a site server waits for the release state's answer to a read before it takes the connection for lost. */
+const READ_TIMEOUT_MS = 3_000;
+
 export async function liveRemotesDocument({ databaseUrl, schema, rereadMs = 5_000, policy, fallback, log }: LiveOptions): Promise<LiveDocument> {
   let document: RemotesDocument | null = null;
   let revision = -1;
@@ -200,14 +203,27 @@ export async function liveRemotesDocument({ databaseUrl, schema, rereadMs = 5_00
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 3_000, application_name: 'site-server' });
+    // A read that gets no answer (a partition, a failover: the connection open, nobody at its end)
+    // fails after READ_TIMEOUT_MS and drops the connection, rather than holding every later read.
+    const next = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: 3_000,
+      query_timeout: READ_TIMEOUT_MS,
+      keepAlive: true,
+      application_name: 'site-server',
+    });
     next.on('error', (e) => lost(next, e.message));
     next.on('end', () => lost(next, 'the connection ended'));
     next.on('notification', (message) => {
       if (message.channel === CHANGE_CHANNEL && message.payload?.split(' ')[0] === schema) void reread();
     });
-    await next.connect();
-    await next.query(`LISTEN ${CHANGE_CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANGE_CHANNEL}`);
+    } catch (e) {
+      await next.end().catch(() => {});
+      throw e;
+    }
     client = next;
   };
 
@@ -236,7 +252,15 @@ export async function liveRemotesDocument({ databaseUrl, schema, rereadMs = 5_00
 
   const readOnce = async () => {
     if (!client) throw new Error(error ?? 'not connected');
-    const state = await readState(client, schema);
+    const connection = client;
+    let state: Awaited<ReturnType<typeof readState>>;
+    try {
+      state = await readState(connection, schema);
+    } catch (e) {
+      // Not answered, or the connection broke: a new one is made (the document read is checked below).
+      lost(connection, (e as Error).message);
+      throw e;
+    }
     if (state.revision === revision) {
       readAt = new Date();
       return;

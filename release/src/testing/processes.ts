@@ -80,6 +80,8 @@ export function stopped(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM')
 export async function tcpProxy(targetPort: number, { delayMs = 0, onClientData }: { delayMs?: number; onClientData?: (chunk: Buffer) => void } = {}) {
   const sockets = new Set<Socket>();
   let server: Server;
+  // Frozen: every connection stays open and nothing crosses it, either way (a partition).
+  let frozen = false;
   const open = (port: number) =>
     new Promise<number>((resolve, reject) => {
       server = createServer((client) => {
@@ -88,9 +90,12 @@ export async function tcpProxy(targetPort: number, { delayMs = 0, onClientData }
         let queue = Promise.resolve();
         client.on('data', (chunk) => {
           onClientData?.(chunk);
+          if (frozen) return;
           queue = queue.then(() => new Promise((done) => setTimeout(done, delayMs))).then(() => void upstream.write(chunk));
         });
-        upstream.pipe(client);
+        upstream.on('data', (chunk) => {
+          if (!frozen) client.write(chunk);
+        });
         const close = () => {
           client.destroy();
           upstream.destroy();
@@ -114,6 +119,13 @@ export async function tcpProxy(targetPort: number, { delayMs = 0, onClientData }
     cut,
     restore: async () => {
       await open(port);
+    },
+    /** Nothing crosses any connection, old or new, until thaw(); none is closed. */
+    freeze: () => {
+      frozen = true;
+    },
+    thaw: () => {
+      frozen = false;
     },
     close: cut,
   };
