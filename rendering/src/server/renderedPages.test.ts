@@ -299,6 +299,26 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     expect(service.asked.every(({ authorization, cookie }) => authorization === `Bearer ${ana}` && cookie === null)).toBe(true);
   });
 
+  it("tells what the server saw of the remote's version: its page drawn, its code failing, its turn missed; nothing when the user's token or the service was the cause", async () => {
+    const service = await userService((read, token) => (token === ana ? answering(read) : new Response('{}', { status: 401 })));
+    const { page, signals, manifests } = site({ serviceUrl: service.url });
+    const account = { remote: 'mfe_account', version: versionOfManifest(manifests.account), cohort: 'stable' };
+    expect(await page('/account?tab=device', ana)).toMatchObject({ drawn: 'page', personal: true });
+    expect(signals.splice(0)).toEqual([
+      { ...account, outcome: 'drawing' },
+      { ...account, outcome: 'drawn' },
+    ]);
+    // The page's own code throws (its reads for the URL): served as its loading status, the version's doing.
+    expect(html(await page('/account?tab=broken', ana))).toContain(LOADING_STATUS);
+    expect(signals.splice(0).at(-1)).toEqual({ ...account, outcome: 'unrendered', why: 'render' });
+    // Its turn to render came after its request stopped waiting: still drawing when served (a timeout).
+    expect(html(await page('/account?tab=device', ana, Date.now() - 1))).toContain(LOADING_STATUS);
+    expect(signals.splice(0)).toEqual([{ ...account, outcome: 'drawing' }]);
+    // A token the service refuses: nothing said of the version.
+    expect(html(await page('/account?tab=device', tokenOf({ sub: 'uid-ion' })))).toContain(LOADING_STATUS);
+    expect(signals).toEqual([]);
+  });
+
   it("reads only what the URL shows: the guards' read for a page that names none", async () => {
     const service = await userService(answering);
     const { page } = site({ serviceUrl: service.url });

@@ -46,6 +46,13 @@ const FAILED_PAGE_RETRY_MS = 10_000;
  */
 export const MAX_SIGNED_IN_RENDERS = 32;
 
+/** A render step whose request stopped waiting before its turn came: dropped (the page was served without it). */
+class TurnMissed extends Error {
+  constructor() {
+    super('its request stopped waiting before its turn to render came');
+  }
+}
+
 /** Signed-in pages' renderers kept (a copy of the shell's build each, with one page of one version: pageRenderer). */
 const MAX_PAGE_RENDERERS = 12;
 
@@ -109,12 +116,14 @@ export interface PageRequest {
 }
 
 /**
- * What the site's server sees itself of a remote's version as it draws a public page of it, for
- * release health (no browser can send it): `drawing` as it starts, then the page drawn, or served
+ * What the site's server sees itself of a remote's version as it draws a page of it, for release
+ * health (no browser can send it): `drawing` as it starts, then the page drawn, or served
  * unrendered because its manifest or render entry could not be fetched or verified (`manifest`),
  * or because the render entry failed (`render`; a failed render is served unrendered until it is
- * retried). A page served before its drawing ends (the site's server's PAGE_WAIT_MS) has only
- * `drawing` when it is served: it timed out.
+ * retried). A page served before its drawing ends (the site's server's PAGE_WAIT_MS, or a
+ * signed-in page whose turn to render came too late) has only `drawing` when it is served: it
+ * timed out. A signed-in page served as its loading status for its user's sake (a token refused,
+ * the user service failing or busy) says nothing of the version.
  */
 export interface ServerSignal {
   remote: RemoteName;
@@ -124,6 +133,9 @@ export interface ServerSignal {
   outcome: 'drawing' | 'drawn' | 'unrendered';
   why?: 'manifest' | 'render' | 'timeout';
 }
+
+/** Tells what the server saw of the remote's version a page is drawn from (ServerSignal). */
+type Seen = (outcome: ServerSignal['outcome'], why?: ServerSignal['why']) => void;
 
 export type PageAnswer =
   /**
@@ -196,7 +208,7 @@ export function renderedPages({
   let turn: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(work: () => T | Promise<T>, until?: number): Promise<T> => {
     const step = async () => {
-      if (until !== undefined && Date.now() > until) throw new Error('its request stopped waiting before its turn to render came');
+      if (until !== undefined && Date.now() > until) throw new TurnMissed();
       const global = globalThis as { __APP_CONFIG__?: unknown };
       const previous = global.__APP_CONFIG__;
       global.__APP_CONFIG__ = config;
@@ -373,7 +385,7 @@ export function renderedPages({
    * status, as the browser's first render draws it. The guards' reads (the token's check among them)
    * are sent at once, while the page's code is made ready; the page's own once it has named them.
    */
-  async function signedInPage(request: PageRequest, token: string, remote: RemoteName, module: string): Promise<PageAnswer | null> {
+  async function signedInPage(request: PageRequest, token: string, remote: RemoteName, module: string, seen: Seen): Promise<PageAnswer | null> {
     const { pathname, search } = request.url;
     if (serviceUrl === null || !mayBeValid(token)) return null;
     if (signedInRenders >= maxSignedInRenders) {
@@ -389,29 +401,50 @@ export function renderedPages({
       void guardReading.then((outcome) => (guardOutcome = outcome));
       const refused = () => guardOutcome !== null && guardOutcome.outcome !== 'answered';
       const version = await versionFor(remote, request);
+      // The remote's version cannot be had (its manifest or render entry): the server saw it fail.
+      if (!version) {
+        seen('drawing');
+        seen('unrendered', 'manifest');
+      }
       // Nothing to draw with, or a token the service refused already: its loading status.
       if (!version || refused()) {
         finish(pathname, await guardReading, null);
         return null;
       }
-      const { renderer, page } = await pageRenderer(version, remote, module, request.deadline);
-      if (refused()) {
-        finish(pathname, await guardReading, null);
-        return null;
-      }
-      const reads = readsOf(page, remote, module, search);
-      const [guarded, pageRead] = await Promise.all([guardReading, reads.length > 0 ? read(reads) : null]);
-      const outcome = finish(pathname, guarded, pageRead);
-      if (!outcome) return null;
-      const redirect = guardRedirect(pathname, outcome.answers);
-      // The address's language goes along (/account?lang=en to /account-pricing?lang=en).
-      if (redirect) return { redirect: `${redirect}${languageQuery(search)}` };
-      const session: SignedInRender = { user: outcome.user, answers: outcome.answers };
-      return {
-        html: await render(renderer, `${pathname}${search}`, page, version.manifestUrl, { session, locale: request.locale ?? DEFAULT_LOCALE }, request.deadline),
-        drawn: 'page',
-        personal: true,
+      // What the server sees of the remote's version from here (a refused token or a service that
+      // failed is nobody's version's doing: nothing is said of it): its code loaded and its page
+      // drawn, or its code failing, or its turn to render missed (told as still drawing: a timeout).
+      let drawingSaid = false;
+      const drawing = () => {
+        if (!drawingSaid) seen('drawing');
+        drawingSaid = true;
       };
+      try {
+        const { renderer, page } = await pageRenderer(version, remote, module, request.deadline);
+        if (refused()) {
+          finish(pathname, await guardReading, null);
+          return null;
+        }
+        const reads = readsOf(page, remote, module, search);
+        const [guarded, pageRead] = await Promise.all([guardReading, reads.length > 0 ? read(reads) : null]);
+        const outcome = finish(pathname, guarded, pageRead);
+        if (!outcome) return null;
+        drawing();
+        const redirect = guardRedirect(pathname, outcome.answers);
+        if (redirect) {
+          seen('drawn');
+          // The address's language goes along (/account?lang=en to /account-pricing?lang=en).
+          return { redirect: `${redirect}${languageQuery(search)}` };
+        }
+        const session: SignedInRender = { user: outcome.user, answers: outcome.answers };
+        const html = await render(renderer, `${pathname}${search}`, page, version.manifestUrl, { session, locale: request.locale ?? DEFAULT_LOCALE }, request.deadline);
+        seen('drawn');
+        return { html, drawn: 'page', personal: true };
+      } catch (error) {
+        drawing();
+        if (!(error instanceof TurnMissed)) seen('unrendered', 'render');
+        throw error;
+      }
     } finally {
       signedInRenders -= 1;
     }
@@ -438,11 +471,11 @@ export function renderedPages({
     const { remote, module } = route.exposed;
     const location = remotes()[remote];
     const deployment = location ? deploymentFor(remote, location, request.visitorId, request.pin) : null;
-    const seen = (outcome: ServerSignal['outcome'], why?: ServerSignal['why']) => {
+    const seen: Seen = (outcome, why) => {
       if (deployment) request.seen?.({ remote, version: versionOfManifest(deployment.manifest), cohort: deployment.cohort, outcome, ...(why ? { why } : {}) });
     };
     if (drawn === 'loading status') {
-      const whole = await signedInPage(request, token as string, remote, module).catch((error: Error) => {
+      const whole = await signedInPage(request, token as string, remote, module, seen).catch((error: Error) => {
         log(`${pathname} is served as its loading status: drawing it whole failed: ${error.stack ?? error.message}`);
         return null;
       });
