@@ -135,6 +135,10 @@ async function measure(pid, route, clients, tokens) {
     url: site,
     connections: clients,
     duration: SECONDS,
+    // A new connection every 500 requests, as a browser opens one when told to: the site's servers
+    // close a connection after 1,000 requests (maxRequestsPerSocket) and answer 503 to more on it,
+    // which autocannon would keep sending.
+    reconnectRate: 500,
     requests,
     setupClient: (client) =>
       client.on('body', (body) => {
