@@ -23,7 +23,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { temporarySchema } from '@site/service-user/testing/temporary-schema';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { loadReportMarkdown, loadSummary } from './src/load.ts';
 import { startServer, stopServers } from './src/servers.mjs';
@@ -168,27 +168,10 @@ async function measure(pid, route, clients, tokens) {
   };
 }
 
-async function temporarySchema(url) {
-  const schema = `bench_load_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  return {
-    url: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-      await cleanup.end();
-    },
-  };
-}
-
 const runs = [];
 try {
   for (const database of DATABASES) {
-    const schema = database === 'postgres' ? await temporarySchema(process.env.DATABASE_URL) : null;
+    const schema = database === 'postgres' ? await temporarySchema(process.env.DATABASE_URL, 'bench_load') : null;
     const env = { ...process.env };
     if (schema) env.DATABASE_URL = schema.url;
     else delete env.DATABASE_URL;

@@ -36,8 +36,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
-import pg from 'pg';
 import { serviceReportMarkdown } from './report.mjs';
+import { temporarySchema } from '../src/testing/temporarySchema';
 import { benchKeySet, freePort } from './benchKeys';
 import { isMiddlewareStep, middlewareSteps, type MiddlewareStep } from './middlewareSteps';
 import { PRODUCTION_SETTINGS } from './productionSettings';
@@ -180,23 +180,6 @@ async function startServer(target: Target, port: number, databaseUrl?: string) {
   return child;
 }
 
-async function temporarySchema(url: string) {
-  const schema = `bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  return {
-    url: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-      await cleanup.end();
-    },
-  };
-}
-
 const NAMES: Record<Target, string> = {
   bare: 'bare Hono JSON handler',
   'middleware-request-id': 'the same handler behind the request id alone (step 1 of the global middleware)',
@@ -212,7 +195,7 @@ const NAMES: Record<Target, string> = {
 
 async function measure(target: Target) {
   const port = await freePort();
-  const schema = target.endsWith('postgres') ? await temporarySchema(process.env.DATABASE_URL as string) : null;
+  const schema = target.endsWith('postgres') ? await temporarySchema(process.env.DATABASE_URL as string, 'bench') : null;
   const child = await startServer(target, port, schema?.url);
   let served = 0;
   try {

@@ -1,5 +1,4 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, UnsecuredJWT, type JWTPayload } from 'jose';
-import pg from 'pg';
 import Stripe from 'stripe';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +6,7 @@ import { join } from 'node:path';
 import { LOCAL_SITE_URL } from '../contract/localSetup';
 import { LOCAL_NODE_ENVS, loadConfig, type Config } from '../environment';
 import { openPglite, openPostgres, type Database } from '../db/database';
+import { temporarySchema } from './temporarySchema';
 import { createTokenVerifier } from '../identity/verifyIdToken';
 import { createService } from '../service';
 
@@ -22,25 +22,8 @@ export const ISSUER = `https://securetoken.google.com/${PROJECT_ID}`;
  */
 export const backends: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-let schemaCounter = 0;
 /** A new schema on the PostgreSQL server (DATABASE_URL): the URL of a connection to it, and its removal. */
-async function freshSchema() {
-  const url = process.env.DATABASE_URL as string;
-  const schema = `t_${process.pid}_${Date.now()}_${(schemaCounter += 1)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  return {
-    url: `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-      await cleanup.end();
-    },
-  };
-}
+const freshSchema = () => temporarySchema(process.env.DATABASE_URL as string);
 
 /** A fresh database: in-memory PGlite, or a new schema on the PostgreSQL server (its pool `maxConnections` large). */
 export async function freshDatabase(kind: 'pglite' | 'postgres', { maxConnections }: { maxConnections?: number } = {}): Promise<Database> {
