@@ -10,7 +10,7 @@ import { preloadHints } from './preloadHints';
 import { previewLinks, previewPinOf, previewSecret } from './previewPins';
 import { remotesInForce } from './remotesInForce';
 import { readUrl, refusedPaths, siteHono } from './requestPath';
-import { readRouteTable, renderedPages, type PageAnswer } from '@site/rendering/server';
+import { readRouteTable, renderedPages, routeAt, type PageAnswer } from '@site/rendering/server';
 import {
   browserConfig as environmentConfig,
   configScript,
@@ -117,7 +117,9 @@ export function shellApp({
   const secret = viewTokenSecret(process.env);
   const grant = viewGrants ?? serviceViewGrants(serviceUrl, secret, (message) => siteLogger.warn(message));
   const report = serverSignals ?? serviceServerSignals(serviceUrl, secret, (message) => siteLogger.warn(message));
-  const tokens = viewTokenCookie({ remotes, secret, grant, report, pinOf });
+  // A path of the route table is a page; without a table (a build without one), any path may be.
+  const isPage = table.routes.length > 0 ? (path: string) => routeAt(table, path) !== null : () => true;
+  const tokens = viewTokenCookie({ remotes, secret, grant, report, pinOf, isPage });
   if (prerender && serviceUrl === null)
     siteLogger.warn(`signed-in pages are drawn by the browser: the user service's URL (${browser.userServiceUrl}) is not absolute; set USER_SERVICE_INTERNAL_URL`);
   // A document that does not validate at the start refuses it, named (at run time the last good one

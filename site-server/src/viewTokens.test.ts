@@ -110,6 +110,35 @@ describe('the view token served beside each page', () => {
     expect(cookieOf(await app(async () => Promise.reject(new Error('down'))).request('/contact'), VIEW_TOKEN_COOKIE)).toBeUndefined();
   });
 
+  it('is asked for only for an address of the route table: a path that is no page of the site spends none of the visitor’s few', async () => {
+    const routed = mkdtempSync(join(tmpdir(), 'view-tokens-routes-'));
+    try {
+      writeFileSync(join(routed, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+      writeFileSync(
+        join(routed, 'routes.json'),
+        JSON.stringify({ pages: { contact: { remote: 'mfe_marketing', module: './ContactPage' } }, routes: [{ path: '/contact', page: 'contact', prerender: true }] }),
+      );
+      const asked: string[] = [];
+      const site = shellApp({
+        remotes: () => document,
+        dist: routed,
+        prerender: false,
+        readsServiceUrl: null,
+        viewGrants: async () => {
+          asked.push('asked');
+          return true;
+        },
+      });
+      expect(cookieOf(await site.request('/wp-login.php.bak/x'), VIEW_TOKEN_COOKIE)).toBeUndefined();
+      expect(cookieOf(await site.request('/no-such-page'), VIEW_TOKEN_COOKIE)).toBeUndefined();
+      expect(asked).toEqual([]);
+      expect(cookieOf(await site.request('/contact'), VIEW_TOKEN_COOKIE)).toBeDefined();
+      expect(asked).toEqual(['asked']);
+    } finally {
+      rmSync(routed, { recursive: true, force: true });
+    }
+  });
+
   it('comes with no answer that is not a page: a page file asked for by its name, an error', async () => {
     for (const path of ['/index.html', '/no-such-file.js']) {
       const response = await app().request(path);

@@ -148,6 +148,7 @@ export function viewTokenCookie({
   grant,
   report = async () => undefined,
   pinOf = async () => null,
+  isPage = () => true,
 }: {
   remotes: () => RemotesDocument;
   secret: string;
@@ -157,11 +158,16 @@ export function viewTokenCookie({
   report?: SignalsReport;
   /** The preview pinned in the request's browser (previewPins.ts). */
   pinOf?: (c: Context) => Promise<PreviewPin | null>;
+  /**
+   * Whether a path is one of the site's pages (its route table): only such a path is worth a grant,
+   * so that asking for addresses that are no page (a scanner's 404s) spends nobody's few a minute.
+   */
+  isPage?: (path: string) => boolean;
 }): MiddlewareHandler {
   return async (c, next) => {
     // A view is a page asked for with GET: a HEAD or an OPTIONS views nothing, nor a file (a name
     // with an extension, /index.html included). Its grant is asked for while the page is drawn.
-    const granted = c.req.method === 'GET' && !FILE_PATH.test(c.req.path) ? grant(visitorAddress(c)).catch(() => false) : null;
+    const granted = c.req.method === 'GET' && !FILE_PATH.test(c.req.path) && isPage(c.req.path) ? grant(visitorAddress(c)).catch(() => false) : null;
     await next();
     // Answered as a page, not an error (nor a redirect, nor a not-found page).
     if (!granted || c.res.status !== 200 || !(c.res.headers.get('Content-Type') ?? '').startsWith('text/html')) return;
