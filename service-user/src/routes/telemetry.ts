@@ -98,6 +98,22 @@ const beaconBody: MiddlewareHandler = async (c, next) => {
 const invalidBody = (fields: string) => new ApiError(400, 'invalid_body', `Invalid or missing fields: ${fields}.`);
 
 /**
+ * A request's body read as JSON whatever its type (a beacon comes as text/plain) and checked
+ * against `schema`: anything else is a 400 naming the fields, never an exception of the parser.
+ */
+async function bodyOf<T extends z.ZodType>(text: Promise<string>, schema: T): Promise<z.infer<T>> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await text);
+  } catch {
+    throw invalidBody('(body)');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw invalidBody(parsed.error.issues.map((issue) => issue.path.join('.') || '(body)').join(', '));
+  return parsed.data;
+}
+
+/**
  * The shell's health beacons per remote, version and cohort, counted per minute (nothing else is
  * kept: no address, no agent, no id; of a vital, only a count in its value's bucket), and their
  * summary for the release command. A beacon counts only with a valid view token, once per token,
@@ -113,49 +129,28 @@ export function telemetryRoutes(deps: Deps) {
     .post('/telemetry/view-grants', limitBody(2048), async (c) => {
       // Asked by the site's server before it signs a view token: at most VIEW_TOKENS_PER_ADDRESS
       // a minute for one address, counted here for every replica, under a keyed hash of it.
-      let json: unknown;
-      try {
-        json = await c.req.json();
-      } catch {
-        throw invalidBody('(body)');
-      }
-      const parsed = grantBody.safeParse(json);
-      if (!parsed.success) throw invalidBody(parsed.error.issues.map((issue) => issue.path.join('.') || '(body)').join(', '));
-      const address = await verifyViewGrantRequest(deps.config.viewTokenSecret, parsed.data.request);
+      const body = await bodyOf(c.req.text(), grantBody);
+      const address = await verifyViewGrantRequest(deps.config.viewTokenSecret, body.request);
       if (address === null) throw new ApiError(401, 'view_grant_invalid', "Sign the request with the view tokens' secret (VIEW_TOKEN_SECRET), as the site's server does.");
       const granted = await counters.grantView(hashAddress(address), deps.config.viewTokensPerAddress);
       return c.json({ granted } satisfies ViewGrant);
     })
     .post('/telemetry/server-signals', limitBody(8192), async (c) => {
       // What the site's server saw itself as it drew the pages it gave view tokens with.
-      let json: unknown;
-      try {
-        json = await c.req.json();
-      } catch {
-        throw invalidBody('(body)');
-      }
-      const parsed = signalsBody.safeParse(json);
-      if (!parsed.success) throw invalidBody(parsed.error.issues.map((issue) => issue.path.join('.') || '(body)').join(', '));
-      const report = await verifyServerSignals(deps.config.viewTokenSecret, parsed.data.report);
+      const body = await bodyOf(c.req.text(), signalsBody);
+      const report = await verifyServerSignals(deps.config.viewTokenSecret, body.report);
       if (report === null) throw new ApiError(401, 'server_signals_invalid', "Sign the report with the view tokens' secret (VIEW_TOKEN_SECRET), as the site's server does.");
       await counters.recordServerSignals(report);
       return c.body(null, 204);
     })
     .post('/telemetry', limit, beaconBody, limitBody(TELEMETRY_BODY_LIMIT_BYTES), async (c) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(await c.req.text());
-      } catch {
-        throw invalidBody('(body)');
-      }
-      const parsed = telemetryBatch.safeParse(json);
-      if (!parsed.success) throw invalidBody(parsed.error.issues.map((issue) => issue.path.join('.') || '(body)').join(', '));
-      const token = await verifyViewToken(deps.config.viewTokenSecret, parsed.data.token);
+      const batch = await bodyOf(c.req.text(), telemetryBatch);
+      const token = await verifyViewToken(deps.config.viewTokenSecret, batch.token);
       if (token) {
         // The cap is kept under a keyed hash of the address (addressHash.ts): nothing stored names the client.
         const address = clientAddress(c, deps.config.trustProxy);
         // And the figures count networks, under a keyed hash of the address's /24 or /48: one vote each.
-        await counters.recordVouched(token, parsed.data.events, { client: hashAddress(address), ...deps.config.telemetryCountsPerAddress }, hashNetwork(address));
+        await counters.recordVouched(token, batch.events, { client: hashAddress(address), ...deps.config.telemetryCountsPerAddress }, hashNetwork(address));
       }
       // A beacon is a no-cors request from the site's origin: the default same-origin resource
       // policy would have the browser block the answer and log an error on every page.
