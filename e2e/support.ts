@@ -136,6 +136,14 @@ export function sharedModuleFiles(): Map<string, string[]> {
   return new Map((shell.shared ?? []).map((s) => [s.name, s.assets.js.sync]));
 }
 
+/** A build folder's federation entry, by the name its manifest gives it (content-hashed in a production build). */
+export function remoteEntryIn(dist: string): string {
+  return (JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8')) as FederationManifest).metaData.remoteEntry.name;
+}
+
+/** A remote's federation entry in its build (e.g. 'mfe-auth'). */
+export const remoteEntryOf = (folder: string) => remoteEntryIn(join(dirname(fileURLToPath(import.meta.url)), '..', folder, 'dist'));
+
 /** The auth SDK's chunks (Firebase's shared modules), as the shell's build lists them in its federation manifest. */
 export function authSdkChunks(): string[] {
   return [...sharedModuleFiles()].filter(([name]) => name.startsWith('firebase/')).flatMap(([, files]) => files);

@@ -31,7 +31,7 @@ function createAppConfig(app) {
       ...(app.isHost && production && { optimization: { splitChunks: { cacheGroups: SHELL_LIBRARY_CHUNKS } } }),
       resolve: { ...base.resolve, alias: runtimeAliases },
       plugins: [
-        federationPlugin(app),
+        federationPlugin(app, production),
         pagePlugin({ title: app.title, isHost: app.isHost, federationRuntime: app.isHost ? '' : `${RUNTIME_PROVIDER}.js` }),
         // The site's fonts, with the page that loads them (the shell's, at the site's root).
         ...(app.isHost ? [siteFontsPlugin()] : []),

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { h1 } from '../support';
+import { h1, remoteEntryIn } from '../support';
 import { variantDist } from '../variants';
 
 // Releasing with the command against a running site: a temporary deployment store served as the
@@ -395,12 +395,13 @@ test('a version whose files were changed in the store after it was published is 
   const marker = join(site.deployDir, 'render-entry-ran');
   const renderEntry = readdirSync(join(folder, 'server')).find((file) => /^render\.[0-9a-f]+\.js$/.test(file))!;
   appendFileSync(join(folder, 'server', renderEntry), `\nrequire('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran');\n`);
-  appendFileSync(join(folder, 'remoteEntry.js'), '\nwindow.__changedInTheStore = true;\n');
+  const entry = remoteEntryIn(folder);
+  appendFileSync(join(folder, entry), '\nwindow.__changedInTheStore = true;\n');
   // Its compressed copies too (the store sends those to a browser that takes them).
-  const changedEntry = readFileSync(join(folder, 'remoteEntry.js'));
-  writeFileSync(join(folder, 'remoteEntry.js.br'), brotliCompressSync(changedEntry));
-  writeFileSync(join(folder, 'remoteEntry.js.gz'), gzipSync(changedEntry));
-  expect(site.document().mfe_marketing.canary.integrity['remoteEntry.js']).toMatch(/^sha256-/);
+  const changedEntry = readFileSync(join(folder, entry));
+  writeFileSync(join(folder, `${entry}.br`), brotliCompressSync(changedEntry));
+  writeFileSync(join(folder, `${entry}.gz`), gzipSync(changedEntry));
+  expect(site.document().mfe_marketing.canary.integrity[entry]).toMatch(/^sha256-/);
   // The release command checks the stored files first: promoting it, or putting it in a canary again, is refused, naming the file.
   for (const args of [
     ['promote', 'mfe_marketing'],
@@ -408,7 +409,9 @@ test('a version whose files were changed in the store after it was published is 
   ]) {
     const refused = await release(...args);
     expect(refused.code).not.toBe(0);
-    expect(`${refused.stderr}${refused.stdout}`).toMatch(new RegExp(`mfe_marketing ${version}: (server/${renderEntry}|remoteEntry\\.js) in the store is not the file published`));
+    expect(`${refused.stderr}${refused.stdout}`).toMatch(
+      new RegExp(`mfe_marketing ${version}: (server/${renderEntry}|${entry.replaceAll('.', '\\.')}) in the store is not the file published`),
+    );
   }
 
   const { page, close } = await visitor(browser, origin, 'integrity-visitor-1');

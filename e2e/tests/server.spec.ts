@@ -9,7 +9,7 @@ import * as runtimeConfig from '@site/site-server/runtime-config';
 import { createAccount, PASSWORD, signInThroughWidget, uniqueEmail } from '../auth';
 import { listen, shellApp } from '@site/site-server';
 import { startShellThatCannotReadTheService } from '../ownService';
-import { authSdkChunks, h1, open, routes, sharedModuleFiles } from '../support';
+import { authSdkChunks, h1, open, remoteEntryIn, remoteEntryOf, routes, sharedModuleFiles } from '../support';
 
 /** Records every Content-Security-Policy violation the page reports. */
 async function recordViolations(page: Page) {
@@ -110,7 +110,7 @@ test.describe('preload hints', () => {
     const hints = await links(request, `${UNPRERENDERED}/login`);
     expect(hints).toContain('</remotes.json>; rel=preload; as=fetch; crossorigin');
     expect(hints).toContain('<http://localhost:3002/mf-manifest.json>; rel=preload; as=fetch; crossorigin');
-    expect(hints).toContain('<http://localhost:3002/remoteEntry.js>; rel=preload; as=script');
+    expect(hints).toContain(`<http://localhost:3002/${remoteEntryOf('mfe-auth')}>; rel=preload; as=script`);
     expect(hints.some((h) => /^<http:\/\/localhost:3002\/__federation_expose_LoginPage\.[0-9a-f]+\.js>; rel=preload; as=script$/.test(h))).toBe(true);
     expect(hints.some((h) => /^<\/bootstrap\.[0-9a-f]+\.js>; rel=preload; as=script$/.test(h))).toBe(true);
     expect(hints).toContain('<http://localhost:3001>; rel=preconnect');
@@ -120,7 +120,7 @@ test.describe('preload hints', () => {
 
   test("the landing page, served empty, preloads the landing remote's entry and page", async ({ request }) => {
     const hints = await links(request, `${UNPRERENDERED}/`);
-    expect(hints).toContain('<http://localhost:3001/remoteEntry.js>; rel=preload; as=script');
+    expect(hints).toContain(`<http://localhost:3001/${remoteEntryOf('mfe-marketing')}>; rel=preload; as=script`);
     expect(hints.some((h) => /^<http:\/\/localhost:3001\/__federation_expose_LandingPage\.[0-9a-f]+\.js>; rel=preload; as=script$/.test(h))).toBe(true);
     expect(hints.filter((h) => /localhost:300[23]\/|firebase/.test(h))).toEqual([]);
   });
@@ -180,7 +180,7 @@ test.describe('preload hints', () => {
     expect(signedOut.filter((h) => /localhost:300[123]\/.*rel=preload/.test(h))).toEqual([]);
     // Its HTML paints the layout and the loading status without any of it: fetched with low priority.
     expect(signedIn).toContain('<http://localhost:3003/mf-manifest.json>; rel=preload; as=fetch; crossorigin; fetchpriority=low');
-    expect(signedIn).toContain('<http://localhost:3003/remoteEntry.js>; rel=preload; as=script; fetchpriority=low');
+    expect(signedIn).toContain(`<http://localhost:3003/${remoteEntryOf('mfe-account')}>; rel=preload; as=script; fetchpriority=low`);
     expect(signedIn.some((h) => /^<http:\/\/localhost:3003\/__federation_expose_PricingPage\.[0-9a-f]+\.js>; rel=preload; as=script; fetchpriority=low$/.test(h))).toBe(true);
     // The auth SDK, from the shell's build: what the signed-out hints leave out.
     const auth = authSdkChunks();
@@ -303,7 +303,7 @@ test.describe('compression', () => {
     });
     await open(page, '/contact', routes.find((route) => route.path === '/contact')!.h1);
     await page.waitForLoadState('networkidle');
-    // The shell's and the remote's (main.js, the libraries, remoteEntry.js, the page's chunks).
+    // The shell's and the remote's (main.js, the libraries, the remote's entry, the page's chunks).
     const large = [];
     for (const response of scripts) if ((await response.body()).length > 4096) large.push(response);
     expect(large.length).toBeGreaterThanOrEqual(5);
@@ -324,8 +324,8 @@ test.describe('compression', () => {
         expect(content.equals(readFileSync(original)), file).toBe(true);
         checked += 1;
       }
-      for (const entry of ['main.js', 'remoteEntry.js']) {
-        if (existsSync(join(dist, entry))) expect(existsSync(join(dist, `${entry}.br`)), `${app.folder}/${entry}.br`).toBe(true);
+      for (const entry of app.folder === 'shell' ? ['main.js'] : [remoteEntryIn(dist)]) {
+        expect([existsSync(join(dist, entry)), existsSync(join(dist, `${entry}.br`))], `${app.folder}/${entry}`).toEqual([true, true]);
       }
     }
     expect(checked).toBeGreaterThan(20);
@@ -373,7 +373,7 @@ test.describe('what each port of the site makes public', () => {
     return {
       name: app.name,
       origin: `http://localhost:${runtimeConfig.ports[app.name as keyof typeof runtimeConfig.ports]}`,
-      entry: app.name === 'shell' ? '/main.js' : '/remoteEntry.js',
+      entry: app.name === 'shell' ? '/main.js' : `/${remoteEntryIn(dist)}`,
       serverBuild: `/server/${readdirSync(join(dist, 'server')).find((file) => file.endsWith('.js'))}`,
       dist,
     };
@@ -389,6 +389,17 @@ test.describe('what each port of the site makes public', () => {
       expect((await request.get(`${origin}${entry}`, { headers: { Range: 'bytes=abc' } })).status(), name).toBe(400);
       const part = await request.get(`${origin}${entry}`, { headers: { Range: 'bytes=0-9' } });
       expect([part.status(), (await part.body()).equals(readFileSync(join(dist, entry)).subarray(0, 10))]).toEqual([206, true]);
+    }
+  });
+
+  test("a remote's entry is named by its content and kept a year; its manifest, which names it, is revalidated with a 304", async ({ request }) => {
+    for (const { origin, entry, name } of apps.filter((app) => app.name !== 'shell')) {
+      expect(entry, name).toMatch(/^\/remoteEntry\.[0-9a-f]{12}\.js$/);
+      expect((await request.get(`${origin}${entry}`)).headers()['cache-control'], `${name}${entry}`).toBe('public, max-age=31536000, immutable');
+      const manifest = await request.get(`${origin}/mf-manifest.json`);
+      expect(manifest.headers()['cache-control'], name).toBe('no-cache');
+      const again = await request.get(`${origin}/mf-manifest.json`, { headers: { 'If-None-Match': manifest.headers().etag! } });
+      expect([name, again.status(), (await again.body()).length]).toEqual([name, 304, 0]);
     }
   });
 

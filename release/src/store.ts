@@ -4,8 +4,8 @@
 // (openStore.ts): the folder (folderStore.ts, the embedded default), a folder any static host or
 // bucket can serve as it is,
 //
-//   <remote-folder>/<version>/…   a copy of a build, never overwritten (hashed files immutable,
-//                                 mf-manifest.json and remoteEntry.js revalidated: by name)
+//   <remote-folder>/<version>/…   a copy of a build, never overwritten (hashed files, the entry
+//                                 remoteEntry.<hash>.js among them, immutable; mf-manifest.json revalidated)
 //   <remote-folder>/<version>.integrity.json
 //                                 the sha256 of its manifest, entry and render entry, recorded
 //                                 when it was published (not served: the document carries it)

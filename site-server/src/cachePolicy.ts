@@ -1,6 +1,6 @@
 // How long a cache may keep a file the site serves, by its kind: a content-hashed file for a year,
-// as immutable; anything named without a hash (a page, a manifest, a remote entry, the remotes
-// document) revalidated on every load. The servers apply it (staticServer.ts), and the release
+// as immutable (a remote's entry among them); anything named without a hash (a page, a manifest,
+// the shell's main.js, the remotes document) revalidated on every load. The servers apply it (staticServer.ts), and the release
 // command gives it to each object it uploads to the bucket behind the CDN (release/src/pgS3Store.ts).
 export const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|jpe?g|webp|avif|svg|woff2?)$/;
 

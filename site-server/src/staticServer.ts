@@ -225,10 +225,11 @@ export function createStaticApp({
   // A validator on what is revalidated (a file's: serveStatic's onFound below; a document's: its
   // bytes' digest), so that a revalidation that finds it unchanged is a 304 without the body. Not
   // on a page: drawn per visitor (its cookies), never the same bytes for long. Nor on a script named
-  // without a hash (a remote entry): Chrome revalidates a preloaded script it already holds twice,
-  // once for the preload and once more, at high priority, when the page's code asks for it (seen
-  // with CDP: two 304s, e2e/tests/server.spec.ts "/pricing as its loading status"); without a
-  // validator the preload's whole answer is used and no round trip waits on the page's code.
+  // without a hash (the shell's main.js; a remote's entry is named by its content and kept a year):
+  // on a visit's second page Chrome's preload revalidates the copy the last page left in its memory
+  // (a 304), and the page's script, not matching that preload, downloads it whole once more (seen
+  // with CDP, e2e/tests/server.spec.ts "/pricing as its loading status"); without a validator the
+  // preload's answer is the one the page uses, and no second request waits on it.
   app.use('*', async (c, next) => {
     await next();
     const type = c.res.headers.get('Content-Type') ?? '';

@@ -133,11 +133,18 @@ const providedSharedAssets = amendManifests('ProvidedSharedAssets', (json, compi
   }
 });
 
-/** The Module Federation plugin of an app: its name and exposes, the shared singletons, the runtime's place. */
-const federationPlugin = (app) =>
+/**
+ * The Module Federation plugin of an app: its name and exposes, the shared singletons, the runtime's place.
+ * A production entry is named by its content, as every other chunk: the manifest (revalidated on
+ * each load, with its validator) names it, and the browser keeps it a year without asking again.
+ * Named `remoteEntry.js` and revalidated instead, it was fetched twice by Chrome on a second page
+ * of a visit: its preload revalidated the copy the last page left in memory (a 304), and the page's
+ * code, not matching that preload, downloaded it whole again.
+ */
+const federationPlugin = (app, production) =>
   new ModuleFederationPlugin({
     name: app.name,
-    filename: 'remoteEntry.js',
+    filename: production ? 'remoteEntry.[fullhash:12].js' : 'remoteEntry.js',
     exposes: app.exposes || {},
     remotes: {},
     shared: sharedSingletons(app.dir),

@@ -5,7 +5,7 @@
  *
  * {
  *   "mfe_marketing": { "manifest": "https://cdn/mfe-marketing/1.4.0/mf-manifest.json",
- *                      "integrity": { "mf-manifest.json": "sha256-…", "remoteEntry.js": "sha256-…", "server/render.….js": "sha256-…" },
+ *                      "integrity": { "mf-manifest.json": "sha256-…", "remoteEntry.<hash>.js": "sha256-…", "server/render.….js": "sha256-…" },
  *                      "canary": { "manifest": "https://cdn/mfe-marketing/1.5.0/mf-manifest.json", "integrity": { … }, "percentage": 5 } },
  *   "mfe_auth": { "manifest": "…" },
  *   "mfe_account": { "manifest": "…" }
@@ -19,7 +19,7 @@ export type { Cohort } from '@site/service-user/telemetry';
 
 /**
  * What the release recorded of a published version's files, by their path relative to its manifest's
- * folder (`mf-manifest.json`, `remoteEntry.js`, `server/render.<hash>.js`): each one's sha256 as a
+ * folder (`mf-manifest.json`, `remoteEntry.<hash>.js`, `server/render.<hash>.js`): each one's sha256 as a
  * subresource-integrity string (`sha256-<base64>`), which the site's server checks before it runs
  * the render entry and the browser before it runs the manifest's and entry's code.
  */
