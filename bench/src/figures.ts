@@ -3,7 +3,7 @@
 // them), so that what decides a target is tested (figures.test.ts), not only printed.
 
 /**
- * A task over 50 ms of a run, at Lighthouse's 4× CPU slowdown: when it started and how long it took,
+ * A task over 50 ms of a run, at the run's CPU slowdown (bench/src/calibration.ts): when it started and how long it took,
  * whether it blocks between the first paint and an interactive page (TBT's window), and what ran it.
  */
 export interface LongTask {
@@ -22,6 +22,8 @@ export interface Run {
   lcpMs?: number;
   cls?: number;
   longTasks?: LongTask[];
+  /** The host's benchmarkIndex, as Lighthouse measured it at the run's start (null: the report had none; absent in runs recorded before it was). */
+  benchmarkIndex?: number | null;
 }
 
 /** A page of one site as the bench recorded it: every run, in order. */

@@ -1,13 +1,17 @@
 import {
+  benchmarkIndexOf,
+  bootupByScript,
   chainDepth,
   criticalPathFigures,
   failureOf,
   longTasksOf,
+  mainThreadWork,
   medianRun,
   pageFigures,
   requestsBeforeLcp,
   runFigures,
   scriptsRun,
+  workBreakdown,
   type Report,
   type SizedFile,
 } from './lighthouseRun';
@@ -54,7 +58,7 @@ describe('whether a Lighthouse run counts', () => {
 
 describe("a run's figures", () => {
   it('rounds the score to a whole percent, TBT and LCP to whole ms, CLS to three decimals', () => {
-    expect(runFigures(report(), classify)).toEqual({ performance: 97, tbtMs: 42, lcpMs: 1234, cls: 0.012, longTasks: [] });
+    expect(runFigures(report(), classify)).toEqual({ performance: 97, tbtMs: 42, lcpMs: 1234, cls: 0.012, longTasks: [], benchmarkIndex: null });
   });
 
   it('names what ran each long task, and marks those between the first paint and an interactive page', () => {
@@ -182,5 +186,88 @@ describe('the critical path', () => {
       sharedLoaded: ['react', 'react-dom'],
       chunksBeforeLcp: ['HTML/contact', 'shell/main.js', 'shared dependencies/react.js', 'shared dependencies/react-dom.js'],
     });
+  });
+});
+
+describe("a run's host and main-thread work", () => {
+  // As Lighthouse 12 writes them: the environment, the bootup-time and mainthread-work-breakdown audits (their tables).
+  const environment = {
+    networkUserAgent: 'Mozilla/5.0 (Linux; Android 11; moto g power (2022))',
+    hostUserAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
+    benchmarkIndex: 1712.5,
+    credits: {},
+  };
+  const bootupTime = {
+    id: 'bootup-time',
+    score: 0.98,
+    numericValue: 612.3,
+    details: {
+      type: 'table',
+      headings: [{ key: 'url', valueType: 'url', label: 'URL' }],
+      items: [
+        { url: 'http://localhost:3000/main.js', total: 420.6, scripting: 380.2, scriptParseCompile: 20.4 },
+        { url: PAGE, total: 310.2, scripting: 150.7, scriptParseCompile: 3.3 },
+        { url: 'Unattributable', total: 180.4, scripting: 5.1, scriptParseCompile: 0 },
+        { url: 'http://localhost:3001/page.1a2b.js', total: 60, scripting: 52.4, scriptParseCompile: 4.6 },
+      ],
+      summary: { wastedMs: 612.3 },
+      sortedBy: ['total'],
+    },
+  };
+  const breakdown = {
+    id: 'mainthread-work-breakdown',
+    score: 0.96,
+    numericValue: 1345.6,
+    details: {
+      type: 'table',
+      headings: [{ key: 'groupLabel', valueType: 'text', label: 'Category' }],
+      items: [
+        { group: 'scriptEvaluation', groupLabel: 'Script Evaluation', duration: 650.4 },
+        { group: 'other', groupLabel: 'Other', duration: 300.2 },
+        { group: 'styleLayout', groupLabel: 'Style & Layout', duration: 200.5 },
+        { group: 'paintCompositeRender', groupLabel: 'Rendering', duration: 120 },
+        { group: 'parseHTML', groupLabel: 'Parse HTML & CSS', duration: 45.1 },
+        { group: 'scriptParseCompile', groupLabel: 'Script Parsing & Compilation', duration: 29.4 },
+      ],
+      sortedBy: ['duration'],
+    },
+  };
+  const withWork = (more: Partial<Report> = {}) => ({ ...report({ audits: { 'bootup-time': bootupTime, 'mainthread-work-breakdown': breakdown } }), ...more });
+
+  it("reads the host's benchmarkIndex Lighthouse measured, whole; none when the report has none or a broken one", () => {
+    expect(benchmarkIndexOf(withWork({ environment }))).toBe(1713);
+    expect(runFigures(withWork({ environment }), classify).benchmarkIndex).toBe(1713);
+    expect(benchmarkIndexOf(report())).toBeNull();
+    expect(benchmarkIndexOf(withWork({ environment: { ...environment, benchmarkIndex: 0 } }))).toBeNull();
+    expect(benchmarkIndexOf(withWork({ environment: { ...environment, benchmarkIndex: Number.NaN } }))).toBeNull();
+  });
+
+  it("names each script's work by what it is: an app's file, the page's HTML, or unattributable", () => {
+    expect(bootupByScript(withWork(), classify)).toEqual([
+      { script: 'shell/main.js', part: 'shell', totalMs: 421, scriptingMs: 380, parseCompileMs: 20 },
+      { script: 'HTML', part: 'HTML', totalMs: 310, scriptingMs: 151, parseCompileMs: 3 },
+      { script: 'unattributable', part: 'unattributable', totalMs: 180, scriptingMs: 5, parseCompileMs: 0 },
+      { script: 'mfe-marketing/page.1a2b.js', part: 'remote code', totalMs: 60, scriptingMs: 52, parseCompileMs: 5 },
+    ]);
+  });
+
+  it("reads the work by kind, in the audit's order (the largest first)", () => {
+    expect(workBreakdown(withWork())).toEqual([
+      { group: 'scriptEvaluation', label: 'Script Evaluation', ms: 650 },
+      { group: 'other', label: 'Other', ms: 300 },
+      { group: 'styleLayout', label: 'Style & Layout', ms: 201 },
+      { group: 'paintCompositeRender', label: 'Rendering', ms: 120 },
+      { group: 'parseHTML', label: 'Parse HTML & CSS', ms: 45 },
+      { group: 'scriptParseCompile', label: 'Script Parsing & Compilation', ms: 29 },
+    ]);
+  });
+
+  it('adds the totals (bootup time, all the work), and says none when the audits did not run', () => {
+    const work = mainThreadWork(withWork(), classify);
+    expect(work.bootupMs).toBe(612);
+    expect(work.workMs).toBe(1346);
+    expect(work.byScript).toHaveLength(4);
+    expect(work.breakdown).toHaveLength(6);
+    expect(mainThreadWork(report(), classify)).toEqual({ bootupMs: null, workMs: null, byScript: [], breakdown: [] });
   });
 });

@@ -7,6 +7,8 @@ import type { LongTask, Run } from './figures';
 export interface Report {
   runtimeError?: { code?: string; message?: string };
   finalDisplayedUrl: string;
+  /** The host as Lighthouse measured it at the run's start (benchmarkIndex: its CPU/memory power). */
+  environment?: { benchmarkIndex?: number };
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   // Each audit's details differ by audit: read where they are used.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -31,8 +33,16 @@ export function failureOf(report: Report): string | null {
 
 const numeric = (report: Report, id: string) => report.audits[id]?.numericValue ?? NaN;
 
+/** What ran a task or a script of a page: its HTML (its parsing, its inline scripts), an app's file, or nothing Lighthouse could name. */
+function whatRan(report: Report, url: string, classify: Classify): { part: string; file?: string } {
+  if (!/^https?:/.test(url)) return { part: 'unattributable' };
+  if (new URL(url).pathname === new URL(report.finalDisplayedUrl).pathname) return { part: 'HTML' };
+  const { part, app, file } = classify(url);
+  return { part, file: `${app}/${file}` };
+}
+
 /**
- * The run's tasks over 50 ms at Lighthouse's 4× CPU slowdown (its simulated durations, as TBT counts
+ * The run's tasks over 50 ms at the run's CPU slowdown (Lighthouse's simulated durations, as TBT counts
  * them), each with what ran it: the page's HTML (its parsing and inline scripts), an app's file, or
  * nothing Lighthouse could name (style, layout and paint: "unattributable"); and whether it blocks
  * between the first paint and an interactive page (it ends after FCP and starts before TTI, both
@@ -42,23 +52,69 @@ export function longTasksOf(report: Report, classify: Classify): LongTask[] {
   const debug = report.audits['long-tasks']?.details?.debugData as { tasks: { urlIndex: number; startTime: number; duration: number }[]; urls: string[] } | undefined;
   if (!debug) return [];
   const { firstContentfulPaint: fcp, interactive: tti } = report.audits.metrics?.details.items[0] as { firstContentfulPaint: number; interactive: number };
-  return debug.tasks.map((task) => {
-    const url = debug.urls[task.urlIndex] ?? '';
-    const timing = { atMs: Math.round(task.startTime), ms: Math.round(task.duration), afterFirstPaint: task.startTime + task.duration > fcp && task.startTime < tti };
-    if (!/^https?:/.test(url)) return { ...timing, part: 'unattributable' };
-    if (new URL(url).pathname === new URL(report.finalDisplayedUrl).pathname) return { ...timing, part: 'HTML' };
-    const { part, app, file } = classify(url);
-    return { ...timing, part, file: `${app}/${file}` };
+  return debug.tasks.map((task) => ({
+    atMs: Math.round(task.startTime),
+    ms: Math.round(task.duration),
+    afterFirstPaint: task.startTime + task.duration > fcp && task.startTime < tti,
+    ...whatRan(report, debug.urls[task.urlIndex] ?? '', classify),
+  }));
+}
+
+/** The host's benchmarkIndex Lighthouse measured at the run's start, or null when the report has none (or a broken one). */
+export function benchmarkIndexOf(report: Report): number | null {
+  const index = report.environment?.benchmarkIndex;
+  return typeof index === 'number' && Number.isFinite(index) && index > 0 ? Math.round(index) : null;
+}
+
+/** A script's main-thread work in a run (Lighthouse's bootup-time audit, at the run's CPU slowdown), ms. */
+export interface ScriptWork {
+  /** HTML (the page's parsing and inline scripts), an app's file (app/file) or unattributable. */
+  script: string;
+  part: string;
+  totalMs: number;
+  scriptingMs: number;
+  parseCompileMs: number;
+}
+
+/**
+ * The main-thread work of each script that took 50 ms or more (Lighthouse's bootup-time: every task
+ * the script caused, its evaluation, its parse and compile), longest first, as Lighthouse sorts them.
+ */
+export function bootupByScript(report: Report, classify: Classify): ScriptWork[] {
+  const items = (report.audits['bootup-time']?.details?.items ?? []) as { url: string; total: number; scripting: number; scriptParseCompile: number }[];
+  return items.map((item) => {
+    const { part, file } = whatRan(report, item.url, classify);
+    return { script: file ?? part, part, totalMs: Math.round(item.total), scriptingMs: Math.round(item.scripting), parseCompileMs: Math.round(item.scriptParseCompile) };
   });
 }
 
-/** A completed run's figures: the performance score (0–100), TBT and LCP (ms), CLS (3 decimals) and its long tasks. */
+/** The main thread's work by kind (Lighthouse's mainthread-work-breakdown: its task groups), ms, the largest first. */
+export function workBreakdown(report: Report): { group: string; label: string; ms: number }[] {
+  const items = (report.audits['mainthread-work-breakdown']?.details?.items ?? []) as { group: string; groupLabel?: string; duration: number }[];
+  return items.map((item) => ({ group: item.group, label: item.groupLabel ?? item.group, ms: Math.round(item.duration) }));
+}
+
+/**
+ * A run's main-thread work, as the report shows it beside TBT: the JavaScript's bootup time (the
+ * evaluation, parse and compile of the scripts listed), all the main thread's work, each by script
+ * and by kind. Both audits count at the run's CPU slowdown, as TBT does (null: the audit did not run).
+ */
+export function mainThreadWork(report: Report, classify: Classify) {
+  const total = (id: string) => {
+    const value = report.audits[id]?.numericValue;
+    return typeof value === 'number' ? Math.round(value) : null;
+  };
+  return { bootupMs: total('bootup-time'), workMs: total('mainthread-work-breakdown'), byScript: bootupByScript(report, classify), breakdown: workBreakdown(report) };
+}
+
+/** A completed run's figures: the performance score (0–100), TBT and LCP (ms), CLS (3 decimals), its long tasks and the host's benchmarkIndex at its start. */
 export const runFigures = (report: Report, classify: Classify): Run => ({
   performance: Math.round((report.categories.performance?.score ?? 0) * 100),
   tbtMs: Math.round(numeric(report, 'total-blocking-time')),
   lcpMs: Math.round(numeric(report, 'largest-contentful-paint')),
   cls: Math.round(numeric(report, 'cumulative-layout-shift') * 1000) / 1000,
   longTasks: longTasksOf(report, classify),
+  benchmarkIndex: benchmarkIndexOf(report),
 });
 
 /** The run that stands for a page: the one with the median performance score (the lower middle of an even count). */

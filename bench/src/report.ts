@@ -1,7 +1,8 @@
 // The bench's results as Markdown (bench/results.md): every table of the report, from the results
 // bench/run.mjs writes to results.json. Pure, tested in report.test.ts (the failed runs, the targets).
+import type { Calibration, CalibrationRecord } from './calibration';
 import { medianOf, TARGETS, type RecordedPage, type RouteReport, type SiteComparison } from './figures';
-import type { criticalPathFigures, pageFigures } from './lighthouseRun';
+import type { criticalPathFigures, mainThreadWork, pageFigures } from './lighthouseRun';
 
 /** What Lighthouse's simulated LCP waits for (bench/src/lighthouse.mjs, lcpSimulation), or why it could not be told. */
 export type LcpSimulation =
@@ -22,6 +23,8 @@ export type ReportedPage = RecordedPage &
     signedIn?: boolean;
     criticalPath?: ReturnType<typeof criticalPathFigures>;
     lcpSimulation?: LcpSimulation;
+    /** The median run's main-thread work by script and by kind (absent in pages recorded before it was). */
+    mainThread?: ReturnType<typeof mainThreadWork>;
   };
 
 export interface Machine {
@@ -42,6 +45,10 @@ export interface Results {
   pages: ReportedPage[];
   comparison: SiteComparison[];
   targets: RouteReport[];
+  /** The mobile runs' CPU slowdown and the host's index it came from (absent in results recorded before: Lighthouse's fixed 4×). */
+  calibration?: Calibration;
+  /** Every recorded run's calibration and figures, oldest first. */
+  calibrationHistory?: CalibrationRecord[];
 }
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -96,6 +103,47 @@ export function targetRow(t: RouteReport): unknown[] {
   ];
 }
 
+/** The CPU slowdown of the mobile runs, and the host's index it was derived from, as the report's opening says it. */
+export function calibrationLines(calibration: Calibration | undefined): string[] {
+  if (!calibration) return ["CPU slowdown (mobile): Lighthouse's fixed 4×, not calibrated (the host's benchmarkIndex was not recorded)."];
+  const runs = calibration.runs;
+  const runsLine = runs ? `each run's own index ${runs.min}–${runs.max} (median ${runs.median}, ${runs.count} runs)` : 'no run recorded its own index';
+  const how =
+    calibration.mode === 'fixed'
+      ? `fixed (BENCH_CPU_SLOWDOWN), not calibrated for the reference device (${calibration.referenceDevice})`
+      : `calibrated for the reference device, ${calibration.referenceDevice} (bench/src/calibration.ts)`;
+  return [
+    `CPU slowdown (mobile, every site): ${calibration.cpuSlowdownMultiplier}×, ${how}; the host's benchmarkIndex at the start ${calibration.hostBenchmarkIndex ?? 'not measured'} (samples ${calibration.hostSamples.join(', ') || 'none'}), ${runsLine}. Desktop keeps its preset's (none).`,
+  ];
+}
+
+/** A page's main-thread row: its median TBT (every run), then the median run's bootup time, all its work, the work by script and by kind. */
+export function mainThreadRow(p: ReportedPage): unknown[] | null {
+  const m = p.mainThread;
+  if (!m) return null;
+  const scripts = m.byScript.map((s) => `${s.script} ${s.totalMs} (${s.scriptingMs} / ${s.parseCompileMs})`).join(', ') || 'none over 50 ms';
+  const kinds = m.breakdown.map((b) => `${b.label} ${b.ms}`).join(', ');
+  return [p.site, p.route, p.preset, `${medianOf(p, 'tbtMs')} (${list(p.runs.map((run) => run.tbtMs))})`, m.bootupMs ?? '–', m.workMs ?? '–', scripts, kinds];
+}
+
+/** The calibration history's rows: each recorded run's pages, with the run's host index, slowdown and the runs' own indices. */
+export function calibrationHistoryRows(history: readonly CalibrationRecord[]): unknown[][] {
+  return history.flatMap((h) =>
+    h.pages.map((p) => [
+      `${h.date.slice(0, 16).replace('T', ' ')}${h.label ? ` ${h.label}` : ''}`,
+      h.loadAverage.atStart[0] ?? '–',
+      h.hostBenchmarkIndex ?? '–',
+      `${h.cpuSlowdownMultiplier}×${h.mode === 'fixed' ? ' fixed' : ''}`,
+      h.runs ? `${h.runs.min}–${h.runs.max}` : '–',
+      p.site,
+      p.route,
+      `${p.tbtMs ?? '✗'} (${list(p.tbtRuns)})`,
+      p.bootupMs ?? '–',
+      p.workMs ?? '–',
+    ]),
+  );
+}
+
 /** The whole report; `serviceSection`: the user service's part (its own report, or why it is missing). */
 export function resultsMarkdown(results: Results, serviceSection: string): string {
   const { pages, comparison, targets, runsPerPage, machine } = results;
@@ -103,6 +151,8 @@ export function resultsMarkdown(results: Results, serviceSection: string): strin
     `# Benchmark (${results.date}, Lighthouse ${results.lighthouse}, medians of ${runsPerPage.mobile} runs on mobile, ${runsPerPage.desktop} on desktop)`,
     '',
     `Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB} GiB; load average ${machine.loadAverageAtStart.join(' / ')} at start, ${machine.loadAverageAtEnd.join(' / ')} at the end; ${machine.chromium}, Node ${machine.node}.`,
+    '',
+    ...calibrationLines(results.calibration),
     '',
     '## Lighthouse',
     'perf, LCP and TBT: the median of the runs that completed, then every run (✗ a run that failed: see below); the other',
@@ -193,7 +243,7 @@ export function resultsMarkdown(results: Results, serviceSection: string): strin
       targets.map(targetRow),
     ),
     '',
-    "## Tasks over 50 ms at Lighthouse's 4× CPU slowdown (mobile, every run)",
+    `## Tasks over 50 ms at ${results.calibration ? `the runs' ${results.calibration.cpuSlowdownMultiplier}×` : "Lighthouse's 4×"} CPU slowdown (mobile, every run)`,
     "What ran each: the page's HTML (its parsing, its inline scripts), an app's file (shell, shared dependencies, remote",
     'code, single bundle) or nothing Lighthouse could name (unattributable: style, layout, paint). ms, then what ran it;',
     '† marks a task between the first paint and an interactive page (it ends after FCP, starts before TTI: where TBT counts).',
@@ -212,6 +262,29 @@ export function resultsMarkdown(results: Results, serviceSection: string): strin
             run.failure ? '' : (run.longTasks ?? []).map((task) => `${task.ms}${task.afterFirstPaint ? '†' : ''} ${task.file ?? task.part}`).join(', ') || 'none',
           ]),
         ),
+    ),
+    '',
+    "## Main-thread work beside TBT (the median run's, at the run's CPU slowdown)",
+    "TBT: the median, then every run. Then the median run's (Lighthouse's bootup-time and mainthread-work-breakdown audits,",
+    'simulated at the CPU slowdown as TBT is): the bootup time (the evaluation, parse and compile of the scripts that took 50 ms',
+    'or more), all the main-thread work, each such script (total, then scripting / parse and compile) and the work by kind, ms.',
+    '',
+    table(
+      ['site', 'route', 'preset', 'TBT ms (runs)', 'bootup ms', 'main-thread ms', 'by script: total (scripting / parse, compile)', 'by kind'],
+      pages.flatMap((p) => {
+        const row = mainThreadRow(p);
+        return row ? [row] : [];
+      }),
+    ),
+    '',
+    '## CPU calibration: every recorded run (mobile)',
+    "Each run of the bench (whole or narrowed): its start, label and load average (1 min), the host's benchmarkIndex at the start",
+    "and the CPU slowdown it gave, the runs' own indices, then each page: the median TBT (every run) and the median run's bootup",
+    'and main-thread work, ms.',
+    '',
+    table(
+      ['run', 'load', 'host index', 'slowdown', "runs' index", 'site', 'route', 'TBT ms (runs)', 'bootup ms', 'main-thread ms'],
+      calibrationHistoryRows(results.calibrationHistory ?? []),
     ),
     '',
     '## Shared dependencies loaded before LCP (federated, mobile)',
