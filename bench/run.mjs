@@ -5,6 +5,9 @@
 //   npm run bench          BENCH_RUNS=5 Lighthouse runs a page and site on mobile, BENCH_DESKTOP_RUNS=3 on desktop (medians kept),
 //                          then the user service's load bench and the site server's (bench/load.mjs; BENCH_LOAD=off skips it)
 //   BENCH_LOAD_ONLY=1 npm run bench   the site server's load bench alone, recorded beside the other figures
+//   BENCH_CPU_SLOWDOWN=4   the mobile runs at a fixed CPU slowdown (Lighthouse's own 4×: uncalibrated, for comparison);
+//                          by default it is calibrated from the host's benchmarkIndex (src/calibration.ts)
+//   BENCH_LABEL=…          a word on the run, kept with its figures in the calibration history
 // The parts: the servers (src/servers.mjs), what each file is (src/files.mjs), Lighthouse
 // (src/lighthouse.mjs, its figures read by src/lighthouseRun.ts), the signed-in session
 // (src/session.mjs), the pages (src/routes.ts), the figures and targets (src/figures.ts) and the
@@ -18,9 +21,10 @@ import { serviceReportMarkdown } from '@site/service-user/bench-report';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { chromiumPath } from '@site/tools/chromium';
 import { createUser } from './emulatorSignIn.mjs';
+import { calibrationRecord, hostCalibration, indexRange } from './src/calibration.ts';
 import { siteComparison, targetsPerRoute } from './src/figures.ts';
 import { fileClassifier } from './src/files.mjs';
-import { launchChromium, lighthouseAuditor, PRESETS } from './src/lighthouse.mjs';
+import { hostBenchmarkIndex, launchChromium, lighthouseAuditor, PRESETS } from './src/lighthouse.mjs';
 import { loadMarkdown } from './src/load.ts';
 import { resultsMarkdown } from './src/report.ts';
 import { BEFORE_TRIAL_ROUTES, PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './src/routes.ts';
@@ -146,8 +150,33 @@ const machineAtStart = {
 const chrome = await launchChromium(CHROMIUM);
 const runsDir = join(here, '.runs');
 mkdirSync(runsDir, { recursive: true });
+// The host's benchmarkIndex, measured once before any page (the median of 5 Lighthouse runs of a trivial page), gives the mobile preset's
+// CPU slowdown for every run of every site: the figures are those of the same device class on any
+// host (src/calibration.ts says which, and how). Every run records its own index beside them.
+let calibration;
+try {
+  const samples = await hostBenchmarkIndex(chrome, 5);
+  calibration = hostCalibration(samples, process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_CPU_SLOWDOWN) : undefined);
+} catch (error) {
+  await chrome.kill();
+  stopServers();
+  throw error;
+}
+log(
+  `host benchmarkIndex ${calibration.hostBenchmarkIndex} (${calibration.hostSamples.join(', ')}): the mobile runs at ${calibration.cpuSlowdownMultiplier}× CPU slowdown (${calibration.mode === 'fixed' ? 'fixed by BENCH_CPU_SLOWDOWN' : calibration.referenceDevice})`,
+);
 const { classify, appsByPort } = fileClassifier({ root, ports });
-const { auditSites, pageRecord } = lighthouseAuditor({ chrome, runs: RUNS, siteFlags: SITE_FLAGS, runsDir, classify, appsByPort, singlePort: SINGLE_PORT, log });
+const { auditSites, pageRecord } = lighthouseAuditor({
+  chrome,
+  runs: RUNS,
+  siteFlags: SITE_FLAGS,
+  runsDir,
+  classify,
+  appsByPort,
+  singlePort: SINGLE_PORT,
+  log,
+  cpuSlowdownMultiplier: calibration.cpuSlowdownMultiplier,
+});
 const { browserDriver, signInOn, startTrial } = browserSession({ chrome, origins: Object.values(SITES), runsDir, log });
 
 /** A page of each site (`sites`: [name, origin] pairs), measured in turns (auditSites), and recorded. */
@@ -270,12 +299,23 @@ const { load, loadFailure } = process.env.BENCH_LOAD === 'off' ? { load: earlier
 // --- comparison and report -----------------------------------------------------------------------
 
 const allRoutes = [...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES];
+const date = new Date().toISOString();
+const machine = { ...machineAtStart, loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 100) / 100) };
+// The runs' own indices (mobile: the calibrated preset) beside the host's at the start.
+const calibrated = { ...calibration, runs: indexRange(pages.filter((p) => p.preset === 'mobile').flatMap((p) => p.runs.map((r) => r.benchmarkIndex))) };
+// Every run's calibration and its figures, partial or whole, kept with the earlier ones (oldest first).
+const calibrationHistory = [
+  ...(earlierResults?.calibrationHistory ?? []),
+  calibrationRecord({ date, label: process.env.BENCH_LABEL || null, machine, calibration: calibrated, pages }),
+];
 const results = {
-  date: new Date().toISOString(),
-  machine: { ...machineAtStart, loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 100) / 100) },
+  date,
+  machine,
   lighthouse: JSON.parse(readFileSync(join(here, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version,
   runsPerPage: RUNS,
   medianOf: 'the runs that completed',
+  calibration: calibrated,
+  calibrationHistory,
   pages,
   comparison: siteComparison(pages, allRoutes),
   // Each target per route (bench/src/figures.ts decides them), with the longest tasks beside them (reported, not judged).
@@ -295,4 +335,12 @@ const md = `${resultsMarkdown(
   service ? serviceReportMarkdown(service) : `## User service (load, loopback)\n\n${serviceFailure ? `failed: ${serviceFailure}` : 'not measured'}`,
 )}\n\n${loadMarkdown(load, loadFailure)}`;
 writeFileSync(join(outDir, 'results.md'), `${md}\n`);
+// A narrowed run's calibration and figures join the recorded history all the same (the rest of the
+// recorded results unchanged), as the load bench's runs do.
+if (partial && earlierResults) {
+  const recorded = { ...earlierResults, calibrationHistory };
+  writeFileSync(join(here, 'results.json'), `${JSON.stringify(recorded, null, 2)}\n`);
+  const recordedMd = `${resultsMarkdown(recorded, recorded.service ? serviceReportMarkdown(recorded.service) : '## User service (load, loopback)\n\nnot measured')}\n\n${loadMarkdown(recorded.load, recorded.loadFailure)}`;
+  writeFileSync(join(here, 'results.md'), `${recordedMd}\n`);
+}
 console.log(md);

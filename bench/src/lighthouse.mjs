@@ -1,7 +1,9 @@
 // Lighthouse in the system Chromium: a page's runs on each site in turns, each run's figures or why
 // it failed, the median run's critical path (with each file's compressed sizes) and what its
-// simulated LCP waits for. The figures are read by lighthouseRun.ts.
+// simulated LCP waits for; the host's benchmarkIndex, measured before the runs to calibrate their CPU
+// slowdown (calibration.ts). The figures are read by lighthouseRun.ts.
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -10,7 +12,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { MARKERS } from '@site/rendering/contract';
 import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import { CHROMIUM_ARGS } from '@site/tools/chromium';
-import { criticalPathFigures, failureOf, medianRun, pageFigures, requestsBeforeLcp, runFigures, scriptsRun } from './lighthouseRun.ts';
+import { benchmarkIndexOf, criticalPathFigures, failureOf, mainThreadWork, medianRun, pageFigures, requestsBeforeLcp, runFigures, scriptsRun } from './lighthouseRun.ts';
 
 /** Lighthouse's presets: mobile (its default) and desktop. */
 export const PRESETS = { mobile: undefined, desktop: desktopConfig };
@@ -31,10 +33,38 @@ export async function launchChromium(chromePath) {
 }
 
 /**
- * @param {{ chrome: { port: number }, runs: Record<string, number>, siteFlags: Record<string, object>, runsDir: string,
- *           classify: import('./lighthouseRun').Classify, appsByPort: Record<string, string>, singlePort: number, log: (...args: unknown[]) => void }} options
+ * The host's benchmarkIndex, `samples` times: Lighthouse runs (its mobile preset, one audit) of a
+ * trivial page served from here, each reporting the index Lighthouse measured at its start, as every
+ * run of the sites' pages does (its environment: the figure its CPU slowdown calculator takes). The
+ * same benchmark run by hand, five times in one warm page, read lower here (2,515–2,626; the runs that
+ * followed, 2,648–3,162).
  */
-export function lighthouseAuditor({ chrome, runs, siteFlags, runsDir, classify, appsByPort, singlePort, log }) {
+export async function hostBenchmarkIndex(chrome, samples) {
+  const server = createServer((request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    response.end('<!doctype html><html lang="en"><title>Calibration</title><p>The host’s benchmarkIndex.</p></html>');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  try {
+    const indices = [];
+    for (let i = 0; i < samples; i += 1) {
+      const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyAudits: ['bootup-time'] });
+      const index = benchmarkIndexOf(lhr);
+      if (index !== null) indices.push(index);
+    }
+    return indices;
+  } finally {
+    server.close();
+  }
+}
+
+/**
+ * @param {{ chrome: { port: number }, runs: Record<string, number>, siteFlags: Record<string, object>, runsDir: string,
+ *           classify: import('./lighthouseRun').Classify, appsByPort: Record<string, string>, singlePort: number, log: (...args: unknown[]) => void,
+ *           cpuSlowdownMultiplier: number }} options  cpuSlowdownMultiplier: the mobile preset's, in every run of every site (calibration.ts)
+ */
+export function lighthouseAuditor({ chrome, runs, siteFlags, runsDir, classify, appsByPort, singlePort, log, cpuSlowdownMultiplier }) {
   const compressedSizes = new Map();
   async function sizes(url, { signedIn = false } = {}) {
     const key = `${signedIn} ${url}`;
@@ -62,7 +92,12 @@ export function lighthouseAuditor({ chrome, runs, siteFlags, runsDir, classify, 
   /** One Lighthouse run of a page: its figures, or why it failed (a failed run stays in the report). */
   async function auditOnce(url, preset, { flags = {}, beforeRun = async () => {}, signedIn = false } = {}) {
     await beforeRun();
-    const { lhr, artifacts } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...flags }, PRESETS[preset]);
+    // The mobile preset's CPU slowdown, calibrated for this host (the desktop preset keeps its own: no slowdown).
+    const throttling = preset === 'mobile' ? { throttling: { cpuSlowdownMultiplier } } : {};
+    const { lhr, artifacts } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', ...flags, ...throttling }, PRESETS[preset]);
+    if (preset === 'mobile' && lhr.configSettings.throttling.cpuSlowdownMultiplier !== cpuSlowdownMultiplier) {
+      throw new Error(`Lighthouse ran at ${lhr.configSettings.throttling.cpuSlowdownMultiplier}× CPU slowdown, not the ${cpuSlowdownMultiplier}× asked for`);
+    }
     // A signed-in page whose HTML was drawn for a signed-out visitor (no login cookie) was not the
     // page meant: the HTML alone has no code to go to /login, which record() looks for.
     const drawnSignedOut = signedIn && !artifacts.MainDocumentContent?.includes(MARKERS.signedInDocumentAttribute);
@@ -169,6 +204,8 @@ export function lighthouseAuditor({ chrome, runs, siteFlags, runsDir, classify, 
       metrics,
       runtimeError,
       failedAudits,
+      // The median run's main-thread work by script and by kind, beside its TBT.
+      mainThread: mainThreadWork(lhr, classify),
       criticalPath: preset === 'mobile' ? await criticalPath(lhr, { signedIn }) : undefined,
       lcpSimulation: simulationInput ? await lcpSimulation(simulationInput, lhr) : undefined,
     };

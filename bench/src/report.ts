@@ -278,9 +278,9 @@ export function resultsMarkdown(results: Results, serviceSection: string): strin
     ),
     '',
     '## CPU calibration: every recorded run (mobile)',
-    "Each run of the bench (whole or narrowed): its start, label and load average (1 min), the host's benchmarkIndex at the start",
-    "and the CPU slowdown it gave, the runs' own indices, then each page: the median TBT (every run) and the median run's bootup",
-    'and main-thread work, ms.',
+    "Each run of the bench (whole or narrowed): when it ended, its label, the load average (1 min) and the host's benchmarkIndex",
+    "at its start and the CPU slowdown it gave, the runs' own indices, then each page: the median TBT (every run) and the median",
+    "run's bootup and main-thread work, ms.",
     '',
     table(
       ['run', 'load', 'host index', 'slowdown', "runs' index", 'site', 'route', 'TBT ms (runs)', 'bootup ms', 'main-thread ms'],
