@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import zlib, { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createLogger } from './logging';
-import { createStaticApp, MAX_COMPRESSED_PAGES } from './staticServer';
+import { createStaticApp, MAX_COMPRESSED_PAGES, pageBrotliParams } from './staticServer';
 
 const INDEX = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 const PRERENDERED = '<!doctype html><html><head></head><body><div id="root"><h1>Contact</h1></div></body></html>';
@@ -339,5 +339,19 @@ describe('what is open to other origins', () => {
   it('source maps are not served unless public', async () => {
     expect((await app().request('/remoteEntry.js.map')).status).toBe(404);
     expect((await createStaticApp({ root: files, sourceMaps: true }).request('/remoteEntry.js.map')).status).toBe(200);
+  });
+});
+
+describe("a page's Brotli window", () => {
+  const { BROTLI_PARAM_LGWIN, BROTLI_PARAM_QUALITY, BROTLI_MIN_WINDOW_BITS } = zlib.constants;
+  it('is no larger than the page (not the 4 MB default), and the page still compresses to what decompresses to it', () => {
+    const page = '<!doctype html><html lang="ro"><body>' + 'Contul tău: dispozitivul legat. '.repeat(700) + '</body></html>';
+    const size = Buffer.byteLength(page);
+    const params = pageBrotliParams(size);
+    expect(params[BROTLI_PARAM_QUALITY]).toBe(5);
+    expect(2 ** params[BROTLI_PARAM_LGWIN]).toBeGreaterThanOrEqual(size);
+    expect(2 ** (params[BROTLI_PARAM_LGWIN] - 1)).toBeLessThan(size);
+    expect(brotliDecompressSync(brotliCompressSync(page, { params })).toString()).toBe(page);
+    expect(pageBrotliParams(20)[BROTLI_PARAM_LGWIN]).toBe(BROTLI_MIN_WINDOW_BITS);
   });
 });
