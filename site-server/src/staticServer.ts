@@ -89,7 +89,7 @@ const PAGE_BROTLI_QUALITY = 5;
 
 /**
  * Brotli's settings for a page of `size` bytes: its quality, and a window no larger than the page
- * (2^10 to 2^22 bytes, Brotli's own bounds below its large-window mode). Node's compressor keeps
+ * (2^10 to 2^24 bytes, Brotli's own bounds outside its large-window mode). Node's compressor keeps
  * the default 4 MB window whatever the input; each page's compression then allocated and touched
  * memory for it, and a signed-in page (about 21 KB) took 0.85 ms of the server's CPU to compress.
  */

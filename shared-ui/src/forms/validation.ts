@@ -41,7 +41,7 @@ export function useFormValidation<F extends string>(labels: Record<F, string>) {
 
   const message = (name: F): string | undefined => {
     const problem: FieldProblem | undefined = problems[name];
-    return problem ? t(`forms.errors.${problem}`, { field: labels[name] as string }) : undefined;
+    return problem ? t(`forms.errors.${problem}`, { field: labels[name] }) : undefined;
   };
 
   /** Checks every field; answers the trimmed values, or null when something must be corrected. */
@@ -60,7 +60,7 @@ export function useFormValidation<F extends string>(labels: Record<F, string>) {
     // no-break space, so that a live region says them again.
     const said = names
       .filter((name) => found[name])
-      .map((name) => `${t('forms.errorPrefix')} ${t(`forms.errors.${found[name] as FieldProblem}`, { field: labels[name] as string })}`)
+      .map((name) => `${t('forms.errorPrefix')} ${t(`forms.errors.${found[name] as FieldProblem}`, { field: labels[name] })}`)
       .join(' ');
     setAnnouncement((before) => (said && before === said ? `${said}\u00a0` : said));
     return Object.keys(found).length === 0 ? values : null;
