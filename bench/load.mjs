@@ -54,7 +54,10 @@ const DRAWN_WHOLE = 'id="site-handed-over-state"';
 // A browser's user agent: a bot is served otherwise (isbot counts the load generator as one).
 const USER_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
-/** CPU seconds used so far by a process and the processes it started (the site processes run under it). */
+/**
+ * CPU seconds used so far by the site server's processes (serve.ts's own and its site processes)
+ * and, apart, by the user service it started (its tsx and node processes, under serve.ts).
+ */
 function cpuSeconds(pid) {
   const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
   const children = new Map();
@@ -71,9 +74,16 @@ function cpuSeconds(pid) {
   }
   // serve.ts's own process and its site processes (SITE_PROCESSES: replica.ts, one a core); not
   // the user service or the Auth emulator it also starts.
-  let total = 0;
-  for (const [id, proc] of children) if (id === pid || (proc.parent === pid && /serve\.ts|replica\.ts/.test(proc.command))) total += proc.cpu;
-  return total;
+  let site = 0;
+  for (const [id, proc] of children) if (id === pid || (proc.parent === pid && /serve\.ts|replica\.ts/.test(proc.command))) site += proc.cpu;
+  // The user service: the tsx process serve.ts started for service-user's src/server.ts, and the node process under it.
+  const underServe = (id) => {
+    for (let parent = children.get(id)?.parent; parent; parent = children.get(parent)?.parent) if (parent === pid) return true;
+    return false;
+  };
+  let service = 0;
+  for (const [id, proc] of children) if (proc.command.includes('src/server.ts') && underServe(id)) service += proc.cpu;
+  return { site, service };
 }
 
 /** The site server's process: the node process running serve.ts under the started group. */
@@ -148,7 +158,8 @@ async function measure(pid, route, clients, tokens) {
         if (brotliDecompressSync(body).includes(DRAWN_WHOLE)) whole += 1;
       }),
   });
-  const cpu = cpuSeconds(pid) - cpuBefore;
+  const cpuAfter = cpuSeconds(pid);
+  const cpu = cpuAfter.site - cpuBefore.site;
   const pages = result.requests.total;
   return {
     route: route.path,
@@ -165,6 +176,7 @@ async function measure(pid, route, clients, tokens) {
     p99: result.latency.p99,
     drawnWhole: route.signedIn ? whole / Math.max(1, bodies) : null,
     cpuMsPerPage: (cpu * 1000) / Math.max(1, pages),
+    serviceCpuMsPerPage: ((cpuAfter.service - cpuBefore.service) * 1000) / Math.max(1, pages),
   };
 }
 
@@ -200,7 +212,7 @@ try {
         for (const route of ROUTES) {
           const row = await measure(pid, route, clients, tokens);
           log(
-            `${database} ${route.path} × ${clients}: ${row.perSecond.toFixed(0)}/s, p50 ${row.p50} ms, p99 ${row.p99} ms, CPU ${row.cpuMsPerPage.toFixed(2)} ms/page` +
+            `${database} ${route.path} × ${clients}: ${row.perSecond.toFixed(0)}/s, p50 ${row.p50} ms, p99 ${row.p99} ms, CPU ${row.cpuMsPerPage.toFixed(2)} ms/page (service ${row.serviceCpuMsPerPage.toFixed(2)})` +
               (row.drawnWhole === null ? '' : `, drawn whole ${(row.drawnWhole * 100).toFixed(1)}%`) +
               (row.non2xx > 0 ? `, statuses ${JSON.stringify(row.statusCodes)}` : ''),
           );

@@ -20,6 +20,8 @@ export interface LoadRow {
   drawnWhole: number | null;
   /** The site server's CPU time per page answered (its processes', not the load generator's). */
   cpuMsPerPage: number;
+  /** The user service's CPU time per page answered (the reads and the view grant a page asks of it; absent in runs before it was measured). */
+  serviceCpuMsPerPage?: number;
 }
 
 /** The targets of the site's server under load, and what each was measured at (null: not measured in this run). */
@@ -91,12 +93,12 @@ export function loadReportMarkdown(report: LoadReport): string {
     lines.push(
       `### Service on ${run.database}`,
       '',
-      '| route | clients | pages/s | p50 ms | p99 ms | drawn whole | server CPU ms/page | failed |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+      '| route | clients | pages/s | p50 ms | p99 ms | drawn whole | server CPU ms/page | service CPU ms/page | failed |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     );
     for (const row of run.rows)
       lines.push(
-        `| ${row.route} | ${row.clients} | ${row.perSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.signedIn ? percent(row.drawnWhole) : '–'} | ${row.cpuMsPerPage.toFixed(2)} | ${row.non2xx + row.errors + row.timeouts} |`,
+        `| ${row.route} | ${row.clients} | ${row.perSecond.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.signedIn ? percent(row.drawnWhole) : '–'} | ${row.cpuMsPerPage.toFixed(2)} | ${figure(row.serviceCpuMsPerPage ?? null)} | ${row.non2xx + row.errors + row.timeouts} |`,
       );
     const summary = report.summary.find((s) => s.database === run.database);
     if (summary)

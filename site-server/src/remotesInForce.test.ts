@@ -36,3 +36,15 @@ it('refuses to serve when no good document was ever read', () => {
   );
   expect(() => remotes()).toThrow(/has no manifest URL/);
 });
+
+it('validates the document it read once, while the reader gives that same document again', () => {
+  const read = jest.fn(() => valid as unknown);
+  const remotes = remotesInForce(read, () => undefined);
+  const first = remotes();
+  expect(remotes()).toBe(first);
+  expect(read).toHaveBeenCalledTimes(2);
+  // A new document, even one equal to it, is validated: its result is a new object.
+  read.mockReturnValue({ ...valid });
+  expect(remotes()).not.toBe(first);
+  expect(remotes()).toEqual(valid);
+});

@@ -8,10 +8,16 @@ import { siteLogger } from './logging';
  */
 export function remotesInForce(read: () => unknown, log = (message: string) => siteLogger.error(message), policy?: ManifestPolicy): () => RemotesDocument {
   let lastGood: RemotesDocument | null = null;
+  let lastRead: unknown = undefined;
   let lastError = '';
   return () => {
     try {
-      lastGood = parseRemotesDocument(read(), policy);
+      const document = read();
+      // The very document validated last time (runtimeConfig's reader gives an unchanged file's
+      // document again): nothing to validate anew.
+      if (lastGood && document === lastRead && lastError === '') return lastGood;
+      lastGood = parseRemotesDocument(document, policy);
+      lastRead = document;
       lastError = '';
     } catch (error) {
       const message = (error as Error).message;

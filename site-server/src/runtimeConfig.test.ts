@@ -1,4 +1,7 @@
-import { browserConfig, measuredParts, serverUserServiceUrl, signedInReadsBudgetMs } from './runtimeConfig';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { browserConfig, measuredParts, remotesDocument, serverUserServiceUrl, signedInReadsBudgetMs } from './runtimeConfig';
 
 import { OPERATOR_ENV as OPERATOR } from './testing/operatorEnv';
 
@@ -59,5 +62,44 @@ describe('the parts of page delivery a measurement may turn off', () => {
     expect(measuredParts({ PRELOAD_HINTS: 'off' })).toEqual({ prerender: true, preloadHints: false });
     // Only "off" turns a part off: a typo keeps the site as deployed.
     expect(measuredParts({ PRERENDER: 'false', PRELOAD_HINTS: '0' })).toEqual({ prerender: true, preloadHints: true });
+  });
+});
+
+describe('the remotes document read from a file', () => {
+  const documentFor = (version: string) =>
+    JSON.stringify({
+      mfe_marketing: { manifest: `http://localhost:3004/mfe-marketing/${version}/mf-manifest.json` },
+      mfe_auth: { manifest: `http://localhost:3004/mfe-auth/${version}/mf-manifest.json` },
+      mfe_account: { manifest: `http://localhost:3004/mfe-account/${version}/mf-manifest.json` },
+    });
+  let folder: string;
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'remotes-document-'));
+  });
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('is read on every call: a change made in place, of the same size, is in force at the next read', () => {
+    const file = join(folder, 'remotes.json');
+    const env = { NODE_ENV: 'development', REMOTES_DOCUMENT: file };
+    writeFileSync(file, documentFor('1.0.0'));
+    expect(remotesDocument(env).mfe_auth.manifest).toBe('http://localhost:3004/mfe-auth/1.0.0/mf-manifest.json');
+    writeFileSync(file, documentFor('1.0.1'));
+    expect(remotesDocument(env).mfe_auth.manifest).toBe('http://localhost:3004/mfe-auth/1.0.1/mf-manifest.json');
+    writeFileSync(file, '{ "mfe_auth": ');
+    expect(() => remotesDocument(env)).toThrow(SyntaxError);
+  });
+
+  it('is parsed and validated once while its text is unchanged, and what every reader shares cannot be changed by one', () => {
+    const file = join(folder, 'remotes.json');
+    const env = { NODE_ENV: 'development', REMOTES_DOCUMENT: file };
+    writeFileSync(file, documentFor('2.0.0'));
+    const first = remotesDocument(env);
+    expect(remotesDocument(env)).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.mfe_account)).toBe(true);
+    expect(() => {
+      (first.mfe_account as { manifest: string }).manifest = 'https://elsewhere.example/mf-manifest.json';
+    }).toThrow(TypeError);
+    // Another policy (outside local mode, the manifests' origins) validates the same text anew.
+    expect(() => remotesDocument({ REMOTES_DOCUMENT: file, REMOTE_ORIGINS: 'https://cdn.example', NODE_ENV: 'production' })).toThrow(/cdn\.example|origin/);
   });
 });

@@ -120,6 +120,32 @@ export const LOCAL_SERVER_BUILDS_KEY = 'local-server-builds-key: public, for loc
 export const serverBuildsKey = (env: Env = process.env) => configuredSecret(env, 'SERVER_BUILDS_KEY', LOCAL_SERVER_BUILDS_KEY, 'the one the store is served with');
 
 /**
+ * The last document read from each file, with the text and the policy it was read with. The file is
+ * read on every call (a release replaces it, an operator may edit it in place); only a text read
+ * before is not parsed and validated again (JSON.parse and every manifest's URL: a tenth of a
+ * millisecond, two or three times a page).
+ */
+const frozen = <T>(value: T): T => {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) frozen(member);
+  }
+  return value;
+};
+
+const documentsRead = new Map<string, { text: string; policy: string; document: RemotesDocument }>();
+
+function documentIn(file: string, text: string, policy: ManifestPolicy | undefined): RemotesDocument {
+  const policyKey = JSON.stringify(policy ?? null);
+  const known = documentsRead.get(file);
+  if (known && known.text === text && known.policy === policyKey) return known.document;
+  // Shared by every request from now on: frozen, so that no reader can change it for the next.
+  const document = frozen(parseRemotesDocument(JSON.parse(text), policy));
+  documentsRead.set(file, { text, policy: policyKey, document });
+  return document;
+}
+
+/**
  * The remotes document: remote name -> manifest URL (+ optional canary). REMOTES_DOCUMENT names a
  * file, else the deployment store's once a release wrote one (`deployStore: false` skips it), read
  * anew on every call (a release changes it while the servers run); otherwise each remote on its
@@ -127,7 +153,7 @@ export const serverBuildsKey = (env: Env = process.env) => configuredSecret(env,
  */
 export function remotesDocument(env: Env = process.env, { deployStore = true } = {}): RemotesDocument {
   const file = env.REMOTES_DOCUMENT || (deployStore && existsSync(storeDocumentPath(env)) ? storeDocumentPath(env) : null);
-  if (file) return parseRemotesDocument(JSON.parse(readFileSync(file, 'utf8')), manifestPolicy(env));
+  if (file) return documentIn(file, readFileSync(file, 'utf8'), manifestPolicy(env));
   const host = env.REMOTES_HOST || 'http://localhost';
   return Object.fromEntries(REMOTE_NAMES.map((name) => [name, { manifest: `${host}:${ports[name]}/mf-manifest.json` }])) as RemotesDocument;
 }

@@ -158,6 +158,9 @@ describe("a page that carries a user's data (a signed-in page the server drew fo
         compress.mockClear();
         for (let i = 0; i < 3; i += 1) await app.request('/page', { headers: { 'Accept-Encoding': 'br' } });
         expect([personal, compress.mock.calls.length]).toEqual([personal, personal ? 3 : 1]);
+        // At the quality for what it is: kept, the public page's; the personal page's, lower (made each time).
+        const quality = (compress.mock.calls[0]![1] as { params: Record<number, number> }).params[zlib.constants.BROTLI_PARAM_QUALITY];
+        expect([personal, quality]).toEqual([personal, personal ? 4 : 5]);
       }
     } finally {
       compress.mockRestore();
@@ -354,5 +357,13 @@ describe("a page's Brotli window", () => {
     expect(2 ** (window - 1)).toBeLessThan(size);
     expect(brotliDecompressSync(brotliCompressSync(page, { params })).toString()).toBe(page);
     expect(pageBrotliParams(20)[BROTLI_PARAM_LGWIN]).toBe(BROTLI_MIN_WINDOW_BITS);
+  });
+
+  it('is a lower quality for a personal page, compressed for every response, and that page too decompresses to itself', () => {
+    const page = '<!doctype html><html lang="ro"><body>' + 'Abonamentul tău: perioada de probă. '.repeat(600) + '</body></html>';
+    const params = pageBrotliParams(Buffer.byteLength(page), { personal: true });
+    expect(params[BROTLI_PARAM_QUALITY]).toBe(4);
+    expect(params[BROTLI_PARAM_LGWIN]).toBe(pageBrotliParams(Buffer.byteLength(page))[BROTLI_PARAM_LGWIN]);
+    expect(brotliDecompressSync(brotliCompressSync(page, { params })).toString()).toBe(page);
   });
 });
