@@ -16,7 +16,7 @@ import {
   VIEW_TOKEN_TTL_S,
   type ViewDeployments,
 } from '@site/service-user/view-token';
-import type { ServerSignal } from '@site/rendering/server';
+import { serviceFetch, type ServerSignal } from '@site/rendering/server';
 import type { Context, MiddlewareHandler } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { configuredSecret } from './runtimeConfig';
@@ -65,7 +65,7 @@ export function serviceViewGrants(serviceUrl: string | null, secret: string, log
   return async (address) => {
     try {
       const request = await signViewGrantRequest(secret, address ?? 'unknown');
-      const response = await fetch(url, {
+      const response = await serviceFetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ request }),
@@ -101,7 +101,7 @@ export function serviceServerSignals(serviceUrl: string | null, secret: string, 
   return async (signals) => {
     try {
       const report = await signServerSignals(secret, signals);
-      const response = await fetch(url, {
+      const response = await serviceFetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ report }),

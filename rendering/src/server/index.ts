@@ -2,6 +2,7 @@
 // the benchmark's single bundle draws its pages with.
 export { renderedPages, type ManifestReader, type PageAnswer, type PageRequest, type RenderEntryManifest, type RenderedPagesOptions, type ServerSignal } from './renderedPages';
 export { SIGNED_IN_READS_BUDGET_MS } from './signedInReads';
+export { serviceFetch, type ServiceAnswer } from './serviceFetch';
 export { addressIn, pageDocument, deferredScripts, SOCIAL_CARD } from './pageDocument';
 export { builtinsOnly, compiledBuild, type BuildSource, type CompiledBuild, type RequireFunction } from './compiledBuilds';
 export { checkIntegrity, sriSha256 } from './integrity';

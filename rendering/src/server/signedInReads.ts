@@ -8,6 +8,7 @@ import { SERVICE_READS, type ServiceReadName } from '@site/shared-ui/service-rea
 import { createUserServiceClient } from '@site/shared-ui/user-service';
 import { decodeJwt } from 'jose';
 import type { ReadAnswers } from '../contract';
+import { serviceFetchAsFetch } from './serviceFetch';
 
 /**
  * How long the server waits for the service's answers to a signed-in page's reads before it serves
@@ -49,7 +50,7 @@ export async function readForSignedInPage({
   serviceUrl: string;
   budgetMs?: number;
 }): Promise<SignedInReads> {
-  const client = createUserServiceClient(async () => token, { baseUrl: serviceUrl });
+  const client = createUserServiceClient(async () => token, { baseUrl: serviceUrl, fetch: serviceFetchAsFetch });
   const deadline = AbortSignal.timeout(budgetMs);
   const names = [...new Set(reads)];
   let results: { name: ServiceReadName; status: number; data?: unknown }[];
@@ -61,7 +62,7 @@ export async function readForSignedInPage({
       }),
     );
   } catch (error) {
-    const cause = (error as Error & { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+    const cause = (error as Error & { cause?: { code?: string } }).cause?.code ?? (error as Error & { code?: string }).code ?? (error as Error).name;
     return { outcome: 'unavailable', why: deadline.aborted ? `no answer within ${budgetMs} ms` : `the user service could not be reached (${cause})` };
   }
   const refusal = results.find((result) => refusesToken(result.status));
