@@ -51,7 +51,11 @@ describe("the load bench's targets", () => {
   });
 
   it('reports every row and each verdict', () => {
-    const rows = [row('/', false, 10, { perSecond: 400 }), row('/pricing', true, 10, { perSecond: 100, p99: 300 }), row('/pricing', true, 50, { drawnWhole: 0.5 })];
+    const rows = [
+      row('/', false, 10, { perSecond: 400, serviceCpuMsPerPage: 0.8 }),
+      row('/pricing', true, 10, { perSecond: 100, p99: 300, serviceCpuMsPerPage: 1.25 }),
+      row('/pricing', true, 50, { drawnWhole: 0.5 }),
+    ];
     const markdown = loadReportMarkdown({
       date: 'd',
       seconds: 8,
@@ -61,6 +65,9 @@ describe("the load bench's targets", () => {
       summary: [{ database: 'pglite', ...loadSummary(rows) }],
     });
     expect(markdown.split('\n').filter((line) => line.startsWith('| /'))).toHaveLength(3);
+    // The user service's CPU beside the site server's; a row of a run before it was measured says so.
+    expect(markdown).toContain('| /pricing | 10 | 100 | 10 | 300 | 100.0% | 2.00 | 1.25 | 0 |');
+    expect(markdown).toContain('| /pricing | 50 | 100 | 10 | 50 | 50.0% | 2.00 | – | 0 |');
     expect(markdown).toContain('drawn whole at 50 clients: 50.0% (≥ 99%: **missed**)');
     expect(markdown).toContain('p99 of a signed-in page at 10 clients: 300 ms (≤ 150 ms: **missed**)');
   });

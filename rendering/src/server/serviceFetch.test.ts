@@ -2,7 +2,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
-import { serviceFetch } from './serviceFetch';
+import { SERVICE_ANSWER_MAX_BYTES, serviceFetch } from './serviceFetch';
 
 /** A stand-in user service: the requests it took, and its answers (a JSON read, an error with a body, one never answered in time). */
 async function service() {
@@ -20,6 +20,7 @@ async function service() {
       return c.json({ deviceId: 'telefon-1', deviceName: 'Pixel' });
     })
     .post('/refused', (c) => c.json({ error: { code: 'unauthenticated', message: 'Sign in again.' } }, 401))
+    .post('/huge', (c) => c.text('x'.repeat(SERVICE_ANSWER_MAX_BYTES + 1)))
     .post('/slow', () => new Promise<Response>((resolve) => held.push(() => resolve(new Response('{}')))));
   const server = await new Promise<ServerType>((resolve) => {
     const listening = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(listening));
@@ -55,6 +56,11 @@ it('answers a refusal with its status and body, and the connection serves the ne
   expect(JSON.parse(await refused.text())).toEqual({ error: { code: 'unauthenticated', message: 'Sign in again.' } });
   // Refusals whose bodies nobody reads hold no connection: many in a row, then a read still answers.
   for (let i = 0; i < 30; i += 1) await serviceFetch(`${running.url}/refused`, { method: 'POST' });
+  expect((await serviceFetch(`${running.url}/get-device-info`, { method: 'POST' })).status).toBe(200);
+});
+
+it('refuses an answer larger than any the service gives, and the next call is answered', async () => {
+  await expect(serviceFetch(`${running.url}/huge`, { method: 'POST' })).rejects.toThrow(/more than/);
   expect((await serviceFetch(`${running.url}/get-device-info`, { method: 'POST' })).status).toBe(200);
 });
 
