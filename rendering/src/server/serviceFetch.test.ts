@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { SERVICE_ANSWER_MAX_BYTES, serviceFetch } from './serviceFetch';
 
 /** A stand-in user service: the requests it took, and its answers (a JSON read, an error with a body, one never answered in time). */
@@ -67,4 +67,31 @@ it('refuses an answer larger than any the service gives, and the next call is an
 it('fails as fetch fails: past its signal, and when nothing listens', async () => {
   await expect(serviceFetch(`${running.url}/slow`, { method: 'POST', signal: AbortSignal.timeout(100) })).rejects.toThrow();
   await expect(serviceFetch('http://127.0.0.1:9/get-device-info', { method: 'POST' })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+});
+
+it('makes a call again on a new connection when the kept one was closed by the service as it was reused', async () => {
+  // A service that answers a connection's first request, keeps it open, and resets it when a
+  // second request comes on it (what a kept connection closed at the service's idle timeout meets).
+  let connections = 0;
+  const sockets: Socket[] = [];
+  const raw = createServer((socket) => {
+    connections += 1;
+    sockets.push(socket);
+    let requests = 0;
+    socket.on('data', () => {
+      requests += 1;
+      if (requests === 1) socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 11\r\nConnection: keep-alive\r\n\r\n{"ok":true}');
+      else socket.resetAndDestroy();
+    });
+  });
+  await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(raw.address() as AddressInfo).port}/get-user-info`;
+  try {
+    expect(await (await serviceFetch(url, { method: 'POST' })).json()).toEqual({ ok: true });
+    expect(await (await serviceFetch(url, { method: 'POST' })).json()).toEqual({ ok: true });
+    expect(connections).toBe(2);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((done) => raw.close(done));
+  }
 });

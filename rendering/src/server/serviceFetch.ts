@@ -4,7 +4,9 @@
 // of the load bench, 4 calls at a time to a running service, fetch cost the caller 0.32–0.39 ms of
 // CPU a call and node:http 0.15–0.26 ms, and a signed-in page makes three. Answers are small JSON
 // documents, read whole at once (and refused past SERVICE_ANSWER_MAX_BYTES), so that no caller can
-// leave a connection held by a body it did not read.
+// leave a connection held by a body it did not read. A kept connection the service closed just as it
+// was reused is the one failure made good (once, on a new connection): fetch's agent avoids it by
+// the service's keep-alive hint.
 import http from 'node:http';
 import https from 'node:https';
 
@@ -35,11 +37,22 @@ const headersOf = (headers: ServiceRequest['headers']): Record<string, string> =
  * A call to the user service, as fetch would make it (same arguments, the same `ok`, `status` and
  * `json()`), failing as fetch fails: an unreachable service or the signal's abort rejects.
  */
-export function serviceFetch(url: string | URL, init: ServiceRequest = {}): Promise<ServiceAnswer> {
+export async function serviceFetch(url: string | URL, init: ServiceRequest = {}): Promise<ServiceAnswer> {
   const target = new URL(url);
-  const client = target.protocol === 'https:' ? https : http;
   const agent = agents[target.protocol as keyof typeof agents];
-  if (!agent) return Promise.reject(new TypeError(`the user service's URL must be http or https (it is ${target.protocol})`));
+  if (!agent) throw new TypeError(`the user service's URL must be http or https (it is ${target.protocol})`);
+  try {
+    return await call(target, agent, init);
+  } catch (error) {
+    // A kept connection the service closed as it was being reused (its idle timeout): the request
+    // never reached it, and is made once more on a new connection (as Node's documentation advises).
+    if ((error as { reusedConnection?: boolean }).reusedConnection && (error as { code?: string }).code === 'ECONNRESET' && !init.signal?.aborted) return call(target, agent, init);
+    throw error;
+  }
+}
+
+function call(target: URL, agent: http.Agent, init: ServiceRequest): Promise<ServiceAnswer> {
+  const client = target.protocol === 'https:' ? https : http;
   return new Promise<ServiceAnswer>((resolve, reject) => {
     const request = client.request(target, { method: init.method ?? 'GET', headers: headersOf(init.headers), agent, signal: init.signal }, (response) => {
       const chunks: Buffer[] = [];
@@ -60,7 +73,7 @@ export function serviceFetch(url: string | URL, init: ServiceRequest = {}): Prom
         resolve({ ok: status >= 200 && status < 300, status, json: async () => JSON.parse(text) as unknown, text: async () => text });
       });
     });
-    request.on('error', reject);
+    request.on('error', (error) => reject(Object.assign(error, { reusedConnection: request.reusedSocket })));
     request.end(init.body ?? undefined);
   });
 }
