@@ -140,6 +140,43 @@ describe.each(backends)('user service on %s', (backend) => {
     });
   });
 
+  describe("page-reads: a page's reads in one request", () => {
+    const READS = ['get-user-info', 'get-subscription-info', 'get-device-info'];
+
+    it("answers each read asked for as its own route does, for the token's user only", async () => {
+      const gina = await tokens.sign('gina-uid', 'gina@example.com');
+      const hugo = await tokens.sign('hugo-uid', 'hugo@example.com');
+      await call(app, '/link-device', { token: gina, body: { deviceId: 'gina-phone', deviceName: 'Gina phone' } });
+      await signedWebhook(app, stripeEvent('checkout.session.completed', checkoutObject('gina-uid', 'cus_gina', 'gina@example.com')));
+      await signedWebhook(app, stripeEvent('customer.subscription.created', subscriptionObject('sub_gina', 'cus_gina', 'trialing')));
+
+      const together = await call(app, '/page-reads', { token: gina, body: { reads: READS } });
+      expect(together.status).toBe(200);
+      const answers = await together.json();
+      expect(Object.keys(answers).sort()).toEqual([...READS].sort());
+      for (const read of READS) expect([read, answers[read]]).toEqual([read, await (await call(app, `/${read}`, { token: gina })).json()]);
+      expect(answers['get-device-info']).toEqual({ deviceId: 'gina-phone', deviceName: 'Gina phone' });
+      expect(answers['get-user-info']).toEqual({ trialActivated: true, subscriptionActive: true });
+
+      // Only what is asked for, each once; and another user, naming Gina, reads his own.
+      const his = await call(app, '/page-reads', { token: hugo, body: { reads: ['get-device-info', 'get-device-info'], uid: 'gina-uid' } });
+      expect(await his.json()).toEqual({ 'get-device-info': { deviceId: null, deviceName: null } });
+    });
+
+    it('refuses a read it does not answer together, an empty or missing list, a body that is not JSON, and no token, each with its 4xx', async () => {
+      const ivo = await tokens.sign('ivo-uid', 'ivo@example.com');
+      for (const body of [{ reads: ['get-user-info', 'export-account-data'] }, { reads: [] }, {}, { reads: 'get-user-info' }]) {
+        const refused = await call(app, '/page-reads', { token: ivo, body });
+        expect([JSON.stringify(body), refused.status]).toEqual([JSON.stringify(body), 400]);
+        expect((await refused.json()).error.code).toBe('invalid_body');
+      }
+      const notJson = await request(app, '/page-reads', { method: 'POST', headers: { Authorization: `Bearer ${ivo}`, 'Content-Type': 'text/plain' }, body: 'get-user-info' });
+      expect(notJson.status).toBe(415);
+      const anonymous = await call(app, '/page-reads', { body: { reads: ['get-user-info'] } });
+      expect(anonymous.status).toBe(401);
+    });
+  });
+
   describe('contact and newsletter', () => {
     it('stores a contact message', async () => {
       const message = { firstname: 'Ana', lastname: 'Pop', email: 'ana@example.com', subject: 'Eligibilitate', message: 'Bună ziua! Aș dori detalii.' };

@@ -248,13 +248,23 @@ describe('an address that is no page of the site', () => {
   });
 });
 
-/** A user service standing in for the real one: what it answers each read, and every request it took. */
+/**
+ * A user service standing in for the real one: what it answers each read, and every read it was
+ * asked for, with the request that asked (POST /page-reads asks for several: answered as the
+ * service answers it, each read as its own route would, or the first refusal for them all).
+ */
 async function userService(answer: (read: string, token: string | null) => Response | Promise<Response>) {
-  const asked: { read: string; authorization: string | null; cookie: string | null }[] = [];
-  const app = new Hono().post('*', (c) => {
-    const read = c.req.path.slice(1);
-    asked.push({ read, authorization: c.req.header('Authorization') ?? null, cookie: c.req.header('Cookie') ?? null });
-    return answer(read, c.req.header('Authorization')?.replace(/^Bearer /, '') ?? null);
+  const asked: { read: string; request: string; authorization: string | null; cookie: string | null }[] = [];
+  const app = new Hono().post('*', async (c) => {
+    const request = c.req.path.slice(1);
+    const token = c.req.header('Authorization')?.replace(/^Bearer /, '') ?? null;
+    const reads: string[] = request === 'page-reads' ? (await c.req.json<{ reads: string[] }>()).reads : [request];
+    for (const read of reads) asked.push({ read, request, authorization: c.req.header('Authorization') ?? null, cookie: c.req.header('Cookie') ?? null });
+    if (request !== 'page-reads') return answer(request, token);
+    const answers = await Promise.all(reads.map((read) => answer(read, token)));
+    const refusal = answers.find((response) => !response.ok);
+    if (refusal) return refusal;
+    return c.json(Object.fromEntries(await Promise.all(answers.map(async (response, i) => [reads[i], await response.json()]))));
   });
   const server = await new Promise<ServerType>((resolve) => {
     const listening = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(listening));
@@ -297,6 +307,20 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     expect(drawn).toContain('"uid":"uid-ana","email":"ana@exemplu.ro","name":"Ana Pop"');
     expect(service.asked.map(({ read }) => read).sort()).toEqual(['get-device-info', 'get-user-info']);
     expect(service.asked.every(({ authorization, cookie }) => authorization === `Bearer ${ana}` && cookie === null)).toBe(true);
+    // The account's two reads in one request to the service.
+    expect(service.asked.map(({ request }) => request)).toEqual(['page-reads', 'page-reads']);
+  });
+
+  it('leaves the page to the browser when the reads asked for together are not all answered', async () => {
+    // A service whose answer to the reads together lacks one of them (an older service, say).
+    const partial = new Hono().post('/page-reads', (c) => c.json({ 'get-user-info': ANSWERS['get-user-info'] }));
+    const server = await new Promise<ServerType>((resolve) => {
+      const listening = serve({ fetch: partial.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(listening));
+    });
+    running.push(server);
+    const { page, logged } = site({ serviceUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    expect(html(await page('/account?tab=device', ana))).toContain(LOADING_STATUS);
+    expect(logged.join('\n')).toMatch(/get-device-info answered HTTP 200/);
   });
 
   it("tells what the server saw of the remote's version: its page drawn, its code failing, its turn missed; nothing when the user's token or the service was the cause", async () => {
@@ -324,6 +348,8 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     const { page } = site({ serviceUrl: service.url });
     expect(await page('/pricing', ana)).toEqual({ html: expect.stringContaining('<h1>Abonamente</h1>'), drawn: 'page', personal: true });
     expect(service.asked.map(({ read }) => read)).toEqual(['get-user-info']);
+    // One read alone: its own route.
+    expect(service.asked.map(({ request }) => request)).toEqual(['get-user-info']);
   });
 
   it("is never kept: each request reads and draws afresh, one user's page never served to another", async () => {

@@ -383,7 +383,7 @@ export function renderedPages({
    * when it cannot be (a token that cannot be valid, too many such renders under way, no render
    * entry, the service refused the token or did not answer in time): the page is then its loading
    * status, as the browser's first render draws it. The guards' reads (the token's check among them)
-   * are sent at once, while the page's code is made ready; the page's own once it has named them.
+   * and the page's own are asked for together, once the page's code is ready and has named its own.
    */
   async function signedInPage(request: PageRequest, token: string, remote: RemoteName, module: string, seen: Seen): Promise<PageAnswer | null> {
     const { pathname, search } = request.url;
@@ -396,19 +396,14 @@ export function renderedPages({
     try {
       const read = (reads: readonly ServiceReadName[]) => readForSignedInPage({ token, reads, serviceUrl: serviceUrl as string, budgetMs: readsBudgetMs });
       const { guardReads, guardRedirect } = await shellGuards();
-      const guardReading = read(guardReads(pathname));
-      let guardOutcome: SignedInReads | null = null;
-      void guardReading.then((outcome) => (guardOutcome = outcome));
-      const refused = () => guardOutcome !== null && guardOutcome.outcome !== 'answered';
       const version = await versionFor(remote, request);
-      // The remote's version cannot be had (its manifest or render entry): the server saw it fail.
+      // The remote's version cannot be had (its manifest or render entry): the server saw it fail,
+      // and the page is its loading status (the guards' reads say, in the log, whether the service
+      // would have answered).
       if (!version) {
         seen('drawing');
         seen('unrendered', 'manifest');
-      }
-      // Nothing to draw with, or a token the service refused already: its loading status.
-      if (!version || refused()) {
-        finish(pathname, await guardReading, null);
+        finish(pathname, await read(guardReads(pathname)));
         return null;
       }
       // What the server sees of the remote's version from here (a refused token or a service that
@@ -421,13 +416,10 @@ export function renderedPages({
       };
       try {
         const { renderer, page } = await pageRenderer(version, remote, module, request.deadline);
-        if (refused()) {
-          finish(pathname, await guardReading, null);
-          return null;
-        }
-        const reads = readsOf(page, remote, module, search);
-        const [guarded, pageRead] = await Promise.all([guardReading, reads.length > 0 ? read(reads) : null]);
-        const outcome = finish(pathname, guarded, pageRead);
+        // The guards' reads (the token's check among them) and the page's own for its URL, asked
+        // for at once once the page has named them (its code is kept after a version's first
+        // render): the account's reads go in one request (signedInReads.ts).
+        const outcome = finish(pathname, await read([...guardReads(pathname), ...readsOf(page, remote, module, search)]));
         if (!outcome) return null;
         drawing();
         const redirect = guardRedirect(pathname, outcome.answers);
@@ -450,14 +442,10 @@ export function renderedPages({
     }
   }
 
-  /** The guards' and the page's reads together: their answers, or null (said in the log when the service failed). */
-  function finish(pathname: string, guarded: SignedInReads, pageRead: SignedInReads | null) {
-    for (const outcome of [guarded, pageRead]) {
-      if (outcome?.outcome === 'unavailable') log(`${pathname} is served as its loading status: ${outcome.why}`);
-      if (outcome && outcome.outcome !== 'answered') return null;
-    }
-    if (guarded.outcome !== 'answered') return null;
-    return { user: guarded.user, answers: { ...guarded.answers, ...(pageRead?.outcome === 'answered' ? pageRead.answers : {}) } };
+  /** The guards' and the page's reads: their answers, or null (said in the log when the service failed). */
+  function finish(pathname: string, outcome: SignedInReads) {
+    if (outcome.outcome === 'unavailable') log(`${pathname} is served as its loading status: ${outcome.why}`);
+    return outcome.outcome === 'answered' ? { user: outcome.user, answers: outcome.answers } : null;
   }
 
   return async (request: PageRequest): Promise<PageAnswer | null> => {

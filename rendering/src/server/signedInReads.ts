@@ -5,7 +5,8 @@
 // whole; any other outcome leaves the page to the browser (its loading status).
 import type { SessionUser } from '@site/shared-ui/session-user';
 import { SERVICE_READS, type ServiceReadName } from '@site/shared-ui/service-reads';
-import { createUserServiceClient } from '@site/shared-ui/user-service';
+import { createUserServiceClient, type UserServiceClient } from '@site/shared-ui/user-service';
+import { isPageRead, type PageReadName } from '@site/service-user/page-reads';
 import { decodeJwt } from 'jose';
 import type { ReadAnswers } from '../contract';
 import { serviceFetchAsFetch } from './serviceFetch';
@@ -39,6 +40,20 @@ function userOf(token: string): SessionUser | null {
   }
 }
 
+type ReadResult = { name: ServiceReadName; status: number; data?: unknown };
+
+// Every read POST /page-reads answers is one the pages may ask for (shared-ui's list).
+const pageReadsAreServiceReads: PageReadName extends ServiceReadName ? true : never = true;
+void pageReadsAreServiceReads;
+
+/** Reads asked for together: each answered as its own route would, or each with the request's refusal. */
+async function readTogether(client: UserServiceClient, names: PageReadName[], signal: AbortSignal): Promise<ReadResult[]> {
+  const response = await client['page-reads'].$post({ json: { reads: names } }, { init: { signal } });
+  if (!response.ok) return names.map((name) => ({ name, status: response.status }));
+  const answers: Record<string, unknown> = await response.json();
+  return names.map((name) => (answers[name] === undefined ? { name, status: response.status } : { name, status: response.status, data: answers[name] }));
+}
+
 export async function readForSignedInPage({
   token,
   reads,
@@ -53,14 +68,20 @@ export async function readForSignedInPage({
   const client = createUserServiceClient(async () => token, { baseUrl: serviceUrl, fetch: serviceFetchAsFetch });
   const deadline = AbortSignal.timeout(budgetMs);
   const names = [...new Set(reads)];
-  let results: { name: ServiceReadName; status: number; data?: unknown }[];
+  // Two or more of the account's reads go in one request (POST /page-reads); any other read alone.
+  const together = names.filter(isPageRead);
+  const alone = together.length > 1 ? names.filter((name) => !isPageRead(name)) : names;
+  let results: ReadResult[];
   try {
-    results = await Promise.all(
-      names.map(async (name) => {
-        const response = await SERVICE_READS[name](client, { signal: deadline });
-        return response.ok ? { name, status: response.status, data: await response.json() } : { name, status: response.status };
-      }),
-    );
+    results = (
+      await Promise.all([
+        ...(together.length > 1 ? [readTogether(client, together, deadline)] : []),
+        ...alone.map(async (name): Promise<ReadResult[]> => {
+          const response = await SERVICE_READS[name](client, { signal: deadline });
+          return [response.ok ? { name, status: response.status, data: await response.json() } : { name, status: response.status }];
+        }),
+      ])
+    ).flat();
   } catch (error) {
     const cause = (error as Error & { cause?: { code?: string } }).cause?.code ?? (error as Error & { code?: string }).code ?? (error as Error).name;
     return { outcome: 'unavailable', why: deadline.aborted ? `no answer within ${budgetMs} ms` : `the user service could not be reached (${cause})` };

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import type { AppEnv, Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { jsonBody, limitBody, requireJson, requireUser } from '../http/middleware';
-import { devices } from '../store/devices';
-import { subscriptionInfo, userInfo } from '../store/subscriptions';
+import { PAGE_READS, type PageReadName } from '../contract/pageReads';
+import { devices, type DeviceInfo } from '../store/devices';
+import { subscriptionInfo, userInfo, type SubscriptionInfo, type UserInfo } from '../store/subscriptions';
 import { ensureUser, registerUser } from '../store/users';
 import { text } from './fields';
 
@@ -13,25 +14,51 @@ const linkDeviceBody = z.object({
   deviceName: text(200),
 });
 
+/** Several of the reads at once: the names asked for (each once, none unknown). */
+const pageReadsBody = z.object({ reads: z.array(z.enum(PAGE_READS)).min(1).max(PAGE_READS.length) });
+
+/** What POST /page-reads answers: each read asked for, as its own route answers it. */
+export interface PageReadAnswers {
+  'get-user-info'?: UserInfo;
+  'get-subscription-info'?: SubscriptionInfo;
+  'get-device-info'?: DeviceInfo;
+}
+
 /** The signed-in user's own calls: every query is scoped to the token's uid. */
 export function accountRoutes({ db, verifyToken, config, logger }: Deps) {
   const auth = requireUser(verifyToken);
-  return new Hono<AppEnv>()
-    .post('/register-user', auth, async (c) => c.json(await registerUser(db, c.get('user'), logger)))
-    .post('/get-user-info', auth, async (c) => c.json(await userInfo(db, c.get('user').uid)))
-    .post('/get-subscription-info', auth, async (c) => c.json(await subscriptionInfo(db, c.get('user').uid, config.productNames)))
-    .post('/get-device-info', auth, async (c) => c.json(await devices.get(db, c.get('user').uid)))
-    .post('/reset-linked-device', auth, async (c) => c.json(await devices.unlink(db, c.get('user').uid)))
-    .post('/link-device', auth, requireJson, limitBody(config.bodyLimitBytes), jsonBody(linkDeviceBody), async (c) => {
-      const user = c.get('user');
-      await ensureUser(db, user, logger);
-      const result = await devices.link(db, user.uid, c.req.valid('json'));
-      if (result === 'other_device_linked') {
-        throw new ApiError(409, 'device_already_linked', 'Another phone is linked to this account. Unlink it first.');
-      }
-      if (result === 'device_taken') {
-        throw new ApiError(409, 'device_linked_elsewhere', 'This phone is linked to another account.');
-      }
-      return c.json(result);
-    });
+  // Each read once, for its own route and for /page-reads alike.
+  const reads = {
+    'get-user-info': (uid: string) => userInfo(db, uid),
+    'get-subscription-info': (uid: string) => subscriptionInfo(db, uid, config.productNames),
+    'get-device-info': (uid: string) => devices.get(db, uid),
+  } satisfies Record<PageReadName, (uid: string) => Promise<unknown>>;
+  return (
+    new Hono<AppEnv>()
+      .post('/register-user', auth, async (c) => c.json(await registerUser(db, c.get('user'), logger)))
+      .post('/get-user-info', auth, async (c) => c.json(await reads['get-user-info'](c.get('user').uid)))
+      .post('/get-subscription-info', auth, async (c) => c.json(await reads['get-subscription-info'](c.get('user').uid)))
+      .post('/get-device-info', auth, async (c) => c.json(await reads['get-device-info'](c.get('user').uid)))
+      // A page's reads in one request (the site's server, drawing a signed-in page): one token check
+      // and one request for what would be two or three.
+      .post('/page-reads', auth, requireJson, limitBody(config.bodyLimitBytes), jsonBody(pageReadsBody), async (c) => {
+        const uid = c.get('user').uid;
+        const names = [...new Set(c.req.valid('json').reads)];
+        const answers = await Promise.all(names.map(async (name) => [name, await reads[name](uid)] as const));
+        return c.json(Object.fromEntries(answers) as PageReadAnswers);
+      })
+      .post('/reset-linked-device', auth, async (c) => c.json(await devices.unlink(db, c.get('user').uid)))
+      .post('/link-device', auth, requireJson, limitBody(config.bodyLimitBytes), jsonBody(linkDeviceBody), async (c) => {
+        const user = c.get('user');
+        await ensureUser(db, user, logger);
+        const result = await devices.link(db, user.uid, c.req.valid('json'));
+        if (result === 'other_device_linked') {
+          throw new ApiError(409, 'device_already_linked', 'Another phone is linked to this account. Unlink it first.');
+        }
+        if (result === 'device_taken') {
+          throw new ApiError(409, 'device_linked_elsewhere', 'This phone is linked to another account.');
+        }
+        return c.json(result);
+      })
+  );
 }
