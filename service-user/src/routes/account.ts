@@ -4,8 +4,8 @@ import type { AppEnv, Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { jsonBody, limitBody, requireJson, requireUser } from '../http/middleware';
 import { PAGE_READS, type PageReadName } from '../contract/pageReads';
-import { devices, type DeviceInfo } from '../store/devices';
-import { subscriptionInfo, userInfo, type SubscriptionInfo, type UserInfo } from '../store/subscriptions';
+import { devices } from '../store/devices';
+import { subscriptionInfo, userInfo } from '../store/subscriptions';
 import { ensureUser, registerUser } from '../store/users';
 import { text } from './fields';
 
@@ -17,22 +17,21 @@ const linkDeviceBody = z.object({
 /** Several of the reads at once: the names asked for (each once, none unknown). */
 const pageReadsBody = z.object({ reads: z.array(z.enum(PAGE_READS)).min(1).max(PAGE_READS.length) });
 
+/** Each read once, for its own route and for /page-reads alike. */
+const accountReads = (db: Deps['db'], productNames: Deps['config']['productNames']) =>
+  ({
+    'get-user-info': (uid: string) => userInfo(db, uid),
+    'get-subscription-info': (uid: string) => subscriptionInfo(db, uid, productNames),
+    'get-device-info': (uid: string) => devices.get(db, uid),
+  }) satisfies Record<PageReadName, (uid: string) => Promise<unknown>>;
+
 /** What POST /page-reads answers: each read asked for, as its own route answers it. */
-export interface PageReadAnswers {
-  'get-user-info'?: UserInfo;
-  'get-subscription-info'?: SubscriptionInfo;
-  'get-device-info'?: DeviceInfo;
-}
+export type PageReadAnswers = { [N in PageReadName]?: Awaited<ReturnType<ReturnType<typeof accountReads>[N]>> };
 
 /** The signed-in user's own calls: every query is scoped to the token's uid. */
 export function accountRoutes({ db, verifyToken, config, logger }: Deps) {
   const auth = requireUser(verifyToken);
-  // Each read once, for its own route and for /page-reads alike.
-  const reads = {
-    'get-user-info': (uid: string) => userInfo(db, uid),
-    'get-subscription-info': (uid: string) => subscriptionInfo(db, uid, config.productNames),
-    'get-device-info': (uid: string) => devices.get(db, uid),
-  } satisfies Record<PageReadName, (uid: string) => Promise<unknown>>;
+  const reads = accountReads(db, config.productNames);
   return (
     new Hono<AppEnv>()
       .post('/register-user', auth, async (c) => c.json(await registerUser(db, c.get('user'), logger)))
