@@ -5,7 +5,9 @@
 // schema, dropped after). For each: the public `/`, a public page in English and three signed-in
 // routes, each asked for by several users (BENCH_LOAD_SUBSCRIBERS: the account's tabs by users
 // whose trial is on, /pricing by users who have not started it; one cookie each, taken in turn),
-// at 1, 10 and 50 clients (autocannon, in this process: the server runs in its own). It reports
+// at 1, 10 and 50 clients (autocannon, in this process: the server runs in its own), and the device
+// tab again as first views (each request a new address: no page kept for its user answers it;
+// judged apart from the targets, whose rows ask again for what their users asked before). It reports
 // pages per second, p50 and p99, the share of signed-in pages drawn whole (the handed-over state
 // in the HTML, not the loading status), and the server's CPU per page: the CPU time of the site
 // server's processes (serve.ts's and its site processes', read from /proc, not the load
@@ -48,7 +50,13 @@ const ROUTES = [
   { path: '/account?tab=device', signedIn: true, users: 'subscribers' },
   { path: '/account?tab=subscription', signedIn: true, users: 'subscribers' },
   { path: '/pricing', signedIn: true, users: 'before trial' },
+  // The device tab, each request at an address never asked for before (a query the page ignores):
+  // a page drawn for its request, as for a user's first view of it; none kept for the user can
+  // answer it (rendering keeps a user's page for their next request answered the same).
+  { path: '/account?tab=device', signedIn: true, users: 'subscribers', firstView: true },
 ];
+/** The first views' addresses, each new in the whole run (a page is kept for a minute). */
+let views = 0;
 /** How a page drawn whole for its user is told from its loading status (rendering's handed-over state). */
 const DRAWN_WHOLE = 'id="site-handed-over-state"';
 // A browser's user agent: a bot is served otherwise (isbot counts the load generator as one).
@@ -136,7 +144,7 @@ async function measure(pid, route, clients, tokens) {
       setupRequest: (request) => {
         const headers = { 'User-Agent': USER_AGENT, 'Accept-Encoding': 'br, gzip', Accept: 'text/html' };
         if (route.signedIn) headers.Cookie = `loginCookie=${tokens[route.users][turn++ % tokens[route.users].length]}`;
-        return { ...request, headers };
+        return { ...request, headers, ...(route.firstView ? { path: `${route.path}&view=${views++}` } : {}) };
       },
     },
   ];
@@ -162,8 +170,9 @@ async function measure(pid, route, clients, tokens) {
   const cpu = cpuAfter.site - cpuBefore.site;
   const pages = result.requests.total;
   return {
-    route: route.path,
+    route: route.firstView ? `${route.path} (first views)` : route.path,
     signedIn: route.signedIn,
+    ...(route.firstView ? { firstView: true } : {}),
     clients,
     pages,
     non2xx: result.non2xx,
@@ -212,7 +221,7 @@ try {
         for (const route of ROUTES) {
           const row = await measure(pid, route, clients, tokens);
           log(
-            `${database} ${route.path} × ${clients}: ${row.perSecond.toFixed(0)}/s, p50 ${row.p50} ms, p99 ${row.p99} ms, CPU ${row.cpuMsPerPage.toFixed(2)} ms/page (service ${row.serviceCpuMsPerPage.toFixed(2)})` +
+            `${database} ${row.route} × ${clients}: ${row.perSecond.toFixed(0)}/s, p50 ${row.p50} ms, p99 ${row.p99} ms, CPU ${row.cpuMsPerPage.toFixed(2)} ms/page (service ${row.serviceCpuMsPerPage.toFixed(2)})` +
               (row.drawnWhole === null ? '' : `, drawn whole ${(row.drawnWhole * 100).toFixed(1)}%`) +
               (row.non2xx > 0 ? `, statuses ${JSON.stringify(row.statusCodes)}` : ''),
           );

@@ -44,6 +44,31 @@ describe("the load bench's targets", () => {
     expect(summary.failures).toBe(3);
   });
 
+  it("judges the pages kept for their users' next requests by the targets, and reports first views apart", () => {
+    const rows = [
+      row('/', false, 10, { perSecond: 400 }),
+      row('/account?tab=device', true, 10, { perSecond: 250, p99: 90, cpuMsPerPage: 2.5 }),
+      row('/account?tab=device', true, 50, { drawnWhole: 1, cpuMsPerPage: 2.4 }),
+      row('/account?tab=device (first views)', true, 10, { perSecond: 120, p99: 140, cpuMsPerPage: 5.2, firstView: true }),
+      row('/account?tab=device (first views)', true, 50, { drawnWhole: 0.97, cpuMsPerPage: 4.8, firstView: true }),
+    ];
+    const summary = loadSummary(rows);
+    expect(summary.met).toEqual({ drawnWhole: true, throughput: true, cpu: true, p99: true, noFailures: true });
+    expect(summary.firstViews).toEqual({ drawnWholeAt50: 0.97, signedInThroughputAt10: 0.3, cpuMsPerSignedInPage: 5.2, signedInP99At10: 140 });
+    const markdown = loadReportMarkdown({
+      date: 'd',
+      seconds: 8,
+      subscribers: 6,
+      loadAverage: 1,
+      runs: [{ database: 'pglite', rows }],
+      summary: [{ database: 'pglite', ...summary }],
+    });
+    expect(markdown).toContain(
+      "first views alone (every page drawn for its request, none kept for its user; not judged): drawn whole at 50 clients 97.0%, pages/s at 10 ÷ the public /'s 0.30, server CPU 5.20 ms a page, p99 at 10 clients 140 ms",
+    );
+    expect(loadSummary(rows.slice(0, 3)).firstViews).toBeNull();
+  });
+
   it('says a target was not measured rather than met when its rows are missing', () => {
     const summary = loadSummary([row('/', false, 1)]);
     expect([summary.drawnWholeAt50, summary.signedInThroughputAt10, summary.cpuMsPerSignedInPage, summary.signedInP99At10]).toEqual([null, null, null, null]);

@@ -24,7 +24,7 @@ const hashesOf = new LRUCache<string, string[]>({ max: MAX_SCRIPT_SETS });
 /**
  * The hashes of a page's inline scripts (pre-paint, early events, the entry's loader), for
  * script-src; computed once per set of scripts. Kept by the scripts' code, never by the page: a
- * signed-in page's HTML holds its user's data, which nothing on the server keeps. (A data block,
+ * signed-in page's HTML holds its user's data, kept only for that user's next request. (A data block,
  * `<script type="application/json">`, is never run: not an inline script.)
  */
 export function inlineScriptHashes(html: string): string[] {

@@ -149,7 +149,7 @@ describe("a page that carries a user's data (a signed-in page the server drew fo
     }
   });
 
-  it('is compressed for its response alone: a public page is kept compressed, a personal one is not', async () => {
+  it('is compressed once for the same HTML, at the quality for what it is: a public page kept, a personal one kept apart for the same HTML only', async () => {
     const compress = jest.spyOn(zlib, 'brotliCompressSync');
     try {
       for (const personal of [false, true]) {
@@ -157,11 +157,21 @@ describe("a page that carries a user's data (a signed-in page the server drew fo
         const app = createStaticApp({ root, spa: true, pageHtml: async () => ({ html, drawn: 'page' as const, personal }) });
         compress.mockClear();
         for (let i = 0; i < 3; i += 1) await app.request('/page', { headers: { 'Accept-Encoding': 'br' } });
-        expect([personal, compress.mock.calls.length]).toEqual([personal, personal ? 3 : 1]);
-        // At the quality for what it is: kept, the public page's; the personal page's, lower (made each time).
+        expect([personal, compress.mock.calls.length]).toEqual([personal, 1]);
+        // Kept, the public page's quality; the personal page's, lower (made while its user waits).
         const quality = (compress.mock.calls[0]![1] as { params: Record<number, number> }).params[zlib.constants.BROTLI_PARAM_QUALITY];
         expect([personal, quality]).toEqual([personal, personal ? 4 : 5]);
       }
+      // Two users' pages, taking turns: each compressed once, each answered with its own.
+      compress.mockClear();
+      let turn = 0;
+      const pages = [PERSONAL, PERSONAL.replace('Ana', 'Ion')];
+      const app = createStaticApp({ root, spa: true, pageHtml: async () => ({ html: pages[turn++ % 2]!, drawn: 'page' as const, personal: true }) });
+      const sent: string[] = [];
+      for (let i = 0; i < 4; i += 1)
+        sent.push(brotliDecompressSync(Buffer.from(await (await app.request('/page', { headers: { 'Accept-Encoding': 'br' } })).arrayBuffer())).toString());
+      expect(sent).toEqual([pages[0], pages[1], pages[0], pages[1]]);
+      expect(compress.mock.calls.length).toBe(2);
     } finally {
       compress.mockRestore();
     }
@@ -359,7 +369,7 @@ describe("a page's Brotli window", () => {
     expect(pageBrotliParams(20)[BROTLI_PARAM_LGWIN]).toBe(BROTLI_MIN_WINDOW_BITS);
   });
 
-  it('is a lower quality for a personal page, compressed for every response, and that page too decompresses to itself', () => {
+  it('is a lower quality for a personal page, compressed while its user waits, and that page too decompresses to itself', () => {
     const page = '<!doctype html><html lang="ro"><body>' + 'Abonamentul tău: perioada de probă. '.repeat(600) + '</body></html>';
     const params = pageBrotliParams(Buffer.byteLength(page), { personal: true });
     expect(params[BROTLI_PARAM_QUALITY]).toBe(4);

@@ -87,7 +87,7 @@ function writeBuilds() {
     `require('node:fs').appendFileSync(${JSON.stringify(join(dir, 'account-entry-runs'))}, '.');
 exports.exposedModules = () => ({
   './AccountPage': async () => ({
-    default: (location) => '<h1>Contul meu</h1><p>' + location + '</p>',
+    default: (location) => (require('node:fs').appendFileSync(${JSON.stringify(join(dir, 'account-draws'))}, '.'), '<h1>Contul meu</h1><p>' + location + '</p>'),
     serverReads: ({ search }) => {
       if (search.includes('tab=broken')) throw new Error('serverReads throws');
       if (search.includes('tab=unknown')) return ['get-everything'];
@@ -110,7 +110,8 @@ function site({
   readsBudgetMs = 1_000,
   maxPages,
   maxSignedInRenders,
-}: { serviceUrl?: string; readsBudgetMs?: number; maxPages?: number; maxSignedInRenders?: number } = {}) {
+  personalPageTtlMs,
+}: { serviceUrl?: string; readsBudgetMs?: number; maxPages?: number; maxSignedInRenders?: number; personalPageTtlMs?: number } = {}) {
   const { shell, marketing, account } = writeBuilds();
   const logged: string[] = [];
   const answer = renderedPages({
@@ -121,6 +122,7 @@ function site({
     readsBudgetMs,
     maxPages,
     maxSignedInRenders,
+    personalPageTtlMs,
     log: (message) => logged.push(message),
   });
   const signals: ServerSignal[] = [];
@@ -336,7 +338,8 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     expect(html(await page('/account?tab=broken', ana))).toContain(LOADING_STATUS);
     expect(signals.splice(0).at(-1)).toEqual({ ...account, outcome: 'unrendered', why: 'render' });
     // Its turn to render came after its request stopped waiting: still drawing when served (a timeout).
-    expect(html(await page('/account?tab=device', ana, Date.now() - 1))).toContain(LOADING_STATUS);
+    // (Another address: the one drawn above is kept, and needs no turn.)
+    expect(html(await page('/account?tab=device&x=1', ana, Date.now() - 1))).toContain(LOADING_STATUS);
     expect(signals.splice(0)).toEqual([{ ...account, outcome: 'drawing' }]);
     // A token the service refuses: nothing said of the version.
     expect(html(await page('/account?tab=device', tokenOf({ sub: 'uid-ion' })))).toContain(LOADING_STATUS);
@@ -352,7 +355,7 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     expect(service.asked.map(({ request }) => request)).toEqual(['get-user-info']);
   });
 
-  it("is never kept: each request reads and draws afresh, one user's page never served to another", async () => {
+  it("reads afresh for every request, one user's page never served to another", async () => {
     let deviceName = 'Pixel 8';
     const service = await userService((read) => Response.json(read === 'get-device-info' ? { deviceId: 'd-1', deviceName } : ANSWERS[read]));
     const { page } = site({ serviceUrl: service.url });
@@ -365,6 +368,54 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     expect(second).not.toContain('Ana Pop');
     expect(second).toContain('"uid":"uid-ion"');
     expect(service.asked).toHaveLength(4);
+  });
+
+  const accountDraws = () => (existsSync(join(dir, 'account-draws')) ? readFileSync(join(dir, 'account-draws'), 'utf8').length : 0);
+
+  it("is kept for its user's next request answered the same: read again, not drawn again; drawn again for other answers, another user, address or language", async () => {
+    let deviceName = 'Pixel 8';
+    let refuse = false;
+    const service = await userService((read) =>
+      refuse
+        ? Response.json({ error: { code: 'unauthenticated', message: '' } }, { status: 401 })
+        : Response.json(read === 'get-device-info' ? { deviceId: 'd-1', deviceName } : ANSWERS[read]),
+    );
+    const { page } = site({ serviceUrl: service.url });
+    const first = html(await page('/account?tab=device', ana));
+    expect(accountDraws()).toBe(1);
+    // The same user, the same answers: the same page, without drawing it; the service was asked again.
+    expect(html(await page('/account?tab=device', ana))).toBe(first);
+    expect(accountDraws()).toBe(1);
+    expect(service.asked).toHaveLength(4);
+    // The user linked another phone: the answer differs, and so does the page.
+    deviceName = 'Galaxy A55';
+    const changed = html(await page('/account?tab=device', ana));
+    expect(changed).toContain('Galaxy A55');
+    expect(changed).not.toContain('Pixel 8');
+    expect(accountDraws()).toBe(2);
+    // Another user with the same answers, another address, another language: each drawn for itself.
+    const ion = html(await page('/account?tab=device', tokenOf({ sub: 'uid-ion', email: 'ion@exemplu.ro', name: 'Ion' })));
+    expect(ion).toContain('"uid":"uid-ion"');
+    expect(ion).not.toContain('uid-ana');
+    expect(html(await page('/account?tab=device&x=1', ana))).toContain('<p>/account?tab=device&x=1</p>');
+    expect(html(await page('/account?tab=device', ana, undefined, 'en'))).toContain('lang="en"');
+    expect(accountDraws()).toBe(5);
+    // A token refused by the service is not drawn from what was kept for its user.
+    refuse = true;
+    expect(html(await page('/account?tab=device', ana))).toContain(LOADING_STATUS);
+  });
+
+  it('is kept for PERSONAL_PAGE_TTL_MS at most (here a few ms), and not at all with 0', async () => {
+    const service = await userService(answering);
+    const brief = site({ serviceUrl: service.url, personalPageTtlMs: 5 });
+    await brief.page('/account?tab=device', ana);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await brief.page('/account?tab=device', ana);
+    expect(accountDraws()).toBe(2);
+    const never = site({ serviceUrl: service.url, personalPageTtlMs: 0 });
+    await never.page('/account?tab=device', ana);
+    await never.page('/account?tab=device', ana);
+    expect(accountDraws()).toBe(2);
   });
 
   it("is drawn with one copy of the remote's build per page, made once and used for every user's render of it", async () => {

@@ -9,7 +9,9 @@
 //   whole for the user the service verifies: its reads (the guards', and the ones its page names
 //   for the URL) made with the cookie's token under a time budget, the guards run on the answers
 //   (a redirect instead of a page), the page rendered with them, and the session and answers
-//   handed to the browser. That HTML is the user's: never kept, and marked personal.
+//   handed to the browser. That HTML is the user's, marked personal: kept in this process only,
+//   for a minute, to answer the same user's next request whose answers are the same (every request
+//   still reads).
 // - A signed-in page whose reads were refused, slow or failed is served as the browser's first
 //   render draws it before the session is known (the layout around the guard's loading status, by
 //   the shell's server build alone; kept, being nobody's): the browser's session then decides.
@@ -21,6 +23,7 @@ import { deploymentFor, integrityAt, versionOfManifest, type Cohort, type Previe
 import { isServiceReadName, type ServiceReadName } from '@site/shared-ui/service-reads';
 import { decodeJwt } from 'jose';
 import { LRUCache } from 'lru-cache';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -55,6 +58,19 @@ class TurnMissed extends Error {
 
 /** Signed-in pages' renderers kept (a copy of the shell's build each, with one page of one version: pageRenderer). */
 const MAX_PAGE_RENDERERS = 12;
+
+/**
+ * How long a signed-in page drawn for a user is kept for that user's next request (a reload, the
+ * same tab again) whose reads the service answers the same: drawn from the same answers, the page
+ * is the same but for what it says of time (worked out as of its answers: a trial's days left), so
+ * for this long it may say it as of up to a minute before. Every request still reads (the service
+ * verifies the token and answers afresh): a change the user made, or a payment, is in the answers,
+ * and a page drawn from other answers is drawn again.
+ */
+export const PERSONAL_PAGE_TTL_MS = 60_000;
+
+/** Signed-in pages kept, counted in their HTML's length (about 21 KB a page), in each process; the least recently served is dropped first. */
+const MAX_PERSONAL_PAGES_CHARS = 16_000_000;
 
 /** A token with less than this left is not drawn with (the browser's session refreshes it first). */
 const TOKEN_MIN_VALIDITY_MS = 30_000;
@@ -140,8 +156,9 @@ type Seen = (outcome: ServerSignal['outcome'], why?: ServerSignal['why']) => voi
 export type PageAnswer =
   /**
    * HTML the server drew: the page (`drawn`), or a signed-in page's loading status; `personal`:
-   * holding a user's data (private to that visitor, never kept anywhere), else kept by the server
-   * for anyone whose cookies hint the same, and revalidated by browsers.
+   * holding a user's data (private to that visitor: kept by no shared cache, and by this process
+   * only for that user's next request answered the same, PERSONAL_PAGE_TTL_MS), else kept by the
+   * server for anyone whose cookies hint the same, and revalidated by browsers.
    */
   | { html: string; drawn: DrawnPart; personal: boolean; status?: 404 }
   /** The route's guards send this user elsewhere first (a 302, as personal as the page). */
@@ -172,6 +189,8 @@ export interface RenderedPagesOptions {
   maxPages?: number;
   /** How many signed-in pages may be under way at once (default MAX_SIGNED_IN_RENDERS). */
   maxSignedInRenders?: number;
+  /** How long a signed-in page is kept for the same answers (default PERSONAL_PAGE_TTL_MS; 0: never kept). */
+  personalPageTtlMs?: number;
   log?: (message: string) => void;
 }
 
@@ -188,6 +207,7 @@ export function renderedPages({
   readsBudgetMs = SIGNED_IN_READS_BUDGET_MS,
   maxPages = MAX_PAGES,
   maxSignedInRenders = MAX_SIGNED_IN_RENDERS,
+  personalPageTtlMs = PERSONAL_PAGE_TTL_MS,
   log = console.error,
 }: RenderedPagesOptions) {
   const table: RouteTable | null = readRouteTable(dist);
@@ -379,6 +399,19 @@ export function renderedPages({
   let signedInRenders = 0;
 
   /**
+   * Signed-in pages drawn, each under what it was drawn from: the version and page of the code, the
+   * address, the language, and the session (the user and the service's answers). The same key is
+   * the same page: a user's other answers, or another user, are another key. Kept in memory only
+   * (PERSONAL_PAGE_TTL_MS), never in a shared cache; the key is a digest, not the user's data.
+   */
+  const personalPages =
+    personalPageTtlMs > 0 ? new LRUCache<string, string>({ maxSize: MAX_PERSONAL_PAGES_CHARS, sizeCalculation: (html) => html.length, ttl: personalPageTtlMs }) : null;
+  const personalKey = (version: RemoteVersion, module: string, location: string, locale: Locale, session: SignedInRender) =>
+    createHash('sha256')
+      .update(JSON.stringify([version.manifestUrl, version.entryUrl, version.entryIntegrity, module, location, locale, session]))
+      .digest('base64url');
+
+  /**
    * A signed-in page drawn whole, or a redirect, for the user whose token the service verifies; null
    * when it cannot be (a token that cannot be valid, too many such renders under way, no render
    * entry, the service refused the token or did not answer in time): the page is then its loading
@@ -429,7 +462,14 @@ export function renderedPages({
           return { redirect: `${redirect}${languageQuery(search)}` };
         }
         const session: SignedInRender = { user: outcome.user, answers: outcome.answers };
-        const html = await render(renderer, `${pathname}${search}`, page, version.manifestUrl, { session, locale: request.locale ?? DEFAULT_LOCALE }, request.deadline);
+        const location = `${pathname}${search}`;
+        const locale = request.locale ?? DEFAULT_LOCALE;
+        const key = personalPages && personalKey(version, module, location, locale, session);
+        let html = key ? personalPages?.get(key) : undefined;
+        if (html === undefined) {
+          html = await render(renderer, location, page, version.manifestUrl, { session, locale }, request.deadline);
+          if (key) personalPages?.set(key, html);
+        }
         seen('drawn');
         return { html, drawn: 'page', personal: true };
       } catch (error) {
