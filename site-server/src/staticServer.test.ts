@@ -160,7 +160,7 @@ describe("a page that carries a user's data (a signed-in page the server drew fo
         expect([personal, compress.mock.calls.length]).toEqual([personal, 1]);
         // Kept, the public page's quality; the personal page's, lower (made while its user waits).
         const quality = (compress.mock.calls[0]![1] as { params: Record<number, number> }).params[zlib.constants.BROTLI_PARAM_QUALITY];
-        expect([personal, quality]).toEqual([personal, personal ? 4 : 5]);
+        expect([personal, quality]).toEqual([personal, personal ? 3 : 5]);
       }
       // Two users' pages, taking turns: each compressed once, each answered with its own.
       compress.mockClear();
@@ -372,7 +372,7 @@ describe("a page's Brotli window", () => {
   it('is a lower quality for a personal page, compressed while its user waits, and that page too decompresses to itself', () => {
     const page = '<!doctype html><html lang="ro"><body>' + 'Abonamentul tău: perioada de probă. '.repeat(600) + '</body></html>';
     const params = pageBrotliParams(Buffer.byteLength(page), { personal: true });
-    expect(params[BROTLI_PARAM_QUALITY]).toBe(4);
+    expect(params[BROTLI_PARAM_QUALITY]).toBe(3);
     expect(params[BROTLI_PARAM_LGWIN]).toBe(pageBrotliParams(Buffer.byteLength(page))[BROTLI_PARAM_LGWIN]);
     expect(brotliDecompressSync(brotliCompressSync(page, { params })).toString()).toBe(page);
   });

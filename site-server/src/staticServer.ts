@@ -92,11 +92,11 @@ const PAGE_BROTLI_QUALITY = 5;
 
 /**
  * A personal page (a signed-in user's) is compressed while its user waits (kept only for the same
- * HTML again, the same user's next request answered the same): at 4 a subscriber's
- * device tab (21 KB of HTML) is 6.7 KB in 0.19 ms, against 6.4 KB in 0.25 ms at 5 and 6.8 KB in
- * 0.13 ms at gzip's 6 (one core of this machine, alone; under load twice that).
+ * HTML again, the same user's next request answered the same): at 3 a subscriber's device tab
+ * (21 KB of HTML) is 7.05 KB in 0.19 ms, against 6.74 KB in 0.33 ms at 4, 6.36 KB in 0.41 ms at 5
+ * and 6.84 KB in 0.29 ms at gzip's 6 (one core of this machine, another busy; 1,000 times each).
  */
-const PERSONAL_PAGE_BROTLI_QUALITY = 4;
+const PERSONAL_PAGE_BROTLI_QUALITY = 3;
 
 /**
  * Brotli's settings for a page of `size` bytes: its quality, and a window no larger than the page
