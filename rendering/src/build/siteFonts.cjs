@@ -143,8 +143,22 @@ function siteFontsHead(fonts, publicPath) {
   const preload = fonts.map((font) => `<link rel="preload" href="${url(font.file)}" as="font" type="font/woff2" crossorigin>`).join('\n');
   const faces = fonts
     .map((font) => `@font-face{font-family:'${FAMILY}';font-style:normal;font-weight:${font.weight};font-display:optional;src:url(${url(font.file)}) format('woff2')}`)
+    .concat(plainFiguresFaces())
     .join('\n');
   return { preload, faces };
+}
+
+/**
+ * The faces of a price's figures (shared-ui's plainFigures: digits whose zero has no slash), from
+ * the visitor's own system fonts (local(): nothing is fetched), one a weight. Here, in the page's
+ * first style, and not in styled-components' global style, which the browser's hydration inserts
+ * again: a font face inserted then lays the whole document out again.
+ */
+function plainFiguresFaces() {
+  const { family, local } = tokens.type.plainFigures;
+  return Object.entries(local).map(
+    ([weight, names]) => `@font-face{font-family:'${family}';font-weight:${weight};unicode-range:U+0030-0039;src:${names.map((name) => `local('${name}')`).join(',')}}`,
+  );
 }
 
 module.exports = {

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import tokens from '@site/shared-ui/tokens.json';
 
 // The build's module (CommonJS, as webpack's configuration requires it).
 const fonts = createRequire(__filename)('./siteFonts.cjs') as {
@@ -77,7 +78,7 @@ describe("the page's head", () => {
 
   it('declares each weight, shown only if it is there by the first paint (font-display: optional: nothing moves)', () => {
     const { faces } = fonts.siteFontsHead(files, '/');
-    const rules = faces.split('\n');
+    const rules = faces.split('\n').filter((rule) => rule.includes(fonts.FAMILY));
     expect(rules).toHaveLength(2);
     for (const [i, rule] of rules.entries()) {
       expect(rule).toContain(`font-family:'${fonts.FAMILY}'`);
@@ -87,7 +88,23 @@ describe("the page's head", () => {
     }
   });
 
-  it('names nothing where the build emitted no font (a remote’s own page)', () => {
-    expect(fonts.siteFontsHead([], 'auto')).toEqual({ preload: '', faces: '' });
+  it("declares a price's plain figures in both weights, from the system's own fonts (nothing fetched), digits only", () => {
+    const rules = fonts
+      .siteFontsHead(files, '/')
+      .faces.split('\n')
+      .filter((rule) => rule.includes(`font-family:'${tokens.type.plainFigures.family}'`));
+    expect(rules.map((rule) => /font-weight:(\d+)/.exec(rule)?.[1])).toEqual(['400', '700']);
+    for (const rule of rules) {
+      expect(rule).toContain('unicode-range:U+0030-0039');
+      expect(rule).toMatch(/src:local\('Arial( Bold)?'\),/);
+      expect(rule).not.toContain('url(');
+    }
+  });
+
+  it('names no file where the build emitted no font (a remote’s own page), and still declares the plain figures', () => {
+    const { preload, faces } = fonts.siteFontsHead([], 'auto');
+    expect(preload).toBe('');
+    expect(faces).not.toContain(fonts.FAMILY);
+    expect(faces).toContain(tokens.type.plainFigures.family);
   });
 });

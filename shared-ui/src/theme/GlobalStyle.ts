@@ -1,36 +1,18 @@
 import { createGlobalStyle, css } from 'styled-components';
+import tokens from './tokens.json';
 
 /**
  * The figures of a price, from a typeface of the visitor's own system whose zero is a plain oval:
  * the site's typeface draws its zero with a slash, which a visitor with low vision can read as "Ø"
  * ("6Ø lei"), and offers no plain one (no feature of its: neither tabular figures nor 'zero').
- * Only the digits (unicode-range), in the two weights the site uses; a system with none of these
- * fonts draws the site's own.
+ * Only the digits, in the two weights the site uses (tokens.json's type.plainFigures); a system
+ * with none of these fonts draws the site's own. Their @font-face rules are in the page's first
+ * style, with the site's typeface's (@site/rendering's siteFonts.cjs), not in GlobalStyle below:
+ * styled-components inserts its global rules again in the browser as the page hydrates, and a font
+ * face inserted then changes the fonts of the whole document, which is laid out again (a long task
+ * on a slow phone, seen in a trace as "Fonts changed" on every text node).
  */
-export const PLAIN_FIGURES_FAMILY = 'Site Plain Figures';
-const PLAIN_FIGURES_SOURCES = {
-  400: ['Arial', 'ArialMT', 'Helvetica', 'Roboto', 'Roboto-Regular', 'Liberation Sans', 'LiberationSans', 'DejaVu Sans', 'DejaVuSans', 'Noto Sans', 'NotoSans-Regular'],
-  700: [
-    'Arial Bold',
-    'Arial-BoldMT',
-    'Helvetica Bold',
-    'Helvetica-Bold',
-    'Roboto Bold',
-    'Roboto-Bold',
-    'Liberation Sans Bold',
-    'LiberationSans-Bold',
-    'DejaVu Sans Bold',
-    'DejaVuSans-Bold',
-    'Noto Sans Bold',
-    'NotoSans-Bold',
-  ],
-} as const;
-const plainFiguresFaces = Object.entries(PLAIN_FIGURES_SOURCES)
-  .map(
-    ([weight, names]) =>
-      `@font-face { font-family: '${PLAIN_FIGURES_FAMILY}'; font-weight: ${weight}; unicode-range: U+0030-0039; src: ${names.map((name) => `local('${name}')`).join(', ')}; }`,
-  )
-  .join('\n');
+export const PLAIN_FIGURES_FAMILY = tokens.type.plainFigures.family;
 
 /** Text that states a price: its figures from PLAIN_FIGURES_FAMILY, the rest in the site's typeface. */
 export const plainFigures = css`
@@ -38,7 +20,6 @@ export const plainFigures = css`
 `;
 
 export const GlobalStyle = createGlobalStyle`
-  ${plainFiguresFaces}
   *, *::before, *::after { box-sizing: border-box; }
   html {
     background: ${({ theme }) => theme.color.background};
