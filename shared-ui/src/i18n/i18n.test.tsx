@@ -16,6 +16,19 @@ it('switches to English, persists the choice under "locale" and sets <html lang>
   expect(document.documentElement.lang).toBe('en');
 });
 
+it('leaves <html lang> untouched when it already says the language (the browser would match every :lang() again)', async () => {
+  setLocale('en');
+  const changes: MutationRecord[] = [];
+  const observer = new MutationObserver((records) => changes.push(...records));
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+  setLocale('en');
+  await Promise.resolve();
+  changes.push(...observer.takeRecords());
+  observer.disconnect();
+  expect(changes).toEqual([]);
+  expect(document.documentElement.lang).toBe('en');
+});
+
 it('lets each app add its own namespace in both languages', () => {
   registerNamespace('probe', { ro: { hello: 'Bună' }, en: { hello: 'Hello' } });
   expect(i18n.t('probe:hello')).toBe('Bună');

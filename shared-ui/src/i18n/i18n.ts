@@ -67,8 +67,13 @@ i18n.services.formatter?.addCached('datetime', (lng, options: Intl.DateTimeForma
   return (value: Date | number) => format.format(value);
 });
 
+/**
+ * <html lang> says the page's language. Set only when it changes: the server's HTML already says it,
+ * and setting it, even to the same value, makes the browser match every :lang() of the document's
+ * elements again (a style recalculation of the whole page as the scripts start, seen in a trace).
+ */
 function reflectLocale(lng: string) {
-  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+  if (typeof document !== 'undefined' && document.documentElement.lang !== lng) document.documentElement.lang = lng;
 }
 reflectLocale(i18n.language);
 i18n.on('languageChanged', reflectLocale);
