@@ -136,6 +136,11 @@ for (const width of [375, 768, 1280]) {
     // The price's figures from a typeface whose zero is plain (the site's draws it slashed), the facts' too.
     for (const price of [page.locator('#plans p', { hasText: '60 lei / lună' }), page.locator('#plans li', { hasText: '60 lei pe lună' })])
       expect(await price.first().evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"Site Plain Figures", "Atkinson Hyperlegible Next"/);
+    // Its faces are the page's own, declared once, digits only, in the two weights.
+    const faces = await page.evaluate(() =>
+      [...document.fonts].filter((face) => face.family.replace(/"/g, '') === 'Site Plain Figures').map((face) => `${face.weight} ${face.unicodeRange}`),
+    );
+    expect(faces.sort()).toEqual(['400 U+30-39', '700 U+30-39']);
   });
 }
 
