@@ -3,7 +3,7 @@
 // shared, in one place), chunking and compression (chunks.cjs), what every build shares (base.cjs);
 // the page template and the render build are server rendering's (@site/rendering/build).
 const { baseConfig, emitDocuments } = require('./webpack/base.cjs');
-const { SHELL_LIBRARY_CHUNKS, compileHints, precompressed } = require('./webpack/chunks.cjs');
+const { SHELL_LIBRARY_CHUNKS, precompressed } = require('./webpack/chunks.cjs');
 const { RUNTIME_PROVIDER, amendManifest, federationPlugin, manifestRecords, runtimeAliases, runtimeProviderConfig, sharedSingletons } = require('./webpack/federation.cjs');
 // The site server's modules are TypeScript: read here through tsx.
 const tsx = require('tsx/cjs/api');
@@ -37,7 +37,6 @@ function createAppConfig(app) {
         ...(app.isHost ? [siteFontsPlugin()] : []),
         emitDocuments(app.documents || {}),
         ...manifestRecords(app),
-        ...compileHints(production),
         ...precompressed(production),
       ],
       devServer: {

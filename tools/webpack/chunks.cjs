@@ -2,7 +2,6 @@
 // files, and every text file compressed once at build time.
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
-const { BannerPlugin, Compilation } = require('webpack');
 
 /** Modules of the named packages (a regular expression), installed by pnpm or not. */
 const fromPackages = (names) => new RegExp(`[\\\\/]node_modules[\\\\/](\\.pnpm[\\\\/][^\\\\/]+[\\\\/]node_modules[\\\\/])?(${names})[\\\\/]`);
@@ -73,24 +72,4 @@ const precompressed = (production) =>
       )
     : [];
 
-/**
- * The files every page runs as it starts: the shell's entry, libraries, site code and start steps,
- * and the modules a remote exposes (the page shown): V8's explicit compile hint heads
- * each, so that the browser compiles all of their functions while it streams the file in, on a
- * thread of its own, instead of each function on the page's thread the first time it runs. In a
- * trace of / at 8x CPU slowdown that lazy compilation was 700-800 ms of the page's thread; with the
- * hint on the shell's files, 90-125 ms. The auth SDK's and the field-speed files run later (once the
- * page is idle, or on the pages that sign in), as do a remote's other chunks: compiled lazily. (A
- * remote's entry is written by Module Federation's plugin after this stage: it has no hint.)
- */
-const STARTING_FILES = /^(main\.js|(vendor|site|bootstrap|__federation_expose_[A-Za-z]+)\.[0-9a-f]+\.js)$/;
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-const compileHints = (production) =>
-  production
-    ? [
-        // After minification (which drops comments), before the content hashes and the compressed copies.
-        new BannerPlugin({ banner: COMPILE_HINT, raw: true, entryOnly: false, test: STARTING_FILES, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 }),
-      ]
-    : [];
-
-module.exports = { SHELL_LIBRARY_CHUNKS, precompressed, compileHints, COMPILE_HINT, STARTING_FILES };
+module.exports = { SHELL_LIBRARY_CHUNKS, precompressed };

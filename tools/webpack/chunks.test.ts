@@ -1,10 +1,8 @@
 import { join } from 'node:path';
 
-const { SHELL_LIBRARY_CHUNKS, precompressed, compileHints, COMPILE_HINT } = require('./chunks.cjs') as {
+const { SHELL_LIBRARY_CHUNKS, precompressed } = require('./chunks.cjs') as {
   SHELL_LIBRARY_CHUNKS: Record<string, { test: RegExp | ((module: { nameForCondition: () => string }) => boolean); name: string; priority: number }>;
   precompressed: (production: boolean) => { options: { filename: string; algorithm: string; test: RegExp } }[];
-  compileHints: (production: boolean) => { options: { banner: string; raw: boolean; test: RegExp; stage: number } }[];
-  COMPILE_HINT: string;
 };
 
 /** The cache group webpack gives a module: the matching group of the highest priority. */
@@ -57,34 +55,5 @@ describe('compression at build time', () => {
 
   it('compresses nothing in development', () => {
     expect(precompressed(false)).toEqual([]);
-  });
-});
-
-describe("V8's compile hint on the files every page runs as it starts", () => {
-  it("heads the shell's entry, libraries, site code and start steps and a remote's exposed pages, after minification; not the files that run later", () => {
-    const [plugin, ...others] = compileHints(true);
-    expect(others).toEqual([]);
-    expect(plugin!.options).toMatchObject({ banner: '//# allFunctionsCalledOnLoad', raw: true });
-    expect(COMPILE_HINT).toBe('//# allFunctionsCalledOnLoad');
-    for (const file of ['main.js', 'vendor.0123456789ab.js', 'site.0123456789ab.js', 'bootstrap.0123456789ab.js', '__federation_expose_LandingPage.0123456789ab.js'])
-      expect([file, plugin!.options.test.test(file)]).toEqual([file, true]);
-    for (const file of [
-      'firebase.0123456789ab.js',
-      'web-vitals.0123456789ab.js',
-      'vendor.0123456789ab.js.map',
-      'main.css',
-      '121.0123456789ab.js',
-      'federation-runtime.js',
-      'firebase-auth.0123456789ab.js',
-    ])
-      expect([file, plugin!.options.test.test(file)]).toEqual([file, false]);
-    // After Terser, which drops comments (webpack's stage for minification: 400), and before the
-    // source maps (500: the maps then account for the line), the content hashes and the compressed copies.
-    expect(plugin!.options.stage).toBeGreaterThan(400);
-    expect(plugin!.options.stage).toBeLessThan(500);
-  });
-
-  it('is not added in development', () => {
-    expect(compileHints(false)).toEqual([]);
   });
 });
