@@ -16,6 +16,10 @@ const row = (route: string, signedIn: boolean, clients: number, figures: Partial
   ...figures,
 });
 
+/** One run on PGlite of these rows, as Markdown. */
+const reportOf = (rows: LoadRow[]) =>
+  loadReportMarkdown({ date: 'd', seconds: 8, subscribers: 6, loadAverage: 1, runs: [{ database: 'pglite', rows }], summary: [{ database: 'pglite', ...loadSummary(rows) }] });
+
 describe("the load bench's targets", () => {
   it('are decided on the worst signed-in route: drawn whole at 50 clients, throughput and p99 at 10, CPU at any', () => {
     const rows = [
@@ -55,14 +59,7 @@ describe("the load bench's targets", () => {
     const summary = loadSummary(rows);
     expect(summary.met).toEqual({ drawnWhole: true, throughput: true, cpu: true, p99: true, noFailures: true });
     expect(summary.firstViews).toEqual({ drawnWholeAt50: 0.97, signedInThroughputAt10: 0.3, cpuMsPerSignedInPage: 5.2, signedInP99At10: 140 });
-    const markdown = loadReportMarkdown({
-      date: 'd',
-      seconds: 8,
-      subscribers: 6,
-      loadAverage: 1,
-      runs: [{ database: 'pglite', rows }],
-      summary: [{ database: 'pglite', ...summary }],
-    });
+    const markdown = reportOf(rows);
     expect(markdown).toContain(
       "first views alone (every page drawn for its request, none kept for its user; not judged): drawn whole at 50 clients 97.0%, pages/s at 10 ÷ the public /'s 0.30, server CPU 5.20 ms a page, p99 at 10 clients 140 ms",
     );
@@ -81,14 +78,7 @@ describe("the load bench's targets", () => {
       row('/pricing', true, 10, { perSecond: 100, p99: 300, serviceCpuMsPerPage: 1.25 }),
       row('/pricing', true, 50, { drawnWhole: 0.5 }),
     ];
-    const markdown = loadReportMarkdown({
-      date: 'd',
-      seconds: 8,
-      subscribers: 6,
-      loadAverage: 1,
-      runs: [{ database: 'pglite', rows }],
-      summary: [{ database: 'pglite', ...loadSummary(rows) }],
-    });
+    const markdown = reportOf(rows);
     expect(markdown.split('\n').filter((line) => line.startsWith('| /'))).toHaveLength(3);
     // The user service's CPU beside the site server's; a row of a run before it was measured says so.
     expect(markdown).toContain('| /pricing | 10 | 100 | 10 | 300 | 100.0% | 2.00 | 1.25 | 0 |');
