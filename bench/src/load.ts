@@ -25,7 +25,7 @@ export interface LoadRow {
   drawnWhole: number | null;
   /** The site server's CPU time per page answered (its processes', not the load generator's). */
   cpuMsPerPage: number;
-  /** The user service's CPU time per page answered (the reads and the view grant a page asks of it; absent in runs before it was measured). */
+  /** The user service's CPU time per page answered (the reads, the view grant and the server's signals a page asks of it; absent in runs before it was measured). */
   serviceCpuMsPerPage?: number;
 }
 
