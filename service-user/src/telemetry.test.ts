@@ -645,7 +645,11 @@ describe.each(backends)("the site's server's view grants (POST /telemetry/view-g
   it('grants VIEW_TOKENS_PER_ADDRESS a minute to one address, another address its own, under a keyed hash of it', async () => {
     const answers = [];
     for (let i = 0; i < 4; i += 1) answers.push(await grant('198.51.100.20'));
-    expect(answers).toEqual([{ granted: true }, { granted: true }, { granted: true }, { granted: false }]);
+    expect(answers).toEqual([{ granted: true }, { granted: true }, { granted: true }, { granted: false, retryAfterMs: expect.any(Number) }]);
+    // Refused, with how long until the window ends (within the minute): every ask is refused till then.
+    const { retryAfterMs } = answers[3] as { retryAfterMs: number };
+    expect(retryAfterMs).toBeGreaterThan(50_000);
+    expect(retryAfterMs).toBeLessThanOrEqual(60_000);
     expect(await grant('198.51.100.21')).toEqual({ granted: true });
     const { rows } = await service.db.query<{ key: string }>("SELECT key FROM rate_limit_hits WHERE key LIKE 'view-grant:%'");
     expect(rows.map((row) => row.key).every((key) => /^view-grant:[\w-]{43}$/.test(key))).toBe(true);

@@ -253,6 +253,9 @@ describe("the user service's view grants", () => {
     const answers = [];
     for (let i = 0; i < 5; i += 1) answers.push(await grant('203.0.113.5'));
     expect(answers).toEqual([true, true, true, false, false]);
+    // The refusal is remembered until the window ends: the fifth ask did not reach the service.
+    const counted = await service.db.query<{ hits: number }>("SELECT max(hits)::int AS hits FROM rate_limit_hits WHERE key LIKE 'view-grant:%'");
+    expect(counted.rows[0]!.hits).toBe(4);
     expect(await grant('203.0.113.6')).toBe(true);
     // Through the site's server: its pages come without a token once the address has had its few.
     const site = app(grant);
@@ -279,6 +282,21 @@ describe("the user service's view grants", () => {
     expect(said).toEqual([expect.stringMatching(/HTTP 401/)]);
     const summary = (await (await fetch(`${url}/telemetry/summary?remote=mfe_marketing`)).json()) as { deployments: unknown[] };
     expect(summary.deployments).toEqual([expect.objectContaining({ version: '1.1.0-bbbbbbbbbbbb', cohort: 'canary', server: { pages: 2, unrendered: 1 } })]);
+  });
+
+  it('ask again for a refused address once its window has ended, as the service said', async () => {
+    let clock = Date.now();
+    const grant = serviceViewGrants(url, LOCAL_VIEW_TOKEN_SECRET, undefined, () => clock);
+    const answers = [];
+    for (let i = 0; i < 4; i += 1) answers.push(await grant('203.0.113.7'));
+    expect(answers).toEqual([true, true, true, false]);
+    await service.db.query("UPDATE rate_limit_hits SET reset_at = now() - interval '1 second' WHERE key LIKE 'view-grant:%'");
+    // Still within what the service said: refused without asking.
+    clock += 30_000;
+    expect(await grant('203.0.113.7')).toBe(false);
+    // Past it: asked again, and granted in the new window.
+    clock += 31_000;
+    expect(await grant('203.0.113.7')).toBe(true);
   });
 
   it('grant nothing to a server without the secret, nor without a service to ask', async () => {

@@ -19,6 +19,7 @@ import {
 import { serviceFetch, type ServerSignal } from '@site/rendering/server';
 import type { Context, MiddlewareHandler } from 'hono';
 import { setCookie } from 'hono/cookie';
+import { LRUCache } from 'lru-cache';
 import { configuredSecret } from './runtimeConfig';
 import { visitorIdOf } from './visitor';
 import { visitorAddress, visitorUsesHttps } from './proxy';
@@ -48,13 +49,21 @@ export type ViewGrants = (address: string | null) => Promise<boolean>;
 /** How long the site's server waits for the service's grant (the page is drawn meanwhile); past it, no token. */
 export const VIEW_GRANT_TIMEOUT_MS = 1_000;
 
+/** The most addresses a process remembers as refused until their window ends (the oldest forgotten first: it is then asked again). */
+export const REFUSED_ADDRESSES_MAX = 10_000;
+
 /**
  * The user service's grants (POST /telemetry/view-grants, a request signed with the view tokens'
- * secret). Fail closed: no service, an error or a late answer grants nothing.
+ * secret). Fail closed: no service, an error or a late answer grants nothing. An address the
+ * service refused is refused here until the end of its window, as the service said: every page it
+ * asks for meanwhile would be refused there too, and asking would cost the service a write per
+ * page (a crawler's, or many visitors behind one address). The count itself stays the service's,
+ * shared by every replica; a process only remembers an answer.
  */
-export function serviceViewGrants(serviceUrl: string | null, secret: string, logged: (message: string) => void = () => undefined): ViewGrants {
+export function serviceViewGrants(serviceUrl: string | null, secret: string, logged: (message: string) => void = () => undefined, now: () => number = Date.now): ViewGrants {
   if (!serviceUrl) return async () => false;
   const url = `${serviceUrl.replace(/\/+$/, '')}/telemetry/view-grants`;
+  const refusedUntil = new LRUCache<string, number>({ max: REFUSED_ADDRESSES_MAX });
   // Said once a minute at most: a service that is down would otherwise be said for every page.
   let saidAt = -Infinity;
   const log = (message: string) => {
@@ -63,8 +72,14 @@ export function serviceViewGrants(serviceUrl: string | null, secret: string, log
     logged(message);
   };
   return async (address) => {
+    const key = address ?? 'unknown';
+    const until = refusedUntil.get(key);
+    if (until !== undefined) {
+      if (now() < until) return false;
+      refusedUntil.delete(key);
+    }
     try {
-      const request = await signViewGrantRequest(secret, address ?? 'unknown');
+      const request = await signViewGrantRequest(secret, key);
       const response = await serviceFetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -75,8 +90,12 @@ export function serviceViewGrants(serviceUrl: string | null, secret: string, log
         log(`no view token: the user service answered the view grant with HTTP ${response.status}`);
         return false;
       }
-      const body: unknown = await response.json();
-      return typeof body === 'object' && body !== null && (body as { granted?: unknown }).granted === true;
+      const body = (await response.json()) as { granted?: unknown; retryAfterMs?: unknown } | null;
+      if (body?.granted === true) return true;
+      const retryAfterMs = body?.retryAfterMs;
+      // At most a window (a minute): an answer out of bounds is not remembered.
+      if (typeof retryAfterMs === 'number' && retryAfterMs > 0 && retryAfterMs <= 60_000) refusedUntil.set(key, now() + retryAfterMs);
+      return false;
     } catch (error) {
       log(`no view token: the view grant could not be asked of the user service (${(error as Error).message})`);
       return false;

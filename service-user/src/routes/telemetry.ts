@@ -67,10 +67,12 @@ const signalsBody = z.strictObject({
     .max(4 * VIEW_TOKEN_MAX_LENGTH),
 });
 
-/** POST /telemetry/view-grants's answer: whether the site's server may give this address one more view token now. */
-export interface ViewGrant {
-  granted: boolean;
-}
+/**
+ * POST /telemetry/view-grants's answer: whether the site's server may give this address one more
+ * view token now; when not, in how many milliseconds its window ends (until then every ask is
+ * refused, so the site's server need not ask again before).
+ */
+export type ViewGrant = { granted: true } | { granted: false; retryAfterMs: number };
 
 const summaryQuery = z.strictObject({
   remote: z.enum(TELEMETRY_REMOTES).optional(),
@@ -132,8 +134,8 @@ export function telemetryRoutes(deps: Deps) {
       const body = await bodyOf(c.req.text(), grantBody);
       const address = await verifyViewGrantRequest(deps.config.viewTokenSecret, body.request);
       if (address === null) throw new ApiError(401, 'view_grant_invalid', "Sign the request with the view tokens' secret (VIEW_TOKEN_SECRET), as the site's server does.");
-      const granted = await counters.grantView(hashAddress(address), deps.config.viewTokensPerAddress);
-      return c.json({ granted } satisfies ViewGrant);
+      const { granted, retryAfterMs } = await counters.grantView(hashAddress(address), deps.config.viewTokensPerAddress);
+      return c.json((granted ? { granted: true } : { granted: false, retryAfterMs }) satisfies ViewGrant);
     })
     .post('/telemetry/server-signals', limitBody(8192), async (c) => {
       // What the site's server saw itself as it drew the pages it gave view tokens with.

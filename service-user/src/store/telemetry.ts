@@ -187,18 +187,20 @@ export function healthCounters(db: Database) {
 
     /**
      * Counts one view token given to a client (its address's keyed hash) in the current window of
-     * `windowMs` (kept beside the rate limits' counters, swept as theirs); whether it is within `limit`.
+     * `windowMs` (kept beside the rate limits' counters, swept as theirs); whether it is within `limit`,
+     * and how long until the window ends (an address refused stays refused until then).
      */
-    async grantView(client: string, { limit, windowMs }: { limit: number; windowMs: number }): Promise<boolean> {
-      const { rows } = await db.query<{ hits: number }>(
+    async grantView(client: string, { limit, windowMs }: { limit: number; windowMs: number }): Promise<{ granted: boolean; retryAfterMs: number }> {
+      const { rows } = await db.query<{ hits: number; retry_after_ms: number }>(
         `INSERT INTO rate_limit_hits AS r (key, hits, reset_at) VALUES ($1, 1, now() + $2 * interval '1 millisecond')
          ON CONFLICT (key) DO UPDATE SET
            hits = CASE WHEN r.reset_at <= now() THEN 1 ELSE r.hits + 1 END,
            reset_at = CASE WHEN r.reset_at <= now() THEN EXCLUDED.reset_at ELSE r.reset_at END
-         RETURNING hits`,
+         RETURNING hits, ceil(extract(epoch FROM reset_at - now()) * 1000)::int AS retry_after_ms`,
         [`view-grant:${client}`, windowMs],
       );
-      return rows[0]!.hits <= limit;
+      const { hits, retry_after_ms: retryAfterMs } = rows[0]!;
+      return { granted: hits <= limit, retryAfterMs: Math.min(Math.max(retryAfterMs, 0), windowMs) };
     },
 
     /**
