@@ -163,6 +163,42 @@ describe.each(backends)('user service on %s', (backend) => {
       expect(await his.json()).toEqual({ 'get-device-info': { deviceId: null, deviceName: null } });
     });
 
+    it("shows a live subscription first, else the latest, its product's name, and reads the user's subscriptions once for both reads", async () => {
+      const jana = await tokens.sign('jana-uid', 'jana@example.com');
+      await call(app, '/register-user', { token: jana });
+      const subscription = (id: string, status: string, lastEventAt: number, productId: string | null) =>
+        db.query(
+          `INSERT INTO subscriptions (subscription_id, customer_id, uid, status, trial_end, product_id, last_event_at, last_event_rank)
+           VALUES ($1, 'cus_jana', 'jana-uid', $2, NULL, $3, $4, 1)`,
+          [id, status, productId, lastEventAt],
+        );
+      await db.query("INSERT INTO stripe_products (product_id, name, last_event_at) VALUES ('prod_jana', 'Jana''s plan', 1)");
+      await subscription('sub_jana_old', 'canceled', 1_700_000_000, null);
+      await subscription('sub_jana_later', 'incomplete_expired', 1_700_000_500, 'prod_jana');
+      const current = async () => (await (await call(app, '/page-reads', { token: jana, body: { reads: READS } })).json())['get-subscription-info'];
+      // None live: the latest, with its product's name as Stripe sent it.
+      expect(await current()).toMatchObject({ isActive: false, productName: "Jana's plan" });
+      // A live one, older than a later canceled one, comes first.
+      await subscription('sub_jana_live', 'active', 1_600_000_000, 'prod_full');
+      await subscription('sub_jana_latest', 'canceled', 1_800_000_000, null);
+      expect(await current()).toMatchObject({ isActive: true, productName: 'Full plan' });
+
+      // One read of the subscriptions for the user's and the subscription's answers.
+      const statements: string[] = [];
+      const query = db.query.bind(db);
+      const spy = jest.spyOn(db, 'query').mockImplementation(async (sql: string, params?: unknown[]) => {
+        statements.push(sql);
+        return query(sql, params);
+      });
+      try {
+        const answers = await (await call(app, '/page-reads', { token: jana, body: { reads: READS } })).json();
+        expect(answers['get-user-info']).toEqual({ trialActivated: true, subscriptionActive: true });
+      } finally {
+        spy.mockRestore();
+      }
+      expect(statements.filter((sql) => /\bFROM subscriptions\b/.test(sql))).toHaveLength(1);
+    });
+
     it('refuses a read it does not answer together, an empty or missing list, a body that is not JSON, and no token, each with its 4xx', async () => {
       const ivo = await tokens.sign('ivo-uid', 'ivo@example.com');
       for (const body of [{ reads: ['get-user-info', 'export-account-data'] }, { reads: [] }, {}, { reads: 'get-user-info' }]) {

@@ -5,7 +5,7 @@ import { ApiError } from '../http/errors';
 import { jsonBody, limitBody, requireJson, requireUser } from '../http/middleware';
 import { PAGE_READS, type PageReadName } from '../contract/pageReads';
 import { devices } from '../store/devices';
-import { subscriptionInfo, userInfo } from '../store/subscriptions';
+import { subscriptionInfoOf, subscriptionRows, userInfoOf, type SubscriptionRow } from '../store/subscriptions';
 import { ensureUser, registerUser } from '../store/users';
 import { text } from './fields';
 
@@ -17,16 +17,22 @@ const linkDeviceBody = z.object({
 /** Several of the reads at once: the names asked for (each once, none unknown). */
 const pageReadsBody = z.object({ reads: z.array(z.enum(PAGE_READS)).min(1).max(PAGE_READS.length) });
 
-/** Each read once, for its own route and for /page-reads alike. */
-const accountReads = (db: Deps['db'], productNames: Deps['config']['productNames']) =>
-  ({
-    'get-user-info': (uid: string) => userInfo(db, uid),
-    'get-subscription-info': (uid: string) => subscriptionInfo(db, uid, productNames),
-    'get-device-info': (uid: string) => devices.get(db, uid),
-  }) satisfies Record<PageReadName, (uid: string) => Promise<unknown>>;
+/**
+ * Each read once, for its own route and for /page-reads alike: the reads of one request, of one
+ * user. The user's subscriptions are read once for the two reads that show them.
+ */
+const accountReads = (db: Deps['db'], productNames: Deps['config']['productNames']) => (uid: string) => {
+  let subscriptions: Promise<SubscriptionRow[]> | undefined;
+  const subscriptionsOnce = () => (subscriptions ??= subscriptionRows(db, uid));
+  return {
+    'get-user-info': async () => userInfoOf(await subscriptionsOnce()),
+    'get-subscription-info': async () => subscriptionInfoOf(await subscriptionsOnce(), productNames),
+    'get-device-info': () => devices.get(db, uid),
+  } satisfies Record<PageReadName, () => Promise<unknown>>;
+};
 
 /** What POST /page-reads answers: each read asked for, as its own route answers it. */
-export type PageReadAnswers = { [N in PageReadName]?: Awaited<ReturnType<ReturnType<typeof accountReads>[N]>> };
+export type PageReadAnswers = { [N in PageReadName]?: Awaited<ReturnType<ReturnType<ReturnType<typeof accountReads>>[N]>> };
 
 /** The signed-in user's own calls: every query is scoped to the token's uid. */
 export function accountRoutes({ db, verifyToken, config, logger }: Deps) {
@@ -35,15 +41,15 @@ export function accountRoutes({ db, verifyToken, config, logger }: Deps) {
   return (
     new Hono<AppEnv>()
       .post('/register-user', auth, async (c) => c.json(await registerUser(db, c.get('user'), logger)))
-      .post('/get-user-info', auth, async (c) => c.json(await reads['get-user-info'](c.get('user').uid)))
-      .post('/get-subscription-info', auth, async (c) => c.json(await reads['get-subscription-info'](c.get('user').uid)))
-      .post('/get-device-info', auth, async (c) => c.json(await reads['get-device-info'](c.get('user').uid)))
+      .post('/get-user-info', auth, async (c) => c.json(await reads(c.get('user').uid)['get-user-info']()))
+      .post('/get-subscription-info', auth, async (c) => c.json(await reads(c.get('user').uid)['get-subscription-info']()))
+      .post('/get-device-info', auth, async (c) => c.json(await reads(c.get('user').uid)['get-device-info']()))
       // A page's reads in one request (the site's server, drawing a signed-in page): one token check
       // and one request for what would be two or three.
       .post('/page-reads', auth, requireJson, limitBody(config.bodyLimitBytes), jsonBody(pageReadsBody), async (c) => {
-        const uid = c.get('user').uid;
+        const userReads = reads(c.get('user').uid);
         const names = [...new Set(c.req.valid('json').reads)];
-        const answers = await Promise.all(names.map(async (name) => [name, await reads[name](uid)] as const));
+        const answers = await Promise.all(names.map(async (name) => [name, await userReads[name]()] as const));
         return c.json(Object.fromEntries(answers) as PageReadAnswers);
       })
       .post('/reset-linked-device', auth, async (c) => c.json(await devices.unlink(db, c.get('user').uid)))
