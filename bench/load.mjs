@@ -18,6 +18,7 @@
 //   node tools/pnpm.mjs --filter @site/bench run bench:load   (the build as it is)
 //   BENCH_LOAD_SECONDS=8 BENCH_LOAD_CLIENTS=1,10,50 BENCH_LOAD_DATABASES=pglite,postgres
 //   BENCH_LOAD_OUTPUT=path           the run as JSON there (run.mjs keeps it in results.json)
+//   BENCH_LOAD_LOG=path              the site's log (its servers' and the user service's) added to that file
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -205,6 +206,8 @@ try {
         args: [join(root, 'site-server', 'src', 'serve.ts')],
         url: `${site}/remotes.json`,
         env,
+        // Its log, to tell why a page was served as its loading status (the reads' budget, the limit).
+        logFile: process.env.BENCH_LOAD_LOG || null,
       });
       const pid = serverPid(server.pid);
       const tokens = { subscribers: [], 'before trial': [] };

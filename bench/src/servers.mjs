@@ -1,6 +1,7 @@
 // The bench's processes: a build step run to its end, and the sites' servers, each started and
 // waited for, and stopped whenever the bench ends.
 import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 
 /** A command run to its end in `cwd`; throws when it fails. */
 export function run(cwd, command, args, options = {}) {
@@ -35,10 +36,16 @@ process.on('exit', stopServers);
 process.on('SIGINT', () => process.exit(130));
 process.on('SIGTERM', () => process.exit(143));
 
-/** A server of the bench, started in `cwd` and waited for: one that stops before it answers fails the bench at once. Resolves with its process. */
-export async function startServer({ name, cwd, command, args, url, env = process.env }) {
+/**
+ * A server of the bench, started in `cwd` and waited for: one that stops before it answers fails the
+ * bench at once. Resolves with its process. Its log (its standard output) is dropped, or written to
+ * `logFile`.
+ */
+export async function startServer({ name, cwd, command, args, url, env = process.env, logFile = null }) {
   if (await answers(url)) throw new Error(`${url} answers before ${name} is started: another server holds its port (an earlier run's?); stop it first`);
-  const server = spawn(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const log = logFile ? openSync(logFile, 'a') : 'ignore';
+  const server = spawn(command, args, { cwd, env, stdio: ['ignore', log, 'inherit'], detached: true });
+  if (typeof log === 'number') closeSync(log);
   servers.push(server);
   let exited = null;
   server.on('exit', (code, signal) => (exited = `${name} stopped (${signal ?? `exit code ${code}`}) before ${url} answered`));

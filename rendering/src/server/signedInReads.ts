@@ -54,7 +54,17 @@ async function readTogether(client: UserServiceClient, names: PageReadName[], si
   return names.map((name) => (answers[name] === undefined ? { name, status: response.status } : { name, status: response.status, data: answers[name] }));
 }
 
-export async function readForSignedInPage({
+/**
+ * Reads under way in this process, by service, budget, reads and token. A page asked for while the
+ * same reads of the same token are being read takes their answers instead of asking again: they
+ * are what the service answers now, read after the request came or a moment before it. Nothing is
+ * kept once they are answered: the next page reads afresh. A user's pages asked for at once (a
+ * reload, several tabs) thus cost the service one read; a service slow under load, fewer reads the
+ * slower it is, instead of a queue longer than the budget.
+ */
+const underWay = new Map<string, Promise<SignedInReads>>();
+
+export function readForSignedInPage({
   token,
   reads,
   serviceUrl,
@@ -65,9 +75,18 @@ export async function readForSignedInPage({
   serviceUrl: string;
   budgetMs?: number;
 }): Promise<SignedInReads> {
+  const names = [...new Set(reads)].sort();
+  const key = `${serviceUrl} ${budgetMs} ${names.join(',')} ${token}`;
+  const joined = underWay.get(key);
+  if (joined) return joined;
+  const reading = readNow(token, names, serviceUrl, budgetMs).finally(() => underWay.delete(key));
+  underWay.set(key, reading);
+  return reading;
+}
+
+async function readNow(token: string, names: ServiceReadName[], serviceUrl: string, budgetMs: number): Promise<SignedInReads> {
   const client = createUserServiceClient(async () => token, { baseUrl: serviceUrl, fetch: serviceFetchAsFetch });
   const deadline = AbortSignal.timeout(budgetMs);
-  const names = [...new Set(reads)];
   // Two or more of the account's reads go in one request (POST /page-reads); any other read alone.
   const together = names.filter(isPageRead);
   const alone = together.length > 1 ? names.filter((name) => !isPageRead(name)) : names;
