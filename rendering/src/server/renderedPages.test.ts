@@ -286,6 +286,8 @@ afterEach(async () => {
 const tokenOf = (claims: Record<string, unknown>) =>
   `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify({ exp: 4_000_000_000, ...claims })).toString('base64url')}.`;
 const ana = tokenOf({ sub: 'uid-ana', email: 'ana@exemplu.ro', name: 'Ana Pop' });
+const ion = tokenOf({ sub: 'uid-ion', email: 'ion@exemplu.ro', name: 'Ion Popa' });
+const eva = tokenOf({ sub: 'uid-eva', email: 'eva@exemplu.ro', name: 'Eva Pop' });
 
 const ANSWERS: Record<string, unknown> = {
   'get-user-info': { trialActivated: true, subscriptionActive: true },
@@ -513,7 +515,8 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     });
     // The service holds its answers past the test's own time limit: a page that waited for them would fail it.
     const { page, logged } = site({ serviceUrl: service.url, readsBudgetMs: 60_000, maxSignedInRenders: 2 });
-    const under = [page('/account?tab=device', ana), page('/account', ana)];
+    // Two users' pages, each reading for itself.
+    const under = [page('/account?tab=device', ion), page('/account', eva)];
     await new Promise((resolve) => setTimeout(resolve, 50));
     const third = await page('/account?tab=device', ana);
     expect(third).toEqual({ html: expect.stringContaining(LOADING_STATUS), drawn: 'loading status', personal: false });
@@ -521,6 +524,32 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     answer();
     for (const drawn of await Promise.all(under)) expect(drawn).toMatchObject({ drawn: 'page', personal: true });
     expect(await page('/account?tab=device', ana)).toMatchObject({ drawn: 'page', personal: true });
+  });
+
+  it("is not refused by the limit when its user's same reads are under way (it asks nothing more), and is answered with them", async () => {
+    let release: () => void = () => undefined;
+    let held: Promise<void> = Promise.resolve();
+    hanging.push(() => release());
+    const service = await userService(async (read) => {
+      await held;
+      return answering(read);
+    });
+    const { page, logged } = site({ serviceUrl: service.url, readsBudgetMs: 60_000, maxSignedInRenders: 2 });
+    // Ana's device tab, drawn once and kept for her.
+    expect(await page('/account?tab=device', ana)).toMatchObject({ drawn: 'page', personal: true });
+    held = new Promise<void>((resolve) => (release = resolve));
+    const asked = service.asked.length;
+    // Two pages under way, reading for themselves: Ana's and Ion's.
+    const under = [page('/account?tab=device', ana), page('/account?tab=device', ion)];
+    while (service.asked.length < asked + 4) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Ana's next page joins her reads under way: waiting, not refused; Eva's, a read of her own, is refused at once.
+    const joining = page('/account?tab=device', ana);
+    expect(await page('/account?tab=device', eva)).toMatchObject({ drawn: 'loading status' });
+    expect(logged).toEqual(['/account is served as its loading status: 2 signed-in pages are being drawn already']);
+    release();
+    for (const drawn of await Promise.all([...under, joining])) expect(drawn).toMatchObject({ drawn: 'page', personal: true });
+    // Her page was read once for both, and its page kept for her answered them.
+    expect(service.asked.length).toBe(asked + 4);
   });
 
   it('is its loading status when its request stopped waiting before its turn to render came', async () => {

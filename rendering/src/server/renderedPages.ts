@@ -31,7 +31,7 @@ import type { PageModule, RenderEntry, RenderOptions, ShellRenderer, SignedInRen
 import { builtinsOnly, compiledBuild, type RequireFunction } from './compiledBuilds';
 import { checkIndexHtml, pageDocument } from './pageDocument';
 import { drawnPart, readRouteTable, routeAt, type DrawnPart, type RouteTable } from './routeTable';
-import { readForSignedInPage, SIGNED_IN_READS_BUDGET_MS, type SignedInReads } from './signedInReads';
+import { readForSignedInPage, readsUnderWay, SIGNED_IN_READS_BUDGET_MS, type SignedInReads } from './signedInReads';
 
 /** The address the not-found page is drawn at (no route of the site has it). */
 const NOT_FOUND_PATH = '/404';
@@ -421,13 +421,24 @@ export function renderedPages({
   async function signedInPage(request: PageRequest, token: string, remote: RemoteName, module: string, seen: Seen): Promise<PageAnswer | null> {
     const { pathname, search } = request.url;
     if (serviceUrl === null || !mayBeValid(token)) return null;
-    if (signedInRenders >= maxSignedInRenders) {
-      log(`${pathname} is served as its loading status: ${maxSignedInRenders} signed-in pages are being drawn already`);
-      return null;
-    }
-    signedInRenders += 1;
+    // What counts against the limit is what costs: a read of the service's of its own, and a
+    // render. A page whose reads are already under way for its user (another tab, a reload) waits
+    // for them uncounted; if it then has to be drawn (none kept for its user answers the same), it
+    // counts from then on.
+    let counted = false;
+    const count = (): boolean => {
+      if (counted) return true;
+      if (signedInRenders >= maxSignedInRenders) {
+        log(`${pathname} is served as its loading status: ${maxSignedInRenders} signed-in pages are being drawn already`);
+        return false;
+      }
+      signedInRenders += 1;
+      counted = true;
+      return true;
+    };
     try {
-      const read = (reads: readonly ServiceReadName[]) => readForSignedInPage({ token, reads, serviceUrl: serviceUrl as string, budgetMs: readsBudgetMs });
+      const reading = (reads: readonly ServiceReadName[]) => ({ token, reads, serviceUrl: serviceUrl as string, budgetMs: readsBudgetMs });
+      const read = (reads: readonly ServiceReadName[]) => (readsUnderWay(reading(reads)) || count() ? readForSignedInPage(reading(reads)) : null);
       const { guardReads, guardRedirect } = await shellGuards();
       const version = await versionFor(remote, request);
       // The remote's version cannot be had (its manifest or render entry): the server saw it fail,
@@ -436,7 +447,8 @@ export function renderedPages({
       if (!version) {
         seen('drawing');
         seen('unrendered', 'manifest');
-        finish(pathname, await read(guardReads(pathname)));
+        const reads = read(guardReads(pathname));
+        if (reads) finish(pathname, await reads);
         return null;
       }
       // What the server sees of the remote's version from here (a refused token or a service that
@@ -452,7 +464,9 @@ export function renderedPages({
         // The guards' reads (the token's check among them) and the page's own for its URL, asked
         // for at once once the page has named them (its code is kept after a version's first
         // render): the account's reads go in one request (signedInReads.ts).
-        const outcome = finish(pathname, await read([...guardReads(pathname), ...readsOf(page, remote, module, search)]));
+        const reads = read([...guardReads(pathname), ...readsOf(page, remote, module, search)]);
+        if (!reads) return null;
+        const outcome = finish(pathname, await reads);
         if (!outcome) return null;
         drawing();
         const redirect = guardRedirect(pathname, outcome.answers);
@@ -467,6 +481,7 @@ export function renderedPages({
         const key = personalPages && personalKey(version, module, location, locale, session);
         let html = key ? personalPages?.get(key) : undefined;
         if (html === undefined) {
+          if (!count()) return null;
           html = await render(renderer, location, page, version.manifestUrl, { session, locale }, request.deadline);
           if (key) personalPages?.set(key, html);
         }
@@ -478,7 +493,7 @@ export function renderedPages({
         throw error;
       }
     } finally {
-      signedInRenders -= 1;
+      if (counted) signedInRenders -= 1;
     }
   }
 

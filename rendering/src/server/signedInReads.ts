@@ -64,24 +64,29 @@ async function readTogether(client: UserServiceClient, names: PageReadName[], si
  */
 const underWay = new Map<string, Promise<SignedInReads>>();
 
-export function readForSignedInPage({
-  token,
-  reads,
-  serviceUrl,
-  budgetMs = SIGNED_IN_READS_BUDGET_MS,
-}: {
+/** What a signed-in page reads: the reads, with the visitor's token, of the service at `serviceUrl`, within `budgetMs`. */
+export interface SignedInReading {
   token: string;
   reads: readonly ServiceReadName[];
   serviceUrl: string;
   budgetMs?: number;
-}): Promise<SignedInReads> {
+}
+
+const readingKey = ({ token, reads, serviceUrl, budgetMs = SIGNED_IN_READS_BUDGET_MS }: SignedInReading) =>
+  `${serviceUrl} ${budgetMs} ${[...new Set(reads)].sort().join(',')} ${token}`;
+
+/** Whether these reads are under way already (a page asking for them now would take their answers, asking the service nothing). */
+export const readsUnderWay = (reading: SignedInReading): boolean => underWay.has(readingKey(reading));
+
+export function readForSignedInPage(reading: SignedInReading): Promise<SignedInReads> {
+  const { token, reads, serviceUrl, budgetMs = SIGNED_IN_READS_BUDGET_MS } = reading;
   const names = [...new Set(reads)].sort();
-  const key = `${serviceUrl} ${budgetMs} ${names.join(',')} ${token}`;
+  const key = readingKey(reading);
   const joined = underWay.get(key);
   if (joined) return joined;
-  const reading = readNow(token, names, serviceUrl, budgetMs).finally(() => underWay.delete(key));
-  underWay.set(key, reading);
-  return reading;
+  const answers = readNow(token, names, serviceUrl, budgetMs).finally(() => underWay.delete(key));
+  underWay.set(key, answers);
+  return answers;
 }
 
 async function readNow(token: string, names: ServiceReadName[], serviceUrl: string, budgetMs: number): Promise<SignedInReads> {

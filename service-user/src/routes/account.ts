@@ -5,7 +5,7 @@ import { ApiError } from '../http/errors';
 import { jsonBody, limitBody, requireJson, requireUser } from '../http/middleware';
 import { PAGE_READS, type PageReadName } from '../contract/pageReads';
 import { devices } from '../store/devices';
-import { subscriptionInfoOf, subscriptionRows, userInfoOf, type SubscriptionRow } from '../store/subscriptions';
+import { subscriptionInfoOf, subscriptionRows, subscriptionStatuses, userInfoOf, type SubscriptionRow } from '../store/subscriptions';
 import { ensureUser, registerUser } from '../store/users';
 import { text } from './fields';
 
@@ -18,14 +18,15 @@ const linkDeviceBody = z.object({
 const pageReadsBody = z.object({ reads: z.array(z.enum(PAGE_READS)).min(1).max(PAGE_READS.length) });
 
 /**
- * Each read once, for its own route and for /page-reads alike: the reads of one request, of one
- * user. The user's subscriptions are read once for the two reads that show them.
+ * Each read once, for its own route and for /page-reads alike: the reads `asked` of one request, of
+ * one user. The user's subscriptions are read once for the two reads that show them; the user's
+ * read alone reads only their statuses.
  */
-const accountReads = (db: Deps['db'], productNames: Deps['config']['productNames']) => (uid: string) => {
+const accountReads = (db: Deps['db'], productNames: Deps['config']['productNames']) => (uid: string, asked: readonly PageReadName[]) => {
   let subscriptions: Promise<SubscriptionRow[]> | undefined;
   const subscriptionsOnce = () => (subscriptions ??= subscriptionRows(db, uid));
   return {
-    'get-user-info': async () => userInfoOf(await subscriptionsOnce()),
+    'get-user-info': async () => userInfoOf(asked.includes('get-subscription-info') ? await subscriptionsOnce() : await subscriptionStatuses(db, uid)),
     'get-subscription-info': async () => subscriptionInfoOf(await subscriptionsOnce(), productNames),
     'get-device-info': () => devices.get(db, uid),
   } satisfies Record<PageReadName, () => Promise<unknown>>;
@@ -41,14 +42,14 @@ export function accountRoutes({ db, verifyToken, config, logger }: Deps) {
   return (
     new Hono<AppEnv>()
       .post('/register-user', auth, async (c) => c.json(await registerUser(db, c.get('user'), logger)))
-      .post('/get-user-info', auth, async (c) => c.json(await reads(c.get('user').uid)['get-user-info']()))
-      .post('/get-subscription-info', auth, async (c) => c.json(await reads(c.get('user').uid)['get-subscription-info']()))
-      .post('/get-device-info', auth, async (c) => c.json(await reads(c.get('user').uid)['get-device-info']()))
+      .post('/get-user-info', auth, async (c) => c.json(await reads(c.get('user').uid, ['get-user-info'])['get-user-info']()))
+      .post('/get-subscription-info', auth, async (c) => c.json(await reads(c.get('user').uid, ['get-subscription-info'])['get-subscription-info']()))
+      .post('/get-device-info', auth, async (c) => c.json(await reads(c.get('user').uid, ['get-device-info'])['get-device-info']()))
       // A page's reads in one request (the site's server, drawing a signed-in page): one token check
       // and one request for what would be two or three.
       .post('/page-reads', auth, requireJson, limitBody(config.bodyLimitBytes), jsonBody(pageReadsBody), async (c) => {
-        const userReads = reads(c.get('user').uid);
         const names = [...new Set(c.req.valid('json').reads)];
+        const userReads = reads(c.get('user').uid, names);
         const answers = await Promise.all(names.map(async (name) => [name, await userReads[name]()] as const));
         return c.json(Object.fromEntries(answers) as PageReadAnswers);
       })

@@ -54,8 +54,18 @@ export async function subscriptionRows(db: Queryable, uid: string): Promise<Subs
   return rows;
 }
 
+/**
+ * The statuses of the user's subscriptions alone, read by the index on uid: what userInfo shows
+ * when the current subscription is not read besides (on PGlite this costs what reading one row by
+ * primary key costs, where two EXISTS with an array parameter cost half as much again).
+ */
+export async function subscriptionStatuses(db: Queryable, uid: string): Promise<Pick<SubscriptionRow, 'status'>[]> {
+  const { rows } = await db.query<Pick<SubscriptionRow, 'status'>>('SELECT status FROM subscriptions WHERE uid = $1', [uid]);
+  return rows;
+}
+
 /** Whether the user has had a subscription, and whether one is live now. */
-export function userInfoOf(rows: SubscriptionRow[]): UserInfo {
+export function userInfoOf(rows: Pick<SubscriptionRow, 'status'>[]): UserInfo {
   return { trialActivated: rows.length > 0, subscriptionActive: rows.some((row) => ACTIVE.includes(row.status)) };
 }
 
