@@ -2,6 +2,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
+import type { ServiceReadName } from '@site/shared-ui/service-reads';
 import { readForSignedInPage } from './signedInReads';
 
 /** An ID token as the auth emulator makes them (unsigned: what the service verifies is not this test's). */
@@ -53,7 +54,7 @@ const until = async (done: () => boolean) => {
 describe("a signed-in page's reads", () => {
   it("are asked of the service once for the same user's pages asked for at once, each user's for themselves, and afresh once answered", async () => {
     const service = await heldService();
-    const read = (token: string, reads: readonly (typeof READS)[number][] = READS) => readForSignedInPage({ token, reads, serviceUrl: service.url, budgetMs: 5_000 });
+    const read = (token: string, reads: readonly ServiceReadName[] = READS) => readForSignedInPage({ token, reads, serviceUrl: service.url, budgetMs: 5_000 });
     // Three of Ana's pages (the same reads, in any order) and one of Ion's, while the service holds its answers.
     const pages = [read(ana), read(ana, [...READS].reverse()), read(ion), read(ana)];
     await until(() => service.asked.length >= 2);
