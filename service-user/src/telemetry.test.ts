@@ -1,6 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_MAX_LENGTH, VIEW_TOKEN_TTL_S, VITAL_MAX, vitalBucket, type Vital } from './contract/telemetry';
-import { signServerSignals, signViewGrantRequest, signViewToken, type ServerSignalReport, type ViewDeployments } from './contract/viewToken';
+import { SERVER_SIGNAL_PAGES_MAX, signServerSignals, signViewGrantRequest, signViewToken, type ServerSignalReport, type ViewDeployments } from './contract/viewToken';
 import { migrate, migrations } from './db/migrations';
 import { ConfigError, loadConfig } from './environment';
 import { TELEMETRY_BODY_LIMIT_BYTES } from './routes/telemetry';
@@ -712,11 +712,28 @@ describe.each(backends)("what the site's server saw itself (POST /telemetry/serv
     expect(Object.keys(rows[0]!).sort()).toEqual(['cohort', 'minute', 'pages', 'remote', 'unrendered', 'version']);
   });
 
+  it("adds the pages each signal of a site process's report counts (a second's pages in one report)", async () => {
+    const gathered = await signServerSignals(LOCAL_VIEW_TOKEN_SECRET, [
+      { ...signal('drawn'), pages: 57 },
+      { ...signal('unrendered'), pages: 3 },
+      { ...signal('drawn', 'stable'), pages: 1 },
+    ]);
+    expect((await report({ report: gathered })).status).toBe(204);
+    const { deployments } = await (await summary(service.app, '?remote=mfe_account')).json();
+    expect(deployments).toEqual([
+      expect.objectContaining({ version: '1.0.0-fedcba987654', cohort: 'canary', server: { pages: 60, unrendered: 3 } }),
+      expect.objectContaining({ version: '1.0.0-abc123def456', cohort: 'stable', server: { pages: 1, unrendered: 0 } }),
+    ]);
+  });
+
   it.each([
     ['signed with another secret', () => signServerSignals('another-secret-that-is-long-enough-0123456789', [signal('unrendered')])],
     ['expired', () => signServerSignals(LOCAL_VIEW_TOKEN_SECRET, [signal('unrendered')], { now: Date.now() - 120_000 })],
     ['a view token (another audience)', () => viewToken()],
     ['naming a remote the site does not have', () => signServerSignals(LOCAL_VIEW_TOKEN_SECRET, [{ ...signal('unrendered'), remote: 'mfe_shop' as never }])],
+    ['counting no page', () => signServerSignals(LOCAL_VIEW_TOKEN_SECRET, [{ ...signal('unrendered'), pages: 0 }])],
+    ['counting more pages than a process serves in a report', () => signServerSignals(LOCAL_VIEW_TOKEN_SECRET, [{ ...signal('unrendered'), pages: SERVER_SIGNAL_PAGES_MAX + 1 }])],
+    ['counting part of a page', () => signServerSignals(LOCAL_VIEW_TOKEN_SECRET, [{ ...signal('unrendered'), pages: 1.5 }])],
   ])('refuses a report %s with 401, counting nothing', async (_what, made) => {
     const answer = await report({ report: await made() });
     expect(answer.status).toBe(401);

@@ -299,6 +299,24 @@ describe("the user service's view grants", () => {
     expect(await grant('203.0.113.7')).toBe(true);
   });
 
+  it("gather a second's pages into one report, each deployment's pages counted, at most SERVER_SIGNALS_MAX signals a report", async () => {
+    const { rows: before } = await service.db.query<{ n: number }>("SELECT count(*)::int AS n FROM view_token_counts WHERE kind = 'server-signals'");
+    const reports = serviceServerSignals(url, LOCAL_VIEW_TOKEN_SECRET, undefined, { reportMs: 100 });
+    const of = (version: string, outcome: PageOutcome['outcome']): PageOutcome => ({ remote: 'mfe_auth', version, cohort: 'stable', outcome });
+    // 30 pages of one deployment, and 24 deployments' pages (more signals than one report holds), in the same second.
+    const told = [
+      ...Array.from({ length: 30 }, (_, i) => reports([of('2.0.0-aaaaaaaaaaaa', i < 4 ? 'unrendered' : 'drawn')])),
+      ...Array.from({ length: 24 }, (_, i) => reports([of(`2.1.${i}-aaaaaaaaaaaa`, 'drawn')])),
+    ];
+    await Promise.all(told);
+    const { rows: after } = await service.db.query<{ n: number }>("SELECT count(*)::int AS n FROM view_token_counts WHERE kind = 'server-signals'");
+    // 26 signals: two reports, not 54.
+    expect(after[0]!.n - before[0]!.n).toBe(2);
+    const summary = (await (await fetch(`${url}/telemetry/summary?remote=mfe_auth`)).json()) as { deployments: { version: string; server: unknown }[] };
+    expect(summary.deployments.find(({ version }) => version === '2.0.0-aaaaaaaaaaaa')?.server).toEqual({ pages: 30, unrendered: 4 });
+    expect(summary.deployments.filter(({ version }) => version.startsWith('2.1.')).map(({ server }) => server)).toEqual(Array(24).fill({ pages: 1, unrendered: 0 }));
+  });
+
   it('grant nothing to a server without the secret, nor without a service to ask', async () => {
     expect(await serviceViewGrants(url, 'a-secret-that-is-not-the-services-0123456789')('203.0.113.9')).toBe(false);
     expect(await serviceViewGrants(null, LOCAL_VIEW_TOKEN_SECRET)('203.0.113.9')).toBe(false);

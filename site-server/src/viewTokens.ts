@@ -8,12 +8,14 @@
 import { deploymentFor, REMOTE_NAMES, versionOfManifest, type PreviewPin, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import {
   LOCAL_VIEW_TOKEN_SECRET,
+  SERVER_SIGNAL_PAGES_MAX,
   SERVER_SIGNALS_MAX,
   signServerSignals,
   signViewGrantRequest,
   signViewToken,
   VIEW_TOKEN_COOKIE,
   VIEW_TOKEN_TTL_S,
+  type ServerSignalReport,
   type ViewDeployments,
 } from '@site/service-user/view-token';
 import { serviceFetch, type ServerSignal } from '@site/rendering/server';
@@ -110,14 +112,28 @@ export type PageOutcome = ServerSignal & { outcome: 'drawn' | 'unrendered' };
 export type SignalsReport = (outcomes: PageOutcome[]) => Promise<void>;
 
 /**
- * The user service's record of what the site's server saw itself (POST /telemetry/server-signals,
- * a report signed with the view tokens' secret): sent after the page, never waited for.
+ * How long a site process gathers what it saw of the pages it served before telling the service:
+ * one report a second at most (sooner when it names SERVER_SIGNALS_MAX signals), each signal a
+ * deployment's pages with one outcome, counted, instead of a report a page.
  */
-export function serviceServerSignals(serviceUrl: string | null, secret: string, logged: (message: string) => void = () => undefined): SignalsReport {
+export const SIGNALS_REPORT_MS = 1_000;
+
+/**
+ * The user service's record of what the site's server saw itself (POST /telemetry/server-signals,
+ * a report signed with the view tokens' secret): gathered for SIGNALS_REPORT_MS, then sent, never
+ * waited for by a page. What a process gathered and had not sent when it stops is not counted.
+ * The promise each call returns settles once its outcomes have been told (or could not be).
+ */
+export function serviceServerSignals(
+  serviceUrl: string | null,
+  secret: string,
+  logged: (message: string) => void = () => undefined,
+  { reportMs = SIGNALS_REPORT_MS }: { reportMs?: number } = {},
+): SignalsReport {
   if (!serviceUrl) return async () => undefined;
   const url = `${serviceUrl.replace(/\/+$/, '')}/telemetry/server-signals`;
   let saidAt = -Infinity;
-  return async (signals) => {
+  const send = async (signals: ServerSignalReport[]) => {
     try {
       const report = await signServerSignals(secret, signals);
       const response = await serviceFetch(url, {
@@ -130,8 +146,48 @@ export function serviceServerSignals(serviceUrl: string | null, secret: string, 
     } catch (error) {
       if (Date.now() - saidAt < 60_000) return;
       saidAt = Date.now();
-      logged(`what the server saw of a page could not be told to the user service (${(error as Error).message})`);
+      logged(`what the server saw of its pages could not be told to the user service (${(error as Error).message})`);
     }
+  };
+  // The report being gathered: its signals by deployment and outcome, and when it is sent.
+  type Gathered = { signals: Map<string, ServerSignalReport & { pages: number }>; sent: Promise<void>; send: () => void };
+  let gathering: Gathered | null = null;
+  const gather = (): Gathered => {
+    let release: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (release = resolve));
+    const report: Gathered = {
+      signals: new Map<string, ServerSignalReport & { pages: number }>(),
+      sent: started.then(() => send([...report.signals.values()])),
+      send: () => {
+        clearTimeout(timer);
+        if (gathering === report) gathering = null;
+        release();
+      },
+    };
+    const timer = setTimeout(report.send, reportMs);
+    timer.unref();
+    return report;
+  };
+  return async (outcomes) => {
+    const told = new Set<Promise<void>>();
+    for (const { remote, version, cohort, outcome } of outcomes) {
+      const key = `${remote} ${version} ${cohort} ${outcome}`;
+      let report = (gathering ??= gather());
+      const signal = report.signals.get(key);
+      if (signal) signal.pages += 1;
+      else {
+        // A report names SERVER_SIGNALS_MAX signals at most: a full one goes now, and another is gathered.
+        if (report.signals.size >= SERVER_SIGNALS_MAX) {
+          report.send();
+          report = gathering = gather();
+        }
+        report.signals.set(key, { remote, version, cohort, outcome, pages: 1 });
+      }
+      told.add(report.sent);
+      // A signal counts SERVER_SIGNAL_PAGES_MAX pages at most: its report goes once it has.
+      if ((signal?.pages ?? 1) >= SERVER_SIGNAL_PAGES_MAX) report.send();
+    }
+    await Promise.all(told);
   };
 }
 

@@ -121,8 +121,13 @@ export async function verifyViewGrantRequest(secret: string, request: unknown, {
 // verified, or its render failed or timed out). Signed with the same secret for the audience
 // 'server-signals', with an id counted once.
 const SIGNALS_AUDIENCE = 'server-signals';
-/** The most signals one report carries (a page names one remote; the server sends a report per page). */
+/**
+ * The most signals one report carries: a signal is one deployment's pages with one outcome, and a
+ * site process gathers a second's pages into a report (sending it sooner when it holds this many).
+ */
 export const SERVER_SIGNALS_MAX = 20;
+/** The most pages one signal counts (a process's pages of one deployment in a report's second, with room to spare). */
+export const SERVER_SIGNAL_PAGES_MAX = 100_000;
 export const SERVER_OUTCOMES = ['drawn', 'unrendered'] as const;
 export type ServerOutcome = (typeof SERVER_OUTCOMES)[number];
 export interface ServerSignalReport {
@@ -130,10 +135,13 @@ export interface ServerSignalReport {
   version: string;
   cohort: Cohort;
   outcome: ServerOutcome;
+  /** How many pages had this outcome (1 when not said). */
+  pages?: number;
 }
 
+const signal = [z.enum(TELEMETRY_REMOTES), z.string().regex(VERSION_PATTERN), z.enum(COHORTS), z.enum(SERVER_OUTCOMES)] as const;
 const signalsClaim = z
-  .array(z.tuple([z.enum(TELEMETRY_REMOTES), z.string().regex(VERSION_PATTERN), z.enum(COHORTS), z.enum(SERVER_OUTCOMES)]))
+  .array(z.union([z.tuple([...signal, z.number().int().min(1).max(SERVER_SIGNAL_PAGES_MAX)]), z.tuple([...signal])]))
   .min(1)
   .max(SERVER_SIGNALS_MAX);
 
@@ -144,7 +152,7 @@ export async function signServerSignals(
   { now = Date.now(), id = crypto.randomUUID() }: { now?: number; id?: string } = {},
 ): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
-  return new SignJWT({ s: signals.map(({ remote, version, cohort, outcome }) => [remote, version, cohort, outcome]) })
+  return new SignJWT({ s: signals.map(({ remote, version, cohort, outcome, pages = 1 }) => [remote, version, cohort, outcome, pages]) })
     .setProtectedHeader({ alg: ALGORITHM })
     .setAudience(SIGNALS_AUDIENCE)
     .setJti(id)
@@ -170,7 +178,11 @@ export async function verifyServerSignals(
     });
     const s = signalsClaim.safeParse(payload.s);
     if (!s.success || typeof payload.jti !== 'string' || payload.jti.length > 64 || payload.exp === undefined) return null;
-    return { id: payload.jti, signals: s.data.map(([remote, version, cohort, outcome]) => ({ remote, version, cohort, outcome })), expiresAt: payload.exp * 1000 };
+    return {
+      id: payload.jti,
+      signals: s.data.map(([remote, version, cohort, outcome, pages = 1]) => ({ remote, version, cohort, outcome, pages })),
+      expiresAt: payload.exp * 1000,
+    };
   } catch {
     return null;
   }

@@ -173,12 +173,12 @@ export function healthCounters(db: Database) {
           [report.id, report.expiresAt],
         );
         if (rows.length === 0) return 0;
-        for (const { remote, version, cohort, outcome } of report.signals) {
+        for (const { remote, version, cohort, outcome, pages = 1 } of report.signals) {
           await tx.query(
             `INSERT INTO remote_server_minutes AS s (minute, remote, version, cohort, pages, unrendered)
-             VALUES (date_trunc('minute', now()), $1, $2, $3, 1, $4)
-             ON CONFLICT (minute, remote, version, cohort) DO UPDATE SET pages = s.pages + 1, unrendered = s.unrendered + EXCLUDED.unrendered`,
-            [remote, version, cohort, outcome === 'unrendered' ? 1 : 0],
+             VALUES (date_trunc('minute', now()), $1, $2, $3, $4, $5)
+             ON CONFLICT (minute, remote, version, cohort) DO UPDATE SET pages = s.pages + EXCLUDED.pages, unrendered = s.unrendered + EXCLUDED.unrendered`,
+            [remote, version, cohort, pages, outcome === 'unrendered' ? pages : 0],
           );
         }
         return report.signals.length;
