@@ -6,6 +6,7 @@ import { IDENTITY_TOOLKIT_URL } from './identity/firebaseAccounts';
 
 import { LOCAL_FIREBASE, LOCAL_SITE_URL, LOCAL_USER_SERVICE_PORT } from './contract/localSetup';
 import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_TTL_S } from './contract/telemetry';
+import { VIEW_GRANT_WINDOW_MS } from './contract/viewToken';
 import { isLocalBilling, isLocalMode, LOCAL_STRIPE_WEBHOOK_SECRET } from './localMode';
 
 export { LOCAL_NODE_ENVS } from './localMode';
@@ -252,7 +253,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     opsToken: e.OPS_TOKEN,
     telemetryRateLimit: { limit: e.TELEMETRY_RATE_LIMIT, windowMs: e.PUBLIC_RATE_WINDOW_MS },
     telemetryCountsPerAddress: { limit: e.TELEMETRY_COUNTS_PER_ADDRESS, windowMs: VIEW_TOKEN_TTL_S * 1000 },
-    viewTokensPerAddress: { limit: e.VIEW_TOKENS_PER_ADDRESS, windowMs: 60_000 },
+    viewTokensPerAddress: { limit: e.VIEW_TOKENS_PER_ADDRESS, windowMs: VIEW_GRANT_WINDOW_MS },
     viewTokenSecret: e.VIEW_TOKEN_SECRET ?? LOCAL_VIEW_TOKEN_SECRET,
     addressHashSecret: e.ADDRESS_HASH_SECRET ?? LOCAL_ADDRESS_HASH_SECRET,
     localBilling: isLocalBilling(env),

@@ -13,6 +13,7 @@ import {
   signServerSignals,
   signViewGrantRequest,
   signViewToken,
+  VIEW_GRANT_WINDOW_MS,
   VIEW_TOKEN_COOKIE,
   VIEW_TOKEN_TTL_S,
   type ServerSignalReport,
@@ -95,8 +96,8 @@ export function serviceViewGrants(serviceUrl: string | null, secret: string, log
       const body = (await response.json()) as { granted?: unknown; retryAfterMs?: unknown } | null;
       if (body?.granted === true) return true;
       const retryAfterMs = body?.retryAfterMs;
-      // At most a window (a minute): an answer out of bounds is not remembered.
-      if (typeof retryAfterMs === 'number' && retryAfterMs > 0 && retryAfterMs <= 60_000) refusedUntil.set(key, now() + retryAfterMs);
+      // At most a window: an answer out of bounds is not remembered.
+      if (typeof retryAfterMs === 'number' && retryAfterMs > 0 && retryAfterMs <= VIEW_GRANT_WINDOW_MS) refusedUntil.set(key, now() + retryAfterMs);
       return false;
     } catch (error) {
       log(`no view token: the view grant could not be asked of the user service (${(error as Error).message})`);

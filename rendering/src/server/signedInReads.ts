@@ -72,16 +72,18 @@ export interface SignedInReading {
   budgetMs?: number;
 }
 
-const readingKey = ({ token, reads, serviceUrl, budgetMs = SIGNED_IN_READS_BUDGET_MS }: SignedInReading) =>
-  `${serviceUrl} ${budgetMs} ${[...new Set(reads)].sort().join(',')} ${token}`;
+/** A reading's reads, each once, in one order; and what tells it from any other reading under way. */
+function readingOf({ token, reads, serviceUrl, budgetMs = SIGNED_IN_READS_BUDGET_MS }: SignedInReading) {
+  const names = [...new Set(reads)].sort();
+  return { names, budgetMs, key: `${serviceUrl} ${budgetMs} ${names.join(',')} ${token}` };
+}
 
 /** Whether these reads are under way already (a page asking for them now would take their answers, asking the service nothing). */
-export const readsUnderWay = (reading: SignedInReading): boolean => underWay.has(readingKey(reading));
+export const readsUnderWay = (reading: SignedInReading): boolean => underWay.has(readingOf(reading).key);
 
 export function readForSignedInPage(reading: SignedInReading): Promise<SignedInReads> {
-  const { token, reads, serviceUrl, budgetMs = SIGNED_IN_READS_BUDGET_MS } = reading;
-  const names = [...new Set(reads)].sort();
-  const key = readingKey(reading);
+  const { names, budgetMs, key } = readingOf(reading);
+  const { token, serviceUrl } = reading;
   const joined = underWay.get(key);
   if (joined) return joined;
   const answers = readNow(token, names, serviceUrl, budgetMs).finally(() => underWay.delete(key));

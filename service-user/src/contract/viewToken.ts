@@ -83,6 +83,8 @@ export async function verifyViewToken(secret: string, token: unknown, { now = Da
 const GRANT_AUDIENCE = 'view-grant';
 /** A grant request is good this long after it is signed. */
 export const VIEW_GRANT_TTL_S = 60;
+/** The window VIEW_TOKENS_PER_ADDRESS is counted over; a refusal says when the address's ends, a window at most. */
+export const VIEW_GRANT_WINDOW_MS = 60_000;
 /** The longest address a grant request names (an IPv6 address with a zone, written out). */
 export const VIEW_GRANT_ADDRESS_MAX_LENGTH = 64;
 
