@@ -155,8 +155,16 @@ export function remotesDocument(env: Env = process.env, { deployStore = true } =
   const file = env.REMOTES_DOCUMENT || (deployStore && existsSync(storeDocumentPath(env)) ? storeDocumentPath(env) : null);
   if (file) return documentIn(file, readFileSync(file, 'utf8'), manifestPolicy(env));
   const host = env.REMOTES_HOST || 'http://localhost';
-  return Object.fromEntries(REMOTE_NAMES.map((name) => [name, { manifest: `${host}:${ports[name]}/mf-manifest.json` }])) as RemotesDocument;
+  // The same document for the same host, as a file's unchanged text gives the same (its readers
+  // work out what they derive from it once per document).
+  let local = localDocuments.get(host);
+  if (!local) {
+    local = frozen(Object.fromEntries(REMOTE_NAMES.map((name) => [name, { manifest: `${host}:${ports[name]}/mf-manifest.json` }])) as RemotesDocument);
+    localDocuments.set(host, local);
+  }
+  return local;
 }
+const localDocuments = new Map<string, RemotesDocument>();
 
 /** What the browser reads as window.__APP_CONFIG__: the shape shared-ui/src/runtimeConfig.ts declares. */
 export function browserConfig(env: Env = process.env): RuntimeConfig {

@@ -3,7 +3,7 @@ import crypto, { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inlineScriptHashes, MAX_SCRIPT_SETS, securityHeaders } from './securityHeaders';
+import { inlineScriptHashes, MAX_SCRIPT_SETS, securityHeaders, securityHeadersOfPages } from './securityHeaders';
 import { createStaticApp } from './staticServer';
 import { OPERATOR_ENV } from './testing/operatorEnv';
 
@@ -36,7 +36,7 @@ const app = (env: Record<string, string> = ENV) =>
     root,
     spa: true,
     securityHeaders: (html) => securityHeaders({ html, env, remotes: REMOTES }),
-    pageHtml: async (c) => (c.req.path === '/contact' ? { html: PRERENDERED, drawn: 'page' as const, personal: false } : null),
+    pageHtml: async (c) => (c.req.path === '/contact' ? { html: PRERENDERED, id: 'prerendered', drawn: 'page' as const, personal: false } : null),
   });
 
 describe('the security headers of the production server (Hono secureHeaders)', () => {
@@ -146,5 +146,26 @@ describe("a page's inline script hashes", () => {
     } finally {
       hashing.mockRestore();
     }
+  });
+});
+
+describe("each page's security headers", () => {
+  it('are worked out once per page (its id) and remotes document in force: the same object for both, again when the document changes', () => {
+    let remotes: RemotesDocument = REMOTES;
+    const headersOf = securityHeadersOfPages({ remotes: () => remotes, env: ENV });
+    const scriptSrc = (headers: ReturnType<typeof headersOf>) => (headers.contentSecurityPolicy as { scriptSrc: string[] }).scriptSrc;
+    const first = headersOf(PRERENDERED, 'drawn 1');
+    expect(headersOf(PRERENDERED, 'drawn 1')).toBe(first);
+    expect(scriptSrc(first)).toContain(sha256('import("/entry.js")'));
+    // Another page: its own scripts.
+    const index = headersOf(INDEX, 'index.html');
+    expect(scriptSrc(index)).toContain(sha256('window.early=[]'));
+    expect(scriptSrc(index)).not.toContain(sha256('import("/entry.js")'));
+    // A release's document, with a remote on another origin: worked out anew, with that origin.
+    remotes = { ...REMOTES, mfe_auth: { manifest: 'https://auth-cdn.example/mfe-auth/2.0.0/mf-manifest.json' } };
+    const released = headersOf(PRERENDERED, 'drawn 1');
+    expect(released).not.toBe(first);
+    expect(scriptSrc(released)).toContain('https://auth-cdn.example');
+    expect(scriptSrc(first)).not.toContain('https://auth-cdn.example');
   });
 });

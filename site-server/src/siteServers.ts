@@ -27,7 +27,7 @@ import {
   measuredParts,
   type BrowserConfig,
 } from './runtimeConfig';
-import { securityHeaders } from './securityHeaders';
+import { securityHeadersOfPages } from './securityHeaders';
 import { createStaticApp, PAGE_WAIT_MS, type Document } from './staticServer';
 import { localeOf, loginTokenOf, visitorIdOf } from './visitor';
 import { sawOnPage, serviceServerSignals, serviceViewGrants, viewTokenCookie, viewTokenSecret, type SignalsReport, type ViewGrants } from './viewTokens';
@@ -141,7 +141,7 @@ export function shellApp({
       '/robots.txt': () => ({ type: 'text/plain; charset=utf-8', body: robotsTxt(table, origin) }),
       '/sitemap.xml': () => ({ type: 'application/xml; charset=utf-8', body: sitemapXml(table, origin) }),
     },
-    securityHeaders: (html) => securityHeaders({ html, remotes: remotes(), config: browserConfig }),
+    securityHeaders: securityHeadersOfPages({ remotes, config: browserConfig }),
     pageLinks: withHints
       ? preloadHints({ dist, remotes, remotesUrl: browser.remotesUrl, manifestAt, siteOrigin: origin, signedInCalls: signedInCallOrigins(browser), pinOf })
       : undefined,
@@ -184,7 +184,7 @@ export function remoteApp(name: RemoteName, dist = join(root, remoteFolder(name)
     serverBuildsKey: serverBuildsKey(process.env),
     sourceMaps: publicSourceMaps(process.env),
     documents: { '/config.js': config() },
-    securityHeaders: (html) => securityHeaders({ html, remotes: null }),
+    securityHeaders: securityHeadersOfPages({ remotes: () => null }),
   });
 }
 
@@ -211,7 +211,7 @@ export function deployStoreApp(store: string) {
         cors: true,
         serverBuildsKey: serverBuildsKey(process.env),
         sourceMaps: publicSourceMaps(process.env),
-        securityHeaders: (html) => securityHeaders({ html, remotes: null }),
+        securityHeaders: securityHeadersOfPages({ remotes: () => null }),
       }),
     );
 }

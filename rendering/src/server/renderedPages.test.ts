@@ -146,7 +146,7 @@ describe('a public page', () => {
     const [landing, contact, about, again] = await Promise.all(['/', '/contact', '/aboutus', '/'].map(async (path) => page(path)));
     expect(html(landing)).toContain(`${MARKERS.prerenderedAttribute}="/"`);
     expect(html(landing)).toContain('<main><h1>Bun venit</h1></main>');
-    expect(landing).toEqual({ html: html(landing), drawn: 'page', personal: false });
+    expect(landing).toEqual({ html: html(landing), id: expect.any(String), drawn: 'page', personal: false });
     expect(again).toEqual(landing);
     expect(contact).toBeNull();
     expect(about).toBeNull();
@@ -300,7 +300,7 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     const service = await userService(answering);
     const { page, manifests } = site({ serviceUrl: service.url });
     const answer = await page('/account?tab=device', ana);
-    expect(answer).toEqual({ html: expect.any(String), drawn: 'page', personal: true });
+    expect(answer).toEqual({ html: expect.any(String), id: expect.any(String), drawn: 'page', personal: true });
     const drawn = html(answer);
     expect(drawn).toContain(`<html ${MARKERS.signedInDocumentAttribute} lang="ro">`);
     expect(drawn).toContain(`<div id="root" ${MARKERS.prerenderedAttribute}="/account" ${MARKERS.renderedManifestAttribute}="${manifests.account}">`);
@@ -351,7 +351,7 @@ describe('a signed-in page (behind the access guard), asked for with the login c
   it("reads only what the URL shows: the guards' read for a page that names none", async () => {
     const service = await userService(answering);
     const { page } = site({ serviceUrl: service.url });
-    expect(await page('/pricing', ana)).toEqual({ html: expect.stringContaining('<h1>Abonamente</h1>'), drawn: 'page', personal: true });
+    expect(await page('/pricing', ana)).toEqual({ html: expect.stringContaining('<h1>Abonamente</h1>'), id: expect.any(String), drawn: 'page', personal: true });
     expect(service.asked.map(({ read }) => read)).toEqual(['get-user-info']);
     // One read alone: its own route.
     expect(service.asked.map(({ request }) => request)).toEqual(['get-user-info']);
@@ -383,15 +383,18 @@ describe('a signed-in page (behind the access guard), asked for with the login c
         : Response.json(read === 'get-device-info' ? { deviceId: 'd-1', deviceName } : ANSWERS[read]),
     );
     const { page } = site({ serviceUrl: service.url });
-    const first = html(await page('/account?tab=device', ana));
+    const firstAnswer = await page('/account?tab=device', ana);
     expect(accountDraws()).toBe(1);
-    // The same user, the same answers: the same page, without drawing it; the service was asked again.
-    expect(html(await page('/account?tab=device', ana))).toBe(first);
+    // The same user, the same answers: the same page, without drawing it, with its id; the service was asked again.
+    const again = await page('/account?tab=device', ana);
+    expect(again).toEqual(firstAnswer);
     expect(accountDraws()).toBe(1);
     expect(service.asked).toHaveLength(4);
     // The user linked another phone: the answer differs, and so does the page.
     deviceName = 'Galaxy A55';
-    const changed = html(await page('/account?tab=device', ana));
+    const changedAnswer = await page('/account?tab=device', ana);
+    expect(changedAnswer && 'id' in changedAnswer && firstAnswer && 'id' in firstAnswer && changedAnswer.id !== firstAnswer.id).toBe(true);
+    const changed = html(changedAnswer);
     expect(changed).toContain('Galaxy A55');
     expect(changed).not.toContain('Pixel 8');
     expect(accountDraws()).toBe(2);
@@ -410,10 +413,12 @@ describe('a signed-in page (behind the access guard), asked for with the login c
   it('is kept for PERSONAL_PAGE_TTL_MS at most (here a few ms), and not at all with 0', async () => {
     const service = await userService(answering);
     const brief = site({ serviceUrl: service.url, personalPageTtlMs: 5 });
-    await brief.page('/account?tab=device', ana);
+    const before = await brief.page('/account?tab=device', ana);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await brief.page('/account?tab=device', ana);
+    const after = await brief.page('/account?tab=device', ana);
     expect(accountDraws()).toBe(2);
+    // Drawn again from the same answers: another drawing, another id (what is kept of the first, compressed, is not its).
+    expect(after && 'id' in after && before && 'id' in before && after.id !== before.id).toBe(true);
     const never = site({ serviceUrl: service.url, personalPageTtlMs: 0 });
     await never.page('/account?tab=device', ana);
     await never.page('/account?tab=device', ana);
@@ -459,7 +464,7 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     const service = await userService(answer);
     const { page, logged } = site({ serviceUrl: service.url, readsBudgetMs: 200 });
     const answered = await page('/account?tab=device', ana);
-    expect(answered).toEqual({ html: expect.stringContaining(LOADING_STATUS), drawn: 'loading status', personal: false });
+    expect(answered).toEqual({ html: expect.stringContaining(LOADING_STATUS), id: expect.any(String), drawn: 'loading status', personal: false });
     expect(html(answered)).not.toContain(MARKERS.handedOverStateId);
     expect(html(answered)).not.toContain(MARKERS.renderedManifestAttribute);
     expect(logged).toEqual(logs ? [expect.stringMatching(/^\/account is served as its loading status: /)] : []);
@@ -519,7 +524,7 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     const under = [page('/account?tab=device', ion), page('/account', eva)];
     await new Promise((resolve) => setTimeout(resolve, 50));
     const third = await page('/account?tab=device', ana);
-    expect(third).toEqual({ html: expect.stringContaining(LOADING_STATUS), drawn: 'loading status', personal: false });
+    expect(third).toEqual({ html: expect.stringContaining(LOADING_STATUS), id: expect.any(String), drawn: 'loading status', personal: false });
     expect(logged).toContainEqual('/account is served as its loading status: 2 signed-in pages are being drawn already');
     answer();
     for (const drawn of await Promise.all(under)) expect(drawn).toMatchObject({ drawn: 'page', personal: true });

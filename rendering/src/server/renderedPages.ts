@@ -153,14 +153,28 @@ export interface ServerSignal {
 /** Tells what the server saw of the remote's version a page is drawn from (ServerSignal). */
 type Seen = (outcome: ServerSignal['outcome'], why?: ServerSignal['why']) => void;
 
+/**
+ * HTML the server drew, and its id: the same id is the same HTML, drawn once (a page kept is
+ * served again with its id), so what the site's server derives from a page (its compressed copy,
+ * its security headers) is derived once per id, never by reading the page again. Unique in the
+ * process: every drawing has its own, even of the same page.
+ */
+interface Drawn {
+  html: string;
+  id: string;
+}
+let drawings = 0;
+const drawnHtml = (html: string): Drawn => ({ html, id: `drawn ${++drawings}` });
+
 export type PageAnswer =
   /**
-   * HTML the server drew: the page (`drawn`), or a signed-in page's loading status; `personal`:
-   * holding a user's data (private to that visitor: kept by no shared cache, and by this process
-   * only for that user's next request answered the same, PERSONAL_PAGE_TTL_MS), else kept by the
-   * server for anyone whose cookies hint the same, and revalidated by browsers.
+   * HTML the server drew: the page (`drawn`), or a signed-in page's loading status, with its id
+   * (Drawn); `personal`: holding a user's data (private to that visitor: kept by no shared cache,
+   * and by this process only for that user's next request answered the same,
+   * PERSONAL_PAGE_TTL_MS), else kept by the server for anyone whose cookies hint the same, and
+   * revalidated by browsers.
    */
-  | { html: string; drawn: DrawnPart; personal: boolean; status?: 404 }
+  | { html: string; id: string; drawn: DrawnPart; personal: boolean; status?: 404 }
   /** The route's guards send this user elsewhere first (a 302, as personal as the page). */
   | { redirect: string };
 
@@ -321,27 +335,29 @@ export function renderedPages({
     const { html, styles, title, description, handedOver } = await exclusive(() => renderer.renderPage(location, page, options), until);
     const path = location.replace(/[?#].*$/, '');
     const signedIn = Boolean(options.signedIn || options.session);
-    return pageDocument(index, {
-      path,
-      manifestUrl,
-      html,
-      styles,
-      title,
-      description,
-      handedOver,
-      signedIn,
-      locale: options.locale,
-      siteOrigin: publicPage ? siteOrigin : null,
-      hydrated,
-    });
+    return drawnHtml(
+      pageDocument(index, {
+        path,
+        manifestUrl,
+        html,
+        styles,
+        title,
+        description,
+        handedOver,
+        signedIn,
+        locale: options.locale,
+        siteOrigin: publicPage ? siteOrigin : null,
+        hydrated,
+      }),
+    );
   }
 
-  const kept = new LRUCache<string, Promise<string | null>>({ max: maxPages });
+  const kept = new LRUCache<string, Promise<Drawn | null>>({ max: maxPages });
   /** Rendered once (a failure: again after FAILED_PAGE_RETRY_MS), and kept. */
-  const once = (key: string, path: string, work: () => Promise<string>, source: string) => {
+  const once = (key: string, path: string, work: () => Promise<Drawn>, source: string) => {
     let html = kept.get(key);
     if (!html) {
-      const rendering: Promise<string | null> = work().catch((error: Error) => {
+      const rendering: Promise<Drawn | null> = work().catch((error: Error) => {
         log(`${path} is served empty: rendering it from ${source} failed: ${error.stack ?? error.message}`);
         if (kept.peek(key) === rendering) kept.set(key, rendering, { ttl: FAILED_PAGE_RETRY_MS });
         return null;
@@ -351,7 +367,7 @@ export function renderedPages({
     }
     return html;
   };
-  const keptAnswer = (html: string | null, drawn: DrawnPart): PageAnswer | null => (html === null ? null : { html, drawn, personal: false });
+  const keptAnswer = (page: Drawn | null, drawn: DrawnPart): PageAnswer | null => (page === null ? null : { ...page, drawn, personal: false });
 
   /**
    * The version of a remote this visitor's browser will load: its manifest and render entry, with
@@ -387,13 +403,13 @@ export function renderedPages({
    * renders it afresh (it hydrates only a route's page): its #root is not marked as drawn.
    */
   const notFound = async (locale: Locale, signedIn: boolean): Promise<PageAnswer | null> => {
-    const html = await once(
+    const page = await once(
       `not found ${locale} ${signedIn}`,
       NOT_FOUND_PATH,
       async () => render(await freshRenderer(), NOT_FOUND_PATH, null, undefined, { signedIn, locale }, undefined, { hydrated: false }),
       rendererUrl,
     );
-    return html === null ? null : { html, drawn: 'page', personal: false, status: 404 };
+    return page === null ? null : { ...page, drawn: 'page', personal: false, status: 404 };
   };
 
   let signedInRenders = 0;
@@ -405,7 +421,7 @@ export function renderedPages({
    * (PERSONAL_PAGE_TTL_MS), never in a shared cache; the key is a digest, not the user's data.
    */
   const personalPages =
-    personalPageTtlMs > 0 ? new LRUCache<string, string>({ maxSize: MAX_PERSONAL_PAGES_CHARS, sizeCalculation: (html) => html.length, ttl: personalPageTtlMs }) : null;
+    personalPageTtlMs > 0 ? new LRUCache<string, Drawn>({ maxSize: MAX_PERSONAL_PAGES_CHARS, sizeCalculation: ({ html }) => html.length, ttl: personalPageTtlMs }) : null;
   const personalKey = (version: RemoteVersion, module: string, location: string, locale: Locale, session: SignedInRender) =>
     createHash('sha256')
       .update(JSON.stringify([version.manifestUrl, version.entryUrl, version.entryIntegrity, module, location, locale, session]))
@@ -479,14 +495,14 @@ export function renderedPages({
         const location = `${pathname}${search}`;
         const locale = request.locale ?? DEFAULT_LOCALE;
         const key = personalPages && personalKey(version, module, location, locale, session);
-        let html = key ? personalPages?.get(key) : undefined;
-        if (html === undefined) {
+        let drawn = key ? personalPages?.get(key) : undefined;
+        if (drawn === undefined) {
           if (!count()) return null;
-          html = await render(renderer, location, page, version.manifestUrl, { session, locale }, request.deadline);
-          if (key) personalPages?.set(key, html);
+          drawn = await render(renderer, location, page, version.manifestUrl, { session, locale }, request.deadline);
+          if (key) personalPages?.set(key, drawn);
         }
         seen('drawn');
-        return { html, drawn: 'page', personal: true };
+        return { ...drawn, drawn: 'page', personal: true };
       } catch (error) {
         drawing();
         if (!(error instanceof TurnMissed)) seen('unrendered', 'render');

@@ -1,0 +1,19 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { isSignedVisitorId, signedVisitorId } from './visitor';
+
+describe("a visitor's id", () => {
+  it('is signed as it always was (HMAC-SHA256 of the id under a key derived from the secret): the ids already given stay valid', () => {
+    const secret = 'a secret of this deployment, 40 characters long';
+    const id = randomUUID();
+    const key = createHmac('sha256', secret).update('visitor-id-key').digest();
+    const expected = `${id}.${createHmac('sha256', key).update(id).digest('base64url').slice(0, 22)}`;
+    expect(signedVisitorId(secret, id)).toBe(expected);
+    expect(isSignedVisitorId(secret, expected)).toBe(true);
+    // Another secret (another deployment, a rotated one), an altered id or signature: refused.
+    expect(isSignedVisitorId('another secret of another deployment, as long', expected)).toBe(false);
+    expect(isSignedVisitorId(secret, `${randomUUID()}${expected.slice(36)}`)).toBe(false);
+    expect(isSignedVisitorId(secret, `${expected.slice(0, -1)}${expected.endsWith('A') ? 'B' : 'A'}`)).toBe(false);
+    // And again under the first secret, once the other was used.
+    expect(isSignedVisitorId(secret, expected)).toBe(true);
+  });
+});
