@@ -19,7 +19,7 @@ export { Tabs, type TabItem } from './widgets/tabs/Tabs';
 export { Accordion, type AccordionItem } from './widgets/accordion/Accordion';
 export { Section } from './widgets/section/Section';
 export { PlanCard, PlanPopular, PlanSummary, PriceFigure, usePlanPrice, type PlanId } from './widgets/plans/PlanSummary';
-export { plainFigures } from './theme/GlobalStyle';
+export { plainFigures } from './theme/globalCss';
 export { AndroidAppLink, IphoneAppStatus } from './widgets/app/AppLinks';
 export { requestFocusAfterNavigation, findHashTarget, focusElement } from './navigationFocus';
 export {

@@ -9,6 +9,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const tsx = require('tsx/cjs/api');
 const { MARKERS } = tsx.require('../contract.ts', __filename);
 const { prePaintScript } = tsx.require('../browser/prePaint.ts', __filename);
+const { globalCss } = tsx.require('@site/shared-ui/global-css', __filename);
 const { emittedSiteFonts, siteFontsHead, siteFontsPlugin } = require('./siteFonts.cjs');
 
 /** Where an app's server build goes, inside its dist/ (published with it). */
@@ -43,6 +44,7 @@ const pagePlugin = ({ title, isHost = false, federationRuntime = '' }) =>
     federationRuntime,
     earlyEvents: isHost ? earlyEvents() : '',
     prePaint: prePaintScript(),
+    globalCss: globalCss(),
     markers: MARKERS,
     // Called by the template with its compilation (the template is itself compiled by webpack: it
     // must not require the subsetter).

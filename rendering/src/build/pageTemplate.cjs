@@ -2,7 +2,8 @@
 // before first paint, so a visitor who chose the light theme never sees a dark flash (../browser/
 // prePaint.ts, handed over by ./index.cjs as `prePaint`). The site's fonts (./siteFonts.cjs) are
 // preloaded before anything else is asked for, and their @font-face rules are in the first style
-// the page has.
+// the page has, with the site's global rules (@site/shared-ui's globalCss: static CSS, the theme's
+// colours from custom properties per data-theme, handed over by ./index.cjs as `globalCss`).
 const tokens = require('@site/shared-ui/tokens.json');
 const common = require('@site/shared-ui/i18n/common.ro.json');
 
@@ -25,8 +26,7 @@ ${fonts.preload}
 ${htmlWebpackPlugin.options.earlyEvents ? `<script>${htmlWebpackPlugin.options.earlyEvents}</script>` : ''}
 <style>
 ${fonts.faces}
-html{background:${tokens.dark.background};color:${tokens.dark.text};color-scheme:dark}
-html[data-theme=light]{background:${tokens.light.background};color:${tokens.light.text};color-scheme:light}
+${htmlWebpackPlugin.options.globalCss}
 html[${htmlWebpackPlugin.options.markers.freshRenderAttribute}=skip] #root[${htmlWebpackPlugin.options.markers.prerenderedAttribute}]{visibility:hidden}
 </style>
 <script defer src="/config.js"></script>

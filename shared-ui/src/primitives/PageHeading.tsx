@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { consumeNavigationFocus } from '../navigationFocus';
 
-// Its size is the type scale's h1 (GlobalStyle).
+// Its size is the type scale's h1 (the global rules: globalCss.ts).
 const H1 = styled.h1`
   margin-block: 1.5rem 1rem;
 `;

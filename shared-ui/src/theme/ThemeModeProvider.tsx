@@ -1,7 +1,6 @@
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { STORAGE_KEYS, storage } from '../storage';
-import { GlobalStyle } from './GlobalStyle';
 import { DARK_QUERY, DEFAULT_THEME, THEME_ATTRIBUTE, isThemePreference, themes, type ThemeName, type ThemePreference } from './themes';
 
 interface ThemeMode {
@@ -74,10 +73,7 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => ({ preference, resolved, setPreference }), [preference, resolved, setPreference]);
   return (
     <ThemeModeContext.Provider value={value}>
-      <ThemeProvider theme={themes[resolved]}>
-        <GlobalStyle />
-        {children}
-      </ThemeProvider>
+      <ThemeProvider theme={themes[resolved]}>{children}</ThemeProvider>
     </ThemeModeContext.Provider>
   );
 }

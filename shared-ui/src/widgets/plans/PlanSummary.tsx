@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { ButtonLink } from '../../primitives/Button';
 import { Card } from '../../primitives/Card';
 import { Link } from '../../router';
-import { plainFigures } from '../../theme/GlobalStyle';
+import { plainFigures } from '../../theme/globalCss';
 
 /** The plans a visitor can choose, in the order they are shown; the figures come from the plans' one home. */
 const PLANS = ['trial', 'full', 'eligibility'] as const;
@@ -38,7 +38,7 @@ export const PlanCard = styled(Card)<{ $popular: boolean }>`
   }
 `;
 
-/** A price: its figures with a plain zero (GlobalStyle's plainFigures), smaller than the card's heading. */
+/** A price: its figures with a plain zero (globalCss.ts's plainFigures), smaller than the card's heading. */
 export const PriceFigure = styled.p`
   && {
     color: ${({ theme }) => theme.color.text};
