@@ -355,17 +355,17 @@ export function renderedPages({
   const kept = new LRUCache<string, Promise<Drawn | null>>({ max: maxPages });
   /** Rendered once (a failure: again after FAILED_PAGE_RETRY_MS), and kept. */
   const once = (key: string, path: string, work: () => Promise<Drawn>, source: string) => {
-    let html = kept.get(key);
-    if (!html) {
+    let page = kept.get(key);
+    if (!page) {
       const rendering: Promise<Drawn | null> = work().catch((error: Error) => {
         log(`${path} is served empty: rendering it from ${source} failed: ${error.stack ?? error.message}`);
         if (kept.peek(key) === rendering) kept.set(key, rendering, { ttl: FAILED_PAGE_RETRY_MS });
         return null;
       });
-      html = rendering;
-      kept.set(key, html);
+      page = rendering;
+      kept.set(key, page);
     }
-    return html;
+    return page;
   };
   const keptAnswer = (page: Drawn | null, drawn: DrawnPart): PageAnswer | null => (page === null ? null : { ...page, drawn, personal: false });
 
