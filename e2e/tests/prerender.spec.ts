@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import { createAccount, loginCookie, PASSWORD, signInThroughWidget, uniqueEmail } from '../auth';
 import { startShellThatCannotReadTheService } from '../ownService';
-import { authSdkChunks, englishH1, h1, loggedErrors, routes, setStoredPreferences, watchReplacedNodes } from '../support';
+import { authSdkChunks, englishH1, h1, loggedErrors, open, routes, setStoredPreferences, watchReplacedNodes } from '../support';
 
 const PRERENDERED = ['/', '/contact', '/aboutus', '/accessibility', '/login'] as const;
 const h1Of = (path: string) => routes.find((r) => r.path === path)!.h1;
@@ -37,6 +37,49 @@ test.describe('prerendered public pages', () => {
       await expect(h1(page)).toHaveText(englishH1[path]);
     });
   }
+
+  // What is only read and followed (shared-ui's StaticPart) stays the server's HTML: React neither
+  // runs its components nor walks its elements as the page hydrates; what is used (a form, the
+  // accordion) is React's.
+  const ownedByReact = (page: Page, selector: string) =>
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react')));
+
+  test("the landing page's static parts stay the server's HTML once hydrated; a link in them is followed in the page, its h1 taking the focus", async ({ page }) => {
+    const errors = loggedErrors(page);
+    await open(page, '/', h1Of('/'));
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    expect(await ownedByReact(page, '#howItWorks')).toBe(false);
+    expect(await ownedByReact(page, '#plans')).toBe(false);
+    expect(await ownedByReact(page, 'footer nav')).toBe(false);
+    expect(await ownedByReact(page, '#newsletter-email')).toBe(true);
+    expect(await ownedByReact(page, '#faq button')).toBe(true);
+    await page.getByRole('region', { name: 'Echipa' }).getByRole('link', { name: 'Cunoașteți echipa' }).click();
+    await expect(page).toHaveURL(/\/aboutus$/);
+    // What a screen reader says next: the new page's h1, focused, in the same document.
+    await expect(h1(page)).toHaveText(h1Of('/aboutus'));
+    await expect(h1(page)).toBeFocused();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // The page after a navigation is the browser's own, drawn by React.
+    expect(await ownedByReact(page, 'main section')).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test('a static part is drawn again in the language chosen after hydration, and a link in it opened in a new tab is left to the browser', async ({ page }) => {
+    await open(page, '/', h1Of('/'));
+    const howItWorks = page.locator('#howItWorks h2');
+    await expect(howItWorks).toHaveText('Cum vă ajută aplicația');
+    const team = page.getByRole('region', { name: 'Echipa' }).getByRole('link', { name: 'Cunoașteți echipa' });
+    await team.click({ modifiers: ['Control'] });
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(howItWorks).toHaveText('How the app helps you');
+    expect(await ownedByReact(page, '#howItWorks')).toBe(true);
+  });
 
   test('a visitor with another language or theme gets the page rendered afresh, never the prerendered one shown', async ({ page }) => {
     await setStoredPreferences(page, { locale: 'en', theme: 'light' });

@@ -18,6 +18,8 @@ export { LoadingStatus } from './primitives/LoadingStatus';
 export { Tabs, type TabItem } from './widgets/tabs/Tabs';
 export { Accordion, type AccordionItem } from './widgets/accordion/Accordion';
 export { Section } from './widgets/section/Section';
+export { StaticPart } from './hydration/StaticPart';
+export { forgetStaticParts, keepStaticParts } from './hydration/staticParts';
 export { PlanCard, PlanPopular, PlanSummary, PriceFigure, usePlanPrice, type PlanId } from './widgets/plans/PlanSummary';
 export { plainFigures } from './theme/globalCss';
 export { AndroidAppLink, IphoneAppStatus } from './widgets/app/AppLinks';

@@ -22,6 +22,8 @@ export interface DocumentStart<Remote extends string> {
   onRecoverableError(remote: Remote): NonNullable<HydrationOptions['onRecoverableError']>;
   /** The state a signed-in page drawn whole handed over was adopted (its session and answers): only then is such a page hydrated. */
   handedOver: boolean;
+  /** Called with #root just before the server's HTML in it hydrates (not when the site is rendered afresh). */
+  beforeHydrating?(container: HTMLElement): void;
 }
 
 const root = () => document.documentElement;
@@ -88,6 +90,7 @@ export async function startDocument<Remote extends string>(start: DocumentStart<
     const loadingStatus = !container.hasAttribute(MARKERS.renderedManifestAttribute);
     // A mismatch in a signed-in page's loading status is the shell's own (React reports it).
     const options = loadingStatus ? {} : { onRecoverableError: start.onRecoverableError(route!.remote) };
+    start.beforeHydrating?.(container);
     startTransition(() => {
       hydrateRoot(container, loadingStatus ? <WhenHydrated>{app}</WhenHydrated> : app, options);
     });

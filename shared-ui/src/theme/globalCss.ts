@@ -1,4 +1,5 @@
 import { css } from 'styled-components';
+import { STATIC_PART_ATTRIBUTE } from '../hydration/staticParts';
 import tokens from './tokens.json';
 import { DEFAULT_THEME, THEME_ATTRIBUTE, themes, type SiteTheme } from './themes';
 
@@ -37,6 +38,8 @@ export const plainFigures = css`
  *   loading message (CLS 0). And <main> holds at least a screen: the footer starts below the first
  *   screen, so a page that arrives after it (a remote's, a signed-in page's data) never pushes it down
  *   in view.
+ * - A static part of a page (StaticPart) is a wrapper with no box of its own: its content is laid out
+ *   as its parent's.
  */
 /** The custom properties the global rules take a theme's colours from (set on <html> per theme). */
 const themeColors = (theme: SiteTheme) =>
@@ -71,5 +74,6 @@ a{color:var(--site-link);text-underline-offset:0.2em}
 img{max-width:100%;height:auto}
 :focus-visible{outline:3px solid var(--site-focus);outline-offset:3px}
 [tabindex='-1']:focus:not(:focus-visible){outline:none}
+[${STATIC_PART_ATTRIBUTE}]{display:contents}
 @media (prefers-reduced-motion:reduce){*,*::before,*::after{animation-duration:0.01ms !important;animation-iteration-count:1 !important;transition-duration:0.01ms !important;scroll-behavior:auto !important}}`;
 }

@@ -1,4 +1,4 @@
-import { BrowserRouter, createSiteQueryClient, forgetHandedOverAnswers, Route, Routes, SiteProviders, useLocation } from '@site/shared-ui';
+import { BrowserRouter, createSiteQueryClient, forgetHandedOverAnswers, forgetStaticParts, Route, Routes, SiteProviders, useLocation } from '@site/shared-ui';
 import { useEffect, useRef } from 'react';
 import { SessionFollower } from '../session/SessionFollower';
 import { Footer } from '../footer/Footer';
@@ -12,12 +12,17 @@ import { PreviewBanner } from '../preview/PreviewBanner';
 import { GuardedPage } from './GuardedPage';
 import { siteRoutes } from './routes';
 
-/** The answers a signed-in page drawn by the server handed over stand for its first view only: dropped at the first navigation. */
-function ForgetHandedOverAnswersOnNavigation() {
+/**
+ * What the server handed over stands for its first view only, dropped at the first navigation: the
+ * answers a signed-in page drawn by the server handed over, and its static parts' HTML.
+ */
+function ForgetHandedOverOnNavigation() {
   const { pathname } = useLocation();
   const first = useRef(pathname);
   useEffect(() => {
-    if (pathname !== first.current) forgetHandedOverAnswers();
+    if (pathname === first.current) return;
+    forgetHandedOverAnswers();
+    forgetStaticParts();
   }, [pathname]);
   return null;
 }
@@ -40,7 +45,7 @@ export function Layout() {
     <>
       <FocusOnNavigate />
       <SessionFollower />
-      <ForgetHandedOverAnswersOnNavigation />
+      <ForgetHandedOverOnNavigation />
       <SkipLink />
       <PreviewBanner />
       <Header />

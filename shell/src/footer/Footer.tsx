@@ -1,4 +1,4 @@
-import { AndroidAppLink, Container, IphoneAppStatus, Link, runtimeConfig, SOCIAL_NETWORKS, useTranslation, VisuallyHidden } from '@site/shared-ui';
+import { AndroidAppLink, Container, IphoneAppStatus, Link, runtimeConfig, SOCIAL_NETWORKS, StaticPart, useTranslation, VisuallyHidden } from '@site/shared-ui';
 import { startTransition, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { EXTERNAL_LINKS } from '../constants';
@@ -125,6 +125,27 @@ function useCurrentYear(): number | null {
   return year;
 }
 
+/** The footer's lists of links (static: a page hydrated in the browser keeps the server's HTML of them). */
+function FooterLinks() {
+  const { t } = useTranslation('shell');
+  const social = runtimeConfig().social;
+  const networks = SOCIAL_NETWORKS.filter((network) => social[network]);
+  return (
+    <>
+      <HelpLinks />
+      <ServiceLinks />
+      {networks.length > 0 && (
+        <ExternalLinks id="footer-follow" title={t('footer.follow')} links={networks.map((network) => ({ href: social[network]!, label: NETWORK_NAMES[network] }))} />
+      )}
+      <ExternalLinks
+        id="footer-useful"
+        title={t('footer.usefulLinks')}
+        links={(['anr', 'anrMures', 'anpc'] as const).map((key) => ({ href: EXTERNAL_LINKS[key], label: t(`footer.links.${key}`) }))}
+      />
+    </>
+  );
+}
+
 /**
  * The site's footer (anchor id footer), the shell's on every page, outside main (the page's
  * contentinfo landmark). Social links come from the runtime configuration.
@@ -132,8 +153,6 @@ function useCurrentYear(): number | null {
 export function Footer() {
   const { t } = useTranslation('shell');
   const year = useCurrentYear();
-  const social = runtimeConfig().social;
-  const networks = SOCIAL_NETWORKS.filter((network) => social[network]);
   return (
     <Wrapper id="footer">
       <Container>
@@ -148,16 +167,9 @@ export function Footer() {
               <IphoneAppStatus />
             </AppLinks>
           </div>
-          <HelpLinks />
-          <ServiceLinks />
-          {networks.length > 0 && (
-            <ExternalLinks id="footer-follow" title={t('footer.follow')} links={networks.map((network) => ({ href: social[network]!, label: NETWORK_NAMES[network] }))} />
-          )}
-          <ExternalLinks
-            id="footer-useful"
-            title={t('footer.usefulLinks')}
-            links={(['anr', 'anrMures', 'anpc'] as const).map((key) => ({ href: EXTERNAL_LINKS[key], label: t(`footer.links.${key}`) }))}
-          />
+          <StaticPart name="footer-links">
+            <FooterLinks />
+          </StaticPart>
           <Copyright>{year === null ? t('footer.copyrightUndated') : t('footer.copyright', { year })}</Copyright>
         </Columns>
       </Container>

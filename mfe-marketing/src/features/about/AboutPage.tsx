@@ -1,4 +1,4 @@
-import { Container, PageIntro, useTranslation } from '@site/shared-ui';
+import { Container, PageIntro, StaticPart, useTranslation } from '@site/shared-ui';
 import '../../i18n/register';
 import { FounderCards } from './FounderCard';
 
@@ -8,6 +8,18 @@ export default function AboutPage() {
   return (
     <Container>
       <PageIntro title={t('about.title')} description={t('about.description')} />
+      <StaticPart name="about-text">
+        <AboutText />
+      </StaticPart>
+    </Container>
+  );
+}
+
+/** Why and who (static: a page hydrated in the browser keeps the server's HTML of it). */
+function AboutText() {
+  const { t } = useTranslation('marketing');
+  return (
+    <>
       <section aria-labelledby="why-title">
         <h2 id="why-title">{t('about.whyTitle')}</h2>
         <p>{t('landing.subtitle')}</p>
@@ -17,6 +29,6 @@ export default function AboutPage() {
         <p>{t('landing.team.intro')}</p>
         <FounderCards headingLevel="h3" />
       </section>
-    </Container>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Container, Link, PageIntro, useTranslation } from '@site/shared-ui';
+import { Container, Link, PageIntro, StaticPart, useTranslation } from '@site/shared-ui';
 import '../../i18n/register';
 
 const LIST_SECTIONS = ['commitment', 'testing', 'limits'] as const;
@@ -8,6 +8,18 @@ export default function AccessibilityPage() {
   return (
     <Container>
       <PageIntro title={t('accessibility.title')} description={t('accessibility.description')} />
+      <StaticPart name="accessibility-statement">
+        <Statement />
+      </StaticPart>
+    </Container>
+  );
+}
+
+/** The statement's text (static: a page hydrated in the browser keeps the server's HTML of it). */
+function Statement() {
+  const { t } = useTranslation('marketing');
+  return (
+    <>
       {LIST_SECTIONS.map((key) => (
         <section key={key} aria-labelledby={`a11y-${key}`}>
           <h2 id={`a11y-${key}`}>{t(`accessibility.sections.${key}.title`)}</h2>
@@ -24,6 +36,6 @@ export default function AccessibilityPage() {
         </p>
       </section>
       <p>{t('accessibility.updated')}</p>
-    </Container>
+    </>
   );
 }

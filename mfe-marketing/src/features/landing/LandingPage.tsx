@@ -1,4 +1,4 @@
-import { Container } from '@site/shared-ui';
+import { Container, StaticPart } from '@site/shared-ui';
 import '../../i18n/register';
 import { Faq } from './Faq';
 import { Newsletter } from './Newsletter';
@@ -14,21 +14,29 @@ import { Testimonials } from './Testimonials';
 /**
  * The landing page: one h1 (the hero's), then each section a region under its own h2; each thing
  * said once (what the app does in one list, the team on /aboutus). The footer is the shell's, on
- * every page.
+ * every page. What is only read and followed (text, pictures, links) is static: a page hydrated in
+ * the browser keeps the server's HTML of it. The hero (the h1 that takes focus, the iPhone app's
+ * status), the questions' accordion and the newsletter's form hydrate.
  */
 export default function LandingPage() {
   return (
     <Container>
       <Hero />
-      <HowItWorks />
-      <Plans />
-      <Partners />
-      <Team />
-      <Testimonials />
+      <StaticPart name="landing-sections">
+        <HowItWorks />
+        <Plans />
+        <Partners />
+        <Team />
+        <Testimonials />
+      </StaticPart>
       <Faq />
-      <CallToAction />
+      <StaticPart name="landing-call-to-action">
+        <CallToAction />
+      </StaticPart>
       <Newsletter />
-      <Developers />
+      <StaticPart name="landing-developers">
+        <Developers />
+      </StaticPart>
     </Container>
   );
 }

@@ -1,4 +1,4 @@
-import { Container, Link, PageIntro, plainFigures, runtimeConfig, StatusMessage, useTranslation } from '@site/shared-ui';
+import { Container, Link, PageIntro, plainFigures, runtimeConfig, StaticPart, StatusMessage, useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import type { ReactNode } from 'react';
 import '../../i18n/register';
@@ -20,6 +20,7 @@ export function LegalSection({ id, title, children }: { id: string; title: strin
 /**
  * The frame of the privacy notice and the terms: the title and description, a plain warning where
  * the operator is local mode's stand-in, the sections, the date, and the link to the other page.
+ * The text after the title is static: a page hydrated in the browser keeps the server's HTML of it.
  */
 export function LegalPage({ page, children, other }: { page: 'privacy' | 'terms'; children: ReactNode; other: { to: string; label: string } }) {
   const { t } = useTranslation('marketing');
@@ -32,11 +33,13 @@ export function LegalPage({ page, children, other }: { page: 'privacy' | 'terms'
           {t(`${page}.localNotice`)}
         </StatusMessage>
       )}
-      {children}
-      <p>{t(`${page}.updated`)}</p>
-      <p>
-        <Link to={other.to}>{other.label}</Link>
-      </p>
+      <StaticPart name={`${page}-text`}>
+        {children}
+        <p>{t(`${page}.updated`)}</p>
+        <p>
+          <Link to={other.to}>{other.label}</Link>
+        </p>
+      </StaticPart>
     </Container>
   );
 }

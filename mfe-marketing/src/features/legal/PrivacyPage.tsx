@@ -36,9 +36,19 @@ const PROCESSORS = ['identity', 'payments', 'mail'] as const;
  */
 export default function PrivacyPage() {
   const { t } = useTranslation('marketing');
-  const operator = operatorFigures();
   return (
     <LegalPage page="privacy" other={{ to: '/terms', label: t('legalLinks.terms') }}>
+      <PrivacyText />
+    </LegalPage>
+  );
+}
+
+/** The notice's sections (its text: static, LegalPage). */
+function PrivacyText() {
+  const { t } = useTranslation('marketing');
+  const operator = operatorFigures();
+  return (
+    <>
       <LegalSection id="privacy-operator" title={t('privacy.operator.title')}>
         <p>{t('privacy.operator.body', operator)}</p>
       </LegalSection>
@@ -92,6 +102,6 @@ export default function PrivacyPage() {
           <p key={paragraph}>{paragraph}</p>
         ))}
       </LegalSection>
-    </LegalPage>
+    </>
   );
 }

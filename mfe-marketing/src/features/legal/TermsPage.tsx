@@ -10,9 +10,19 @@ const SECTIONS = ['operator', 'service', 'price', 'trial', 'renewal', 'cancel', 
  */
 export default function TermsPage() {
   const { t } = useTranslation('marketing');
-  const figures = { ...operatorFigures(), price: FULL_PLAN_PRICE_LEI, days: TRIAL_DAYS, withdrawalDays: WITHDRAWAL_DAYS };
   return (
     <LegalPage page="terms" other={{ to: '/privacy', label: t('terms.privacyLink') }}>
+      <TermsText />
+    </LegalPage>
+  );
+}
+
+/** The terms' sections (their text: static, LegalPage). */
+function TermsText() {
+  const { t } = useTranslation('marketing');
+  const figures = { ...operatorFigures(), price: FULL_PLAN_PRICE_LEI, days: TRIAL_DAYS, withdrawalDays: WITHDRAWAL_DAYS };
+  return (
+    <>
       {SECTIONS.map((section) => (
         <LegalSection key={section} id={`terms-${section}`} title={t(`terms.sections.${section}.title`, figures)}>
           {(t(`terms.sections.${section}.body`, { returnObjects: true, ...figures }) as string[]).map((paragraph) => (
@@ -20,6 +30,6 @@ export default function TermsPage() {
           ))}
         </LegalSection>
       ))}
-    </LegalPage>
+    </>
   );
 }
