@@ -10,6 +10,9 @@
 //   SHIFT_PROFILE=1 … and which source files and functions ran in it (a CPU profile, through the builds'
 //                     source maps: the share of the task's samples in which each file is on the stack,
 //                     and in which each function was running itself)
+// Each run also says how long the main thread worked until the page was idle (Chrome's own counters,
+// at the run's CPU slowdown: all its tasks, the scripts' share of them, style and layout): the work a
+// change to what runs on a page saves, steadier than the blocking time over a few runs.
 //   SHIFT_RTT=150 SHIFT_KBPS=1638 …  on a slow network (DevTools' emulation: each response that much
 //                     later, at that throughput; Lighthouse's mobile figures): with each run's LCP
 // Needs a build (pnpm build) and the site's ports free (take /tmp/e2e.lock where it is shared).
@@ -258,6 +261,7 @@ async function measure(route) {
   for (let i = 0; i < RUNS; i += 1) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
     await cdp.send('Network.clearBrowserCache');
     if (CPU > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
     if (RTT || KBPS) {
@@ -276,8 +280,10 @@ async function measure(route) {
     const profile = PROFILE ? (await cdp.send('Profiler.stop')).profile : null;
     const tasks = TRACE ? longTasksOfTrace(JSON.parse((await browser.stopTracing()).toString('utf8')), profile) : [];
     const { shifts, longTasks, lcp } = await page.evaluate(() => ({ shifts: window.__shifts, longTasks: window.__longTasks, lcp: window.__lcp }));
+    const counters = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map(({ name, value }) => [name, Math.round(value * 1000)]));
+    const work = { tasks: counters.TaskDuration, scripts: counters.ScriptDuration, style: counters.RecalcStyleDuration, layout: counters.LayoutDuration };
     const landed = new URL(page.url());
-    results.push({ route, run: i + 1, landed: `${landed.pathname}${landed.search}`, cls: cumulativeLayoutShift(shifts), shifts, longTasks, tasks, lcp });
+    results.push({ route, run: i + 1, landed: `${landed.pathname}${landed.search}`, cls: cumulativeLayoutShift(shifts), shifts, longTasks, tasks, lcp, work });
     await page.close();
   }
 }
@@ -326,4 +332,7 @@ for (const route of new Set(results.map((r) => r.route))) {
   const runs = results.filter((r) => r.route === route);
   const longest = runs.map((r) => Math.max(0, ...r.longTasks.map((t) => t.ms)));
   console.log(`  ${route}: LCP (ms) ${runs.map((r) => r.lcp ?? '-').join(' ')}; CLS ${runs.map((r) => r.cls.toFixed(3)).join(' ')}; longest task (ms) ${longest.join(' ')}`);
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const work = (kind) => `${median(runs.map((r) => r.work[kind]))} (${runs.map((r) => r.work[kind]).join(' ')})`;
+  console.log(`    main thread until idle (ms, median then each run): tasks ${work('tasks')}; scripts ${work('scripts')}; style ${work('style')}; layout ${work('layout')}`);
 }
