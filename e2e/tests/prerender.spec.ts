@@ -69,6 +69,25 @@ test.describe('prerendered public pages', () => {
     expect(errors).toEqual([]);
   });
 
+  for (const { path, part, link, to } of [
+    { path: '/privacy', part: 'privacy-text', link: 'Termenii abonamentului', to: '/terms' },
+    { path: '/accessibility', part: 'accessibility-statement', link: 'Scrieți-ne prin pagina de contact', to: '/contact' },
+  ]) {
+    test(`${path}'s text stays the server's HTML once hydrated, and its link is followed in the page`, async ({ page }) => {
+      const errors = loggedErrors(page);
+      await open(page, path, h1Of(path));
+      expect(await ownedByReact(page, `[data-static-part="${part}"] h2`)).toBe(false);
+      await page.evaluate(() => {
+        (window as unknown as { sameDocument: boolean }).sameDocument = true;
+      });
+      await page.locator(`[data-static-part="${part}"]`).getByRole('link', { name: link }).click();
+      await expect(h1(page)).toHaveText(h1Of(to));
+      await expect(h1(page)).toBeFocused();
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(errors).toEqual([]);
+    });
+  }
+
   test('a static part is drawn again in the language chosen after hydration, and a link in it opened in a new tab is left to the browser', async ({ page }) => {
     await open(page, '/', h1Of('/'));
     const howItWorks = page.locator('#howItWorks h2');
