@@ -7,6 +7,13 @@ import { authSdkChunks, englishH1, h1, loggedErrors, open, routes, setStoredPref
 const PRERENDERED = ['/', '/contact', '/aboutus', '/accessibility', '/login'] as const;
 const h1Of = (path: string) => routes.find((r) => r.path === path)!.h1;
 
+/** Marks the page's document: still marked later means the page was not reloaded (what happened, happened in it). */
+const markThisDocument = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+const stillThisDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
 test.describe('prerendered public pages', () => {
   for (const path of PRERENDERED) {
     test(`${path} arrives as HTML with its content, named by its page, and the remote's address of this environment`, async ({ request }) => {
@@ -50,9 +57,7 @@ test.describe('prerendered public pages', () => {
   test("the landing page's static parts stay the server's HTML once hydrated; a link in them is followed in the page, its h1 taking the focus", async ({ page }) => {
     const errors = loggedErrors(page);
     await open(page, '/', h1Of('/'));
-    await page.evaluate(() => {
-      (window as unknown as { sameDocument: boolean }).sameDocument = true;
-    });
+    await markThisDocument(page);
     expect(await ownedByReact(page, '#howItWorks')).toBe(false);
     expect(await ownedByReact(page, '#plans')).toBe(false);
     expect(await ownedByReact(page, 'footer nav')).toBe(false);
@@ -63,7 +68,7 @@ test.describe('prerendered public pages', () => {
     // What a screen reader says next: the new page's h1, focused, in the same document.
     await expect(h1(page)).toHaveText(h1Of('/aboutus'));
     await expect(h1(page)).toBeFocused();
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await stillThisDocument(page)).toBe(true);
     // The page after a navigation is the browser's own, drawn by React.
     expect(await ownedByReact(page, 'main section')).toBe(true);
     expect(errors).toEqual([]);
@@ -77,13 +82,11 @@ test.describe('prerendered public pages', () => {
       const errors = loggedErrors(page);
       await open(page, path, h1Of(path));
       expect(await ownedByReact(page, `[data-static-part="${part}"] h2`)).toBe(false);
-      await page.evaluate(() => {
-        (window as unknown as { sameDocument: boolean }).sameDocument = true;
-      });
+      await markThisDocument(page);
       await page.locator(`[data-static-part="${part}"]`).getByRole('link', { name: link }).click();
       await expect(h1(page)).toHaveText(h1Of(to));
       await expect(h1(page)).toBeFocused();
-      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(await stillThisDocument(page)).toBe(true);
       expect(errors).toEqual([]);
     });
   }
@@ -94,10 +97,12 @@ test.describe('prerendered public pages', () => {
     await expect(howItWorks).toHaveText('Cum vă ajută aplicația');
     const team = page.getByRole('region', { name: 'Echipa' }).getByRole('link', { name: 'Cunoașteți echipa' });
     await team.click({ modifiers: ['Control'] });
-    await expect(page).toHaveURL(/\/$/);
     await page.getByRole('button', { name: 'English' }).click();
     await expect(howItWorks).toHaveText('How the app helps you');
     expect(await ownedByReact(page, '#howItWorks')).toBe(true);
+    // The Control-click was the browser's (a new tab): this page stayed where it was.
+    await expect(h1(page)).toHaveText(englishH1['/']);
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test('a visitor with another language or theme gets the page rendered afresh, never the prerendered one shown', async ({ page }) => {
@@ -175,13 +180,11 @@ async function openBeforeHydration(page: Page, path: string) {
   // Named by its page before any of the page's code has run.
   await expect(page).toHaveTitle(`${h1Of(path)} · Vedere`);
   // Set in this document: still there afterwards means the page was not reloaded.
-  await page.evaluate(() => {
-    (window as unknown as { sameDocument: boolean }).sameDocument = true;
-  });
+  await markThisDocument(page);
   return async () => {
     release();
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await stillThisDocument(page)).toBe(true);
   };
 }
 
@@ -360,15 +363,13 @@ test.describe('a signed-in page, for a visitor who looks signed in (the login co
     const release = await holdShellScript(page);
     await page.goto('/pricing', { waitUntil: 'commit' });
     await expect(page.getByRole('status').filter({ hasText: LOADING })).toBeVisible();
-    await page.evaluate(() => {
-      (window as unknown as { sameDocument: boolean }).sameDocument = true;
-    });
+    await markThisDocument(page);
     await page.getByRole('banner').getByRole('link', { name: 'Contact' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
     release();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(h1(page)).toHaveText(h1Of('/contact'));
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await stillThisDocument(page)).toBe(true);
   });
 
   test('whose session has ended, is drawn, then sends the visitor to /login, saying why', async ({ page, context }) => {
