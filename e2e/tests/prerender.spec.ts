@@ -61,8 +61,9 @@ test.describe('prerendered public pages', () => {
     expect(await ownedByReact(page, '#howItWorks')).toBe(false);
     expect(await ownedByReact(page, '#plans')).toBe(false);
     expect(await ownedByReact(page, 'footer nav')).toBe(false);
-    expect(await ownedByReact(page, '#newsletter-email')).toBe(true);
-    expect(await ownedByReact(page, '#faq button')).toBe(true);
+    // The accordion and the form, far below, hydrate later, on their own (the browser idle here).
+    await expect.poll(() => ownedByReact(page, '#newsletter-email')).toBe(true);
+    await expect.poll(() => ownedByReact(page, '#faq button')).toBe(true);
     await page.getByRole('region', { name: 'Echipa' }).getByRole('link', { name: 'Cunoașteți echipa' }).click();
     await expect(page).toHaveURL(/\/aboutus$/);
     // What a screen reader says next: the new page's h1, focused, in the same document.
@@ -72,6 +73,82 @@ test.describe('prerendered public pages', () => {
     // The page after a navigation is the browser's own, drawn by React.
     expect(await ownedByReact(page, 'main section')).toBe(true);
     expect(errors).toEqual([]);
+  });
+
+  // The accordion and the newsletter's form are far down the landing page: each hydrates on its own
+  // after the page (shared-ui's LaterPart), when it nears the viewport, the browser is idle, or the
+  // visitor reaches it. Here the browser is never idle and nothing is ever near, unless said.
+  const laterPart = (page: Page, name: string) => page.locator(`[data-later-part="${name}"]`);
+  const neverIdleNorNear = (page: Page, { near = false } = {}) =>
+    page.addInitScript((near) => {
+      window.requestIdleCallback = (() => 0) as unknown as typeof window.requestIdleCallback;
+      if (!near)
+        window.IntersectionObserver = class {
+          observe() {}
+          unobserve() {}
+          disconnect() {}
+          takeRecords() {
+            return [];
+          }
+        } as unknown as typeof IntersectionObserver;
+    }, near);
+
+  test("the landing page's accordion and form stay the server's HTML after the page has hydrated, until the visitor reaches them", async ({ page }) => {
+    const errors = loggedErrors(page);
+    await neverIdleNorNear(page);
+    await open(page, '/', h1Of('/'));
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    for (const name of ['landing-faq', 'landing-newsletter']) await expect(laterPart(page, name)).not.toHaveAttribute('data-later-part-hydrated', /.*/);
+    expect(await ownedByReact(page, '#faq button')).toBe(false);
+    expect(await ownedByReact(page, '#newsletter-email')).toBe(false);
+    expect(await ownedByReact(page, '#howItWorks')).toBe(false);
+    // A click that reaches a question without a press or a focus first (a screen reader's
+    // activation can): held, the part hydrated for it, then done.
+    const first = page.getByRole('button', { name: 'Ce face aplicația?' });
+    await first.dispatchEvent('click');
+    await expect(laterPart(page, 'landing-faq')).toHaveAttribute('data-later-part-hydrated', '');
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('region', { name: 'Ce face aplicația?' })).toBeVisible();
+    // The form's part is still the server's: reaching it hydrates it, and Enter on what was typed
+    // is validated by the page, never sent natively.
+    await expect(laterPart(page, 'landing-newsletter')).not.toHaveAttribute('data-later-part-hydrated', /.*/);
+    const email = page.getByRole('textbox', { name: /Adresa de email/ });
+    await email.fill('nu-e-o-adresa');
+    await email.press('Enter');
+    await expect(email).toHaveAccessibleDescription(/Introduceți o adresă de email validă/);
+    await expect(email).toHaveValue('nu-e-o-adresa');
+    await expect(email).toBeFocused();
+    expect(new URL(page.url()).search).toBe('');
+    expect(errors).toEqual([]);
+  });
+
+  test("the landing page's accordion, reached by the keyboard before it has hydrated: Enter opens a question, an arrow key moves to the next", async ({ page }) => {
+    await neverIdleNorNear(page);
+    await open(page, '/', h1Of('/'));
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    const first = page.getByRole('button', { name: 'Ce face aplicația?' });
+    const second = page.getByRole('button', { name: 'Pe ce telefoane funcționează?' });
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(second).toBeFocused();
+    await expect(laterPart(page, 'landing-faq')).toHaveAttribute('data-later-part-hydrated', '');
+  });
+
+  test("the landing page's later parts hydrate as they near the viewport, and when the browser is idle", async ({ page }) => {
+    await neverIdleNorNear(page, { near: true });
+    await open(page, '/', h1Of('/'));
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await expect(laterPart(page, 'landing-faq')).not.toHaveAttribute('data-later-part-hydrated', /.*/);
+    await page.locator('#faq').evaluate((faq) => faq.scrollIntoView());
+    await expect(laterPart(page, 'landing-faq')).toHaveAttribute('data-later-part-hydrated', '');
+    expect(await ownedByReact(page, '#faq button')).toBe(true);
+
+    const idle = await page.context().newPage();
+    await open(idle, '/', h1Of('/'));
+    for (const name of ['landing-faq', 'landing-newsletter']) await expect(laterPart(idle, name)).toHaveAttribute('data-later-part-hydrated', '');
+    expect(await idle.evaluate(() => window.scrollY)).toBe(0);
   });
 
   for (const { path, part, link, to } of [

@@ -5,6 +5,7 @@
  * site's server, the shell (browser and server builds), the build and the tests; nothing here
  * may import anything but types: the browser's first script and the build configuration read it.
  */
+import type { LaterPartMarkers } from '@site/shared-ui/later-parts';
 import type { Locale } from '@site/shared-ui/locales';
 import type { SessionUser } from '@site/shared-ui/session-user';
 import type { ServiceReadName } from '@site/shared-ui/service-reads';
@@ -39,6 +40,16 @@ export const MARKERS = {
   hydratedEvent: 'site:hydrated',
   /** On <html>, "true" once held events were handed to the hydrated page ("false" if it never hydrated). */
   hydratedAttribute: 'data-hydrated',
+  /**
+   * A part of the page that hydrates after the rest (shared-ui's LaterPart): what is done in it is
+   * held until it says it has hydrated, and the part is told it is wanted. shared-ui's names.
+   */
+  laterPart: {
+    attribute: 'data-later-part',
+    hydratedAttribute: 'data-later-part-hydrated',
+    wantedEvent: 'site:later-part-wanted',
+    hydratedEvent: 'site:later-part-hydrated',
+  } satisfies LaterPartMarkers,
   /** The id of the <script type="application/json"> holding a signed-in page's handed-over state. */
   handedOverStateId: 'site-handed-over-state',
 } as const;

@@ -20,6 +20,8 @@ export { Accordion, type AccordionItem } from './widgets/accordion/Accordion';
 export { Section } from './widgets/section/Section';
 export { StaticPart } from './hydration/StaticPart';
 export { forgetStaticParts, keepStaticParts } from './hydration/staticParts';
+export { LaterPart } from './hydration/LaterPart';
+export { forgetLaterParts, holdLaterParts } from './hydration/laterParts';
 export { PlanCard, PlanPopular, PlanSummary, PriceFigure, usePlanPrice, type PlanId } from './widgets/plans/PlanSummary';
 export { plainFigures } from './theme/globalCss';
 export { AndroidAppLink, IphoneAppStatus } from './widgets/app/AppLinks';

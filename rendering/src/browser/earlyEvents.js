@@ -17,28 +17,45 @@
 // A link within the page itself (the skip link, a section's anchor) is never held: it works natively.
 // A link that opens elsewhere (another site, a new tab) is left to the browser. If the page never
 // hydrates (its code failed), held links are followed after 20 s and the page works as plain HTML.
+// A part of the page that hydrates later than the rest (markers.laterPart) is guarded the same way
+// until it says it has hydrated: what is done in it is held (even once the page has hydrated), the
+// part is told it is wanted, and what was held is done, or told, once it has.
 // eslint-disable-next-line @typescript-eslint/no-unused-expressions -- a function expression: the inliner calls it with the markers
 (function (markers) {
   var d = document;
   var html = d.documentElement;
+  var later = markers.laterPart;
+  // What was held, and the fields typed in, each with what it waits for: the page (d) or a later part.
   var held = [];
   var typed = [];
   var chosen = new Map();
   var over = false;
+  var hydratedPage = false;
 
-  function onPrerenderedPage(el) {
-    return !over && el && el.closest && !html.hasAttribute(markers.freshRenderAttribute) && el.closest('#root[' + markers.prerenderedAttribute + ']');
+  function drawnByServer(el) {
+    return el && el.closest && !html.hasAttribute(markers.freshRenderAttribute) && el.closest('#root[' + markers.prerenderedAttribute + ']');
   }
-  function hold(event, replay) {
+  /** What `el` waits for before the page handles what is done on it: the page (d), a later part, or nothing (null). */
+  function awaited(el) {
+    if (!drawnByServer(el)) return null;
+    if (!over) return d;
+    // A page that never hydrated is plain HTML, its later parts too.
+    if (!hydratedPage) return null;
+    var part = el.closest('[' + later.attribute + ']');
+    return part && !part.hasAttribute(later.hydratedAttribute) ? part : null;
+  }
+  function hold(event, owner, replay) {
     event.preventDefault();
     event.stopImmediatePropagation();
-    held.push(replay);
+    held.push({ owner: owner, replay: replay });
+    if (owner !== d) owner.dispatchEvent(new Event(later.wantedEvent));
   }
 
   d.addEventListener(
     'click',
     function (event) {
-      if (!onPrerenderedPage(event.target)) return;
+      var owner = awaited(event.target);
+      if (!owner) return;
       var el = event.target.closest('a[href], button, summary, input, [role=button], [role=tab]');
       if (!el || el.disabled || (el.tagName === 'INPUT' && !/^(submit|button|checkbox|radio|reset)$/.test(el.type))) return;
       if (
@@ -55,7 +72,7 @@
         return;
       // A link within this page (the skip link, a section's anchor) works natively: it never waits.
       if (el.tagName === 'A' && el.hash && el.pathname === location.pathname && el.search === location.search) return;
-      hold(event, function (hydrated) {
+      hold(event, owner, function (hydrated) {
         if (hydrated) el.click();
         else if (el.tagName === 'A') location.assign(el.href);
       });
@@ -67,9 +84,10 @@
     'submit',
     function (event) {
       var form = event.target;
-      if (!onPrerenderedPage(form)) return;
+      var owner = awaited(form);
+      if (!owner) return;
       var submitter = event.submitter;
-      hold(event, function (hydrated) {
+      hold(event, owner, function (hydrated) {
         if (hydrated) form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
       });
     },
@@ -80,10 +98,11 @@
     'keydown',
     function (event) {
       var el = event.target;
-      if (!onPrerenderedPage(el) || !(el.getAttribute('role') === 'tab' || (el.tagName === 'BUTTON' && el.hasAttribute('aria-controls')))) return;
+      var owner = awaited(el);
+      if (!owner || !(el.getAttribute('role') === 'tab' || (el.tagName === 'BUTTON' && el.hasAttribute('aria-controls')))) return;
       if (!/^(ArrowUp|ArrowDown|ArrowLeft|ArrowRight|Home|End)$/.test(event.key)) return;
       var key = event.key;
-      hold(event, function (hydrated) {
+      hold(event, owner, function (hydrated) {
         if (hydrated) el.dispatchEvent(new KeyboardEvent('keydown', { key: key, bubbles: true, cancelable: true }));
       });
     },
@@ -94,7 +113,7 @@
     'input',
     function (event) {
       var el = event.target;
-      if (!onPrerenderedPage(el) || !/^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) return;
+      if (!awaited(el) || !/^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName)) return;
       if (typed.indexOf(el) < 0) typed.push(el);
       // Hydrating a select sets it back to the value React renders: what was chosen is kept here.
       if (el.tagName === 'SELECT') chosen.set(el, el.value);
@@ -138,20 +157,51 @@
     }
   }
 
+  // What waited for `owner` is handed over: the fields typed in told first (those in a later part
+  // still held wait for it), then what was held done again, in order (done again on a later part
+  // still held, an action is held anew, for it).
+  function handOver(owner, hydrated) {
+    var waiting =
+      owner === d
+        ? typed.filter(awaited)
+        : typed.filter(function (el) {
+            return !owner.contains(el);
+          });
+    if (hydrated)
+      typed.forEach(function (el) {
+        if (waiting.indexOf(el) < 0) announceTyped(el);
+      });
+    typed.forEach(function (el) {
+      if (waiting.indexOf(el) < 0) chosen.delete(el);
+    });
+    typed = waiting;
+    // A part drawn afresh (the language changed while it was held) is another element: what was
+    // held for the one it replaced goes with it.
+    function handed(entry) {
+      return entry.owner === owner || (owner !== d && !entry.owner.isConnected);
+    }
+    var now = held.filter(handed);
+    held = held.filter(function (entry) {
+      return !handed(entry);
+    });
+    now.forEach(function (entry) {
+      entry.replay(hydrated);
+    });
+  }
+
   function finish(hydrated) {
     if (over) return;
     over = true;
+    hydratedPage = hydrated;
     html.setAttribute(markers.hydratedAttribute, hydrated ? 'true' : 'false');
-    if (hydrated) typed.forEach(announceTyped);
-    held.forEach(function (replay) {
-      replay(hydrated);
-    });
-    held = typed = [];
-    chosen.clear();
+    handOver(d, hydrated);
   }
 
   d.addEventListener(markers.hydratedEvent, function () {
     finish(true);
+  });
+  d.addEventListener(later.hydratedEvent, function (event) {
+    if (over) handOver(event.target, true);
   });
   d.addEventListener('DOMContentLoaded', function () {
     if (d.querySelector('#root[' + markers.prerenderedAttribute + ']'))

@@ -1,4 +1,5 @@
 import { css } from 'styled-components';
+import { LATER_PART } from '../hydration/laterParts';
 import { STATIC_PART_ATTRIBUTE } from '../hydration/staticParts';
 import tokens from './tokens.json';
 import { DEFAULT_THEME, THEME_ATTRIBUTE, themes, type SiteTheme } from './themes';
@@ -74,6 +75,6 @@ a{color:var(--site-link);text-underline-offset:0.2em}
 img{max-width:100%;height:auto}
 :focus-visible{outline:3px solid var(--site-focus);outline-offset:3px}
 [tabindex='-1']:focus:not(:focus-visible){outline:none}
-[${STATIC_PART_ATTRIBUTE}]{display:contents}
+[${STATIC_PART_ATTRIBUTE}],[${LATER_PART.attribute}]{display:contents}
 @media (prefers-reduced-motion:reduce){*,*::before,*::after{animation-duration:0.01ms !important;animation-iteration-count:1 !important;transition-duration:0.01ms !important;scroll-behavior:auto !important}}`;
 }

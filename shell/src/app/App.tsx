@@ -1,4 +1,4 @@
-import { BrowserRouter, createSiteQueryClient, forgetHandedOverAnswers, forgetStaticParts, Route, Routes, SiteProviders, useLocation } from '@site/shared-ui';
+import { BrowserRouter, createSiteQueryClient, forgetHandedOverAnswers, forgetLaterParts, forgetStaticParts, Route, Routes, SiteProviders, useLocation } from '@site/shared-ui';
 import { useEffect, useRef } from 'react';
 import { SessionFollower } from '../session/SessionFollower';
 import { Footer } from '../footer/Footer';
@@ -14,7 +14,8 @@ import { siteRoutes } from './routes';
 
 /**
  * What the server handed over stands for its first view only, dropped at the first navigation: the
- * answers a signed-in page drawn by the server handed over, and its static parts' HTML.
+ * answers a signed-in page drawn by the server handed over, its static parts' HTML, and its later
+ * parts' wait (any still held hydrates now).
  */
 function ForgetHandedOverOnNavigation() {
   const { pathname } = useLocation();
@@ -23,6 +24,7 @@ function ForgetHandedOverOnNavigation() {
     if (pathname === first.current) return;
     forgetHandedOverAnswers();
     forgetStaticParts();
+    forgetLaterParts();
   }, [pathname]);
   return null;
 }

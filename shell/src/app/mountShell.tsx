@@ -3,7 +3,7 @@
 // the site is drawn in #root by @site/rendering's start (the server's HTML hydrated when it can be).
 import { takeHandedOverState } from '@site/rendering/handed-over-state/take';
 import { startDocument } from '@site/rendering/shell-browser';
-import { adoptHandedOverAnswers, adoptServerSession, keepStaticParts } from '@site/shared-ui';
+import { adoptHandedOverAnswers, adoptServerSession, holdLaterParts, keepStaticParts } from '@site/shared-ui';
 import { ensureRemotesRegistered } from '../remotes/federation';
 import { hydrationErrorHandler } from '../remotes/health';
 import { loginCookieSubject } from '../signedIn/loginCookieSubject';
@@ -26,7 +26,11 @@ export async function mountShell(): Promise<void> {
     manifestInForce: async (remote) => (await ensureRemotesRegistered()).get(remote)?.manifest,
     onRecoverableError: hydrationErrorHandler,
     handedOver: adopted,
-    // The page's static parts hydrate as the server's HTML of them (shared-ui's StaticPart).
-    beforeHydrating: (container) => keepStaticParts(container, window.location.pathname),
+    // The page's static parts hydrate as the server's HTML of them (shared-ui's StaticPart); its
+    // later parts hydrate on their own, after the rest (shared-ui's LaterPart).
+    beforeHydrating: (container) => {
+      keepStaticParts(container, window.location.pathname);
+      holdLaterParts(container, window.location.pathname);
+    },
   });
 }

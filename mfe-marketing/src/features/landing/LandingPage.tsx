@@ -1,4 +1,4 @@
-import { Container, StaticPart } from '@site/shared-ui';
+import { Container, LaterPart, StaticPart } from '@site/shared-ui';
 import '../../i18n/register';
 import { Faq } from './Faq';
 import { Newsletter } from './Newsletter';
@@ -16,7 +16,8 @@ import { Testimonials } from './Testimonials';
  * said once (what the app does in one list, the team on /aboutus). The footer is the shell's, on
  * every page. What is only read and followed (text, pictures, links) is static: a page hydrated in
  * the browser keeps the server's HTML of it. The hero (the h1 that takes focus, the iPhone app's
- * status), the questions' accordion and the newsletter's form hydrate.
+ * status) hydrates with the page; the questions' accordion and the newsletter's form, far below,
+ * each on its own later (as they near the viewport, the browser is idle or the visitor reaches them).
  */
 export default function LandingPage() {
   return (
@@ -29,11 +30,15 @@ export default function LandingPage() {
         <Team />
         <Testimonials />
       </StaticPart>
-      <Faq />
+      <LaterPart name="landing-faq">
+        <Faq />
+      </LaterPart>
       <StaticPart name="landing-call-to-action">
         <CallToAction />
       </StaticPart>
-      <Newsletter />
+      <LaterPart name="landing-newsletter">
+        <Newsletter />
+      </LaterPart>
       <StaticPart name="landing-developers">
         <Developers />
       </StaticPart>

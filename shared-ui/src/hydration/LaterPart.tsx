@@ -1,0 +1,55 @@
+// A part of a page that is used, but far down it (the questions' accordion, the newsletter's form):
+// the server draws it, and a page hydrated in the browser leaves it the server's HTML until it is
+// near the viewport, the browser is idle, or the visitor reaches it (./laterParts.ts), then
+// hydrates it on its own. What the visitor does in it meanwhile is held by the page's early-event
+// script and done once it has hydrated. Drawn at once by React everywhere else (a page rendered in
+// the browser, after a navigation), and as soon as the language or the theme changes.
+import { type ReactNode, Suspense, use, useContext, useLayoutEffect, useRef, useState } from 'react';
+import { ThemeContext } from 'styled-components';
+import { useLocation, useTranslation } from '../router';
+import { LATER_PART, laterPartWait, releaseLaterPart } from './laterParts';
+
+function Part({ name, path, children }: { name: string; path: string; children: ReactNode }) {
+  const wait = laterPartWait(name, path);
+  // Suspends the part's hydration (its server HTML stays) until the part is released.
+  if (wait) use(wait);
+  const element = useRef<HTMLDivElement>(null);
+  // In the commit that makes it React's, before any event reaches it: held events are done now.
+  useLayoutEffect(() => {
+    const part = element.current as HTMLDivElement;
+    part.setAttribute(LATER_PART.hydratedAttribute, '');
+    part.dispatchEvent(new Event(LATER_PART.hydratedEvent, { bubbles: true }));
+  }, []);
+  return (
+    <div {...{ [LATER_PART.attribute]: name }} ref={element}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * `children`, a part named `name` (unique on its page; the element adds no box of its own: display
+ * contents) that hydrates after the rest of the page: see ./laterParts.ts for when.
+ */
+export function LaterPart({ name, children }: { name: string; children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const theme: unknown = useContext(ThemeContext);
+  const { pathname } = useLocation();
+  const [drawn] = useState(() => ({ language: i18n.language, theme }));
+  const [redrawn, setRedrawn] = useState(false);
+  // A part still held when what it was drawn with changes (the language, the theme) cannot become
+  // the server's HTML any more: it is released, and its boundary replaced by one React draws afresh
+  // in the same commit (never empty in between, never reported as a mismatch). One already
+  // hydrated is only drawn again, keeping its state.
+  if (!redrawn && (i18n.language !== drawn.language || theme !== drawn.theme) && laterPartWait(name, pathname) !== null) {
+    releaseLaterPart(name);
+    setRedrawn(true);
+  }
+  return (
+    <Suspense key={redrawn ? 'redrawn' : 'drawn'} fallback={null}>
+      <Part name={name} path={pathname}>
+        {children}
+      </Part>
+    </Suspense>
+  );
+}
