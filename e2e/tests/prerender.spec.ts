@@ -126,11 +126,7 @@ test.describe('prerendered public pages', () => {
     await neverIdleNorNear(page);
     await open(page, '/', h1Of('/'));
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-    const first = page.getByRole('button', { name: 'Ce face aplicația?' });
-    const second = page.getByRole('button', { name: 'Pe ce telefoane funcționează?' });
-    await first.focus();
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('ArrowDown');
+    const { first, second } = await openFirstQuestionThenNext(page);
     await expect(first).toHaveAttribute('aria-expanded', 'true');
     await expect(second).toBeFocused();
     await expect(laterPart(page, 'landing-faq')).toHaveAttribute('data-later-part-hydrated', '');
@@ -221,6 +217,16 @@ test.describe('prerendered public pages', () => {
   });
 });
 
+/** By the keyboard, on the landing page's FAQ: Enter on the first question, then ArrowDown (to the next). */
+async function openFirstQuestionThenNext(page: Page) {
+  const first = page.getByRole('button', { name: 'Ce face aplicația?' });
+  const second = page.getByRole('button', { name: 'Pe ce telefoane funcționează?' });
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  return { first, second };
+}
+
 /** Holds the scripts at `url` until the returned function is called. */
 async function holdScript(page: Page, url: RegExp) {
   let release!: () => void;
@@ -274,11 +280,7 @@ test.describe('used before it has hydrated, a prerendered page does what it woul
     const tried = ` (try ${attempt} of ${TRIES})`;
     test(`the FAQ: Enter opens a question, an arrow key moves to the next${tried}`, async ({ page }) => {
       const hydrate = await openBeforeHydration(page, '/');
-      const first = page.getByRole('button', { name: 'Ce face aplicația?' });
-      const second = page.getByRole('button', { name: 'Pe ce telefoane funcționează?' });
-      await first.focus();
-      await page.keyboard.press('Enter');
-      await page.keyboard.press('ArrowDown');
+      const { first, second } = await openFirstQuestionThenNext(page);
       await expect(first).toHaveAttribute('aria-expanded', 'false');
       await hydrate();
       await expect(first).toHaveAttribute('aria-expanded', 'true');
