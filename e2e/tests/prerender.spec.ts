@@ -132,6 +132,19 @@ test.describe('prerendered public pages', () => {
     await expect(laterPart(page, 'landing-faq')).toHaveAttribute('data-later-part-hydrated', '');
   });
 
+  test("a page whose code never runs is plain HTML after its wait, its later parts too: a link in the FAQ's part is followed", async ({ page }) => {
+    // The early-event script gives up waiting for the page after 20 s, on the page's clock.
+    await page.clock.install();
+    await page.route(/\/main\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await expect(h1(page)).toHaveText(h1Of('/'));
+    await page.clock.fastForward('00:21');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'false');
+    await laterPart(page, 'landing-faq').getByRole('link', { name: 'Contactați-ne' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(h1(page)).toHaveText(h1Of('/contact'));
+  });
+
   test("the landing page's later parts hydrate as they near the viewport, and when the browser is idle", async ({ page }) => {
     await neverIdleNorNear(page, { near: true });
     await open(page, '/', h1Of('/'));

@@ -7,7 +7,8 @@ import { setLocale } from '../i18n/i18n';
 import { useTranslation } from '../router';
 import { SiteProviders } from '../SiteProviders';
 import { LaterPart } from './LaterPart';
-import { forgetLaterParts, holdLaterParts, LATER_PART } from './laterParts';
+import { LATER_PART } from './laterPartMarkers';
+import { forgetLaterParts, holdLaterParts } from './laterParts';
 
 /** The part's content: counts its renders, says a word in the page's language, and counts presses. */
 const drawn = jest.fn();

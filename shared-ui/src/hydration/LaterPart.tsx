@@ -4,10 +4,11 @@
 // hydrates it on its own. What the visitor does in it meanwhile is held by the page's early-event
 // script and done once it has hydrated. Drawn at once by React everywhere else (a page rendered in
 // the browser, after a navigation), and as soon as the language or the theme changes.
-import { type ReactNode, Suspense, use, useContext, useLayoutEffect, useRef, useState } from 'react';
-import { ThemeContext } from 'styled-components';
-import { useLocation, useTranslation } from '../router';
-import { LATER_PART, laterPartWait, releaseLaterPart } from './laterParts';
+import { type ReactNode, Suspense, use, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation } from '../router';
+import { useDrawnWithOtherwise } from './drawnAsServer';
+import { LATER_PART } from './laterPartMarkers';
+import { laterPartWait, releaseLaterPart } from './laterParts';
 
 function Part({ name, path, children }: { name: string; path: string; children: ReactNode }) {
   const wait = laterPartWait(name, path);
@@ -32,16 +33,14 @@ function Part({ name, path, children }: { name: string; path: string; children: 
  * contents) that hydrates after the rest of the page: see ./laterParts.ts for when.
  */
 export function LaterPart({ name, children }: { name: string; children: ReactNode }) {
-  const { i18n } = useTranslation();
-  const theme: unknown = useContext(ThemeContext);
   const { pathname } = useLocation();
-  const [drawn] = useState(() => ({ language: i18n.language, theme }));
+  const changed = useDrawnWithOtherwise();
   const [redrawn, setRedrawn] = useState(false);
   // A part still held when what it was drawn with changes (the language, the theme) cannot become
   // the server's HTML any more: it is released, and its boundary replaced by one React draws afresh
   // in the same commit (never empty in between, never reported as a mismatch). One already
   // hydrated is only drawn again, keeping its state.
-  if (!redrawn && (i18n.language !== drawn.language || theme !== drawn.theme) && laterPartWait(name, pathname) !== null) {
+  if (!redrawn && changed && laterPartWait(name, pathname) !== null) {
     releaseLaterPart(name);
     setRedrawn(true);
   }

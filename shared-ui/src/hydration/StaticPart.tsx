@@ -3,9 +3,9 @@
 // components or walking its elements. The rest of the page (forms, the accordion, the header's
 // controls) hydrates as before. Drawn again by React, from its components, as soon as what it was
 // drawn with changes (the language, the theme) and on any page rendered in the browser.
-import { type MouseEvent, type ReactNode, useContext, useState } from 'react';
-import { ThemeContext } from 'styled-components';
-import { useLocation, useNavigate, useTranslation } from '../router';
+import { type MouseEvent, type ReactNode, useState } from 'react';
+import { useLocation, useNavigate } from '../router';
+import { useDrawnWithOtherwise } from './drawnAsServer';
 import { keptStaticPart, STATIC_PART_ATTRIBUTE } from './staticParts';
 
 /** A link a plain click follows within the site (as react-router's Link does), or null. */
@@ -26,12 +26,11 @@ function siteLinkOf(event: MouseEvent<HTMLElement>): URL | null {
  * theme differs from the server's, or when the page is rendered in the browser.
  */
 export function StaticPart({ name, children }: { name: string; children: ReactNode }) {
-  const { i18n } = useTranslation();
-  const theme: unknown = useContext(ThemeContext);
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const [drawn] = useState(() => ({ html: keptStaticPart(name, pathname), language: i18n.language, theme }));
-  if (drawn.html === null || i18n.language !== drawn.language || theme !== drawn.theme) {
+  const [html] = useState(() => keptStaticPart(name, pathname));
+  const changed = useDrawnWithOtherwise();
+  if (html === null || changed) {
     return <div {...{ [STATIC_PART_ATTRIBUTE]: name }}>{children}</div>;
   }
   const followLink = (event: MouseEvent<HTMLDivElement>) => {
@@ -45,5 +44,5 @@ export function StaticPart({ name, children }: { name: string; children: ReactNo
   // handler only follows the links inside (a link's own Enter is a click too): the wrapper itself is
   // neither focusable nor a control.
   // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
-  return <div {...{ [STATIC_PART_ATTRIBUTE]: name }} onClick={followLink} dangerouslySetInnerHTML={{ __html: drawn.html }} />;
+  return <div {...{ [STATIC_PART_ATTRIBUTE]: name }} onClick={followLink} dangerouslySetInnerHTML={{ __html: html }} />;
 }

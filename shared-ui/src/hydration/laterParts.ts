@@ -7,8 +7,6 @@
 
 import { LATER_PART } from './laterPartMarkers';
 
-export { LATER_PART };
-
 /** How far below the viewport a part starts to hydrate. */
 const NEAR_VIEWPORT = '200px 0px';
 /** The longest wait for an idle moment before a part hydrates anyway. */

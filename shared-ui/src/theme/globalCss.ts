@@ -1,5 +1,5 @@
 import { css } from 'styled-components';
-import { LATER_PART } from '../hydration/laterParts';
+import { LATER_PART } from '../hydration/laterPartMarkers';
 import { STATIC_PART_ATTRIBUTE } from '../hydration/staticParts';
 import tokens from './tokens.json';
 import { DEFAULT_THEME, THEME_ATTRIBUTE, themes, type SiteTheme } from './themes';
