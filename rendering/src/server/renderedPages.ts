@@ -18,10 +18,10 @@
 // Any page whose render entry cannot be had, or whose render fails, is served empty (the browser
 // renders it, as for any other page).
 import { DEFAULT_LOCALE, languageQuery, type Locale } from '@site/shared-ui/locales';
+import { freshLoginToken } from '@site/shared-ui/login-token';
 import type { RuntimeConfig } from '@site/shared-ui/runtime-config';
 import { deploymentFor, integrityAt, versionOfManifest, type Cohort, type PreviewPin, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { isServiceReadName, type ServiceReadName } from '@site/shared-ui/service-reads';
-import { decodeJwt } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -71,23 +71,6 @@ export const PERSONAL_PAGE_TTL_MS = 60_000;
 
 /** Signed-in pages kept, counted in their HTML's length (about 21 KB a page), in each process; the least recently served is dropped first. */
 const MAX_PERSONAL_PAGES_CHARS = 16_000_000;
-
-/** A token with less than this left is not drawn with (the browser's session refreshes it first). */
-const TOKEN_MIN_VALIDITY_MS = 30_000;
-
-/**
- * Whether a login cookie's token can be worth asking the service with: a JWT with a subject that
- * expires more than TOKEN_MIN_VALIDITY_MS from now. Decoded, not verified (the service verifies
- * it): what fails here is never sent, nor rendered for.
- */
-function mayBeValid(token: string, now = Date.now()): boolean {
-  try {
-    const { sub, exp } = decodeJwt(token);
-    return Boolean(sub) && typeof exp === 'number' && exp * 1000 - now > TOKEN_MIN_VALIDITY_MS;
-  } catch {
-    return false;
-  }
-}
 
 /** Where a render entry (or the shell's server build) is, as its manifest names it (metaData.ssrRemoteEntry). */
 export interface RenderEntryManifest {
@@ -436,7 +419,7 @@ export function renderedPages({
    */
   async function signedInPage(request: PageRequest, token: string, remote: RemoteName, module: string, seen: Seen): Promise<PageAnswer | null> {
     const { pathname, search } = request.url;
-    if (serviceUrl === null || !mayBeValid(token)) return null;
+    if (serviceUrl === null || freshLoginToken(token) === null) return null;
     // What counts against the limit is what costs: a read of the service's of its own, and a
     // render. A page whose reads are already under way for its user (another tab, a reload) waits
     // for them uncounted; if it then has to be drawn (none kept for its user answers the same), it

@@ -3,11 +3,11 @@
 // them (`Authorization: Bearer`: the service stays the one that verifies it, and never reads
 // cookies), all at once under one time budget. Only a page whose every read was answered is drawn
 // whole; any other outcome leaves the page to the browser (its loading status).
+import { readLoginToken } from '@site/shared-ui/login-token';
 import type { SessionUser } from '@site/shared-ui/session-user';
 import { SERVICE_READS, type ServiceReadName } from '@site/shared-ui/service-reads';
 import { createUserServiceClient, type UserServiceClient } from '@site/shared-ui/user-service';
 import { isPageRead, type PageReadName } from '@site/service-user/page-reads';
-import { decodeJwt } from 'jose';
 import type { ReadAnswers } from '../contract';
 import { serviceFetchAsFetch } from './serviceFetch';
 
@@ -28,17 +28,6 @@ export type SignedInReads =
 
 /** A refusal of the token itself (the browser's session then signs in afresh or ends), as opposed to the service failing. */
 const refusesToken = (status: number) => status === 401 || status === 403 || status === 410;
-
-/** Whose the token is, from its claims (decoded: the service has just verified it, answering with it). */
-function userOf(token: string): SessionUser | null {
-  try {
-    const { sub, email, name } = decodeJwt(token);
-    if (!sub) return null;
-    return { uid: sub, email: typeof email === 'string' ? email : null, name: typeof name === 'string' && name.trim() ? name.trim() : null };
-  } catch {
-    return null;
-  }
-}
 
 type ReadResult = { name: ServiceReadName; status: number; data?: unknown };
 
@@ -116,7 +105,8 @@ async function readNow(token: string, names: ServiceReadName[], serviceUrl: stri
   if (refusal) return { outcome: 'refused', status: refusal.status };
   const failure = results.find((result) => result.data === undefined);
   if (failure) return { outcome: 'unavailable', why: `${failure.name} answered HTTP ${failure.status}` };
-  const user = userOf(token);
-  if (!user) return { outcome: 'refused', status: 401 };
-  return { outcome: 'answered', user, answers: Object.fromEntries(results.map(({ name, data }) => [name, data])) };
+  // Whose the token is, from its claims (decoded: the service has just verified it, answering with it).
+  const login = readLoginToken(token);
+  if (!login) return { outcome: 'refused', status: 401 };
+  return { outcome: 'answered', user: login.user, answers: Object.fromEntries(results.map(({ name, data }) => [name, data])) };
 }

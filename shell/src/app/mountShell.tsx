@@ -4,9 +4,10 @@
 import { takeHandedOverState } from '@site/rendering/handed-over-state/take';
 import { startDocument } from '@site/rendering/shell-browser';
 import { adoptHandedOverAnswers, adoptServerSession, holdLaterParts, keepStaticParts } from '@site/shared-ui';
+import { readLoginToken } from '@site/shared-ui/login-token';
+import { loginCookieToken } from '@site/shared-ui/session-cookie';
 import { ensureRemotesRegistered } from '../remotes/federation';
 import { hydrationErrorHandler } from '../remotes/health';
-import { loginCookieSubject } from '../signedIn/loginCookieSubject';
 import { App, queryClient } from './App';
 import { pages, routeForPath } from './routes';
 
@@ -14,7 +15,7 @@ export async function mountShell(): Promise<void> {
   // Adopted only for the user the login cookie still names: a cookie gone (signed out in another
   // tab) or another user's (signed in meanwhile) has the page drawn afresh, by the session as it is.
   const handedOver = takeHandedOverState();
-  const adopted = handedOver !== null && handedOver.session.uid === loginCookieSubject();
+  const adopted = handedOver !== null && handedOver.session.uid === readLoginToken(loginCookieToken())?.user.uid;
   if (handedOver && adopted) {
     adoptServerSession(handedOver.session);
     adoptHandedOverAnswers(queryClient, handedOver.queries);

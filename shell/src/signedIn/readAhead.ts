@@ -1,38 +1,18 @@
 // Shared-ui's modules by their own entries, not its index: the shell's entry sends a read before
 // shared-ui (and React, which it needs) has arrived (./earlySession.ts).
+import { freshLoginToken } from '@site/shared-ui/login-token';
 import { withTimeLimit, type CallResult, type ServiceCall } from '@site/shared-ui/service-call';
 import { loginCookieToken } from '@site/shared-ui/session-cookie';
 import { createUserServiceClient, type UserServiceClient } from '@site/shared-ui/user-service';
-import { decodeJwt } from 'jose';
 
 /**
  * Reads of the signed-in user's data sent as a page that waits for sign-in starts, with the ID
- * token of the login cookie (the header every call carries: spec, "Product calls"), instead of
+ * token of the login cookie (the Authorization header every call carries), instead of
  * after the auth SDK has loaded, looked the stored user up and said who is signed in: on a slow
  * network that is a round trip to the user service less before the page is drawn. The guards still
- * let the page through only once the SDK says the user is signed in (spec, "Access guard"); an
+ * let the page through only once the SDK says the user is signed in (docs/product.md, "Guards"); an
  * answer read ahead is then taken by the guard that asks for it, for that same user only.
  */
-
-/** A token with less than this left before it expires is not sent ahead (the SDK refreshes it). */
-const READ_AHEAD_MIN_VALIDITY_MS = 60_000;
-
-/**
- * The login cookie's token and whose it is (its subject: the user's uid), while it has at least
- * READ_AHEAD_MIN_VALIDITY_MS left; else null. Decoded, not verified: the service verifies every
- * token it is sent, and what it answers is used only for the user the SDK then says is signed in.
- */
-function freshLoginToken(now: number = Date.now()): { token: string; uid: string } | null {
-  const token = loginCookieToken();
-  if (!token) return null;
-  try {
-    const { exp, sub } = decodeJwt(token);
-    if (typeof exp !== 'number' || !sub || exp * 1000 - now < READ_AHEAD_MIN_VALIDITY_MS) return null;
-    return { token, uid: sub };
-  } catch {
-    return null;
-  }
-}
 
 interface Read {
   uid: string;
@@ -62,10 +42,13 @@ export function readAhead<T>(key: string, visit: string | null, call: (client: U
     if (sent.visit === null) sent.visit = visit;
     return;
   }
-  const fresh = freshLoginToken();
-  if (!fresh) return;
-  const client = createUserServiceClient(async () => fresh.token);
-  const read: Read = { uid: fresh.uid, visit, result: withTimeLimit(call(client)) };
+  // Sent only with a token fresh enough (the one rule of shared-ui's login-token), and taken only
+  // for the user the SDK then says is signed in: the token is decoded here, verified by the service.
+  const token = loginCookieToken();
+  const fresh = freshLoginToken(token);
+  if (!token || !fresh) return;
+  const client = createUserServiceClient(async () => token);
+  const read: Read = { uid: fresh.user.uid, visit, result: withTimeLimit(call(client)) };
   read.result.then(
     (result) => {
       if (result.ok) read.answer = { data: result.data };
