@@ -484,7 +484,7 @@ describe('a signed-in page (behind the access guard), asked for with the login c
       'a.b.c',
       tokenOf({ sub: 'uid-ana', exp: now - 60 }),
       tokenOf({ sub: 'uid-ana', exp: now + 10 }),
-      tokenOf({ sub: 'uid-ana', exp: now + 45 }),
+      tokenOf({ sub: 'uid-ana', exp: now + LOGIN_TOKEN_MIN_VALIDITY_MS / 1000 - 15 }),
     ]) {
       expect(html(await page('/account?tab=device', token))).toContain(LOADING_STATUS);
     }
