@@ -9,10 +9,10 @@ import { REQUEST_ID_MAX_LENGTH } from '@site/service-user/request-id';
 
 export type { Logger };
 
-type Env = Record<string, string | undefined>;
+import { siteEnv, type Env } from './config';
 
 /** LOG_LEVEL (a pino level); unset: info, and silent under NODE_ENV=test, as the user service. */
-export function logLevel(env: Env = process.env): string {
+export function logLevel(env: Env = siteEnv()): string {
   const level = env.LOG_LEVEL || (env.NODE_ENV === 'test' ? 'silent' : 'info');
   if (level !== 'silent' && !(level in pino.levels.values)) {
     throw new Error(`LOG_LEVEL=${level} is not a level: one of ${[...Object.keys(pino.levels.values), 'silent'].join(', ')}`);

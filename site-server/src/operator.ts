@@ -3,7 +3,7 @@
 import type { Operator } from '@site/shared-ui/runtime-config';
 import { isLocalMode } from '@site/service-user/local-mode';
 
-type Env = Record<string, string | undefined>;
+import { siteEnv, type Env } from './config';
 
 /** Each field of the operator and the variable it is read from. */
 export const OPERATOR_VARIABLES = {
@@ -30,7 +30,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
  * must be an address, or the start is refused naming the variable; in local mode, what is not set
  * shows LOCAL_OPERATOR's marked value.
  */
-export function operatorConfig(env: Env = process.env): Operator {
+export function operatorConfig(env: Env = siteEnv()): Operator {
   const local = isLocalMode(env);
   const read = (field: keyof typeof OPERATOR_VARIABLES): string => {
     const name = OPERATOR_VARIABLES[field];

@@ -24,7 +24,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { isLocalMode, ports } from './runtimeConfig';
 import { visitorUsesHttps } from './proxy';
 
-type Env = Record<string, string | undefined>;
+import { siteEnv, type Env } from './config';
 
 const AUDIENCE = 'preview';
 const ALGORITHM = 'HS256';
@@ -40,7 +40,7 @@ export const LOCAL_PREVIEW_SECRET = 'local-development-only-preview-secret';
  * local mode unless one is set. Outside it: unset, previews are off (null: no pin is signed or
  * honoured); the public local value or one shorter than 32 characters refuses the start.
  */
-export function previewSecret(env: Env = process.env): string | null {
+export function previewSecret(env: Env = siteEnv()): string | null {
   const secret = env.PREVIEW_SECRET || undefined;
   if (isLocalMode(env)) return secret ?? LOCAL_PREVIEW_SECRET;
   if (!secret) return null;

@@ -8,7 +8,7 @@
 import type { Context } from 'hono';
 import { BlockList, isIP } from 'node:net';
 
-type Env = Record<string, string | undefined>;
+import { siteEnv, type Env } from './config';
 
 export interface TrustedProxies {
   trusts(address: string | null | undefined): boolean;
@@ -52,7 +52,7 @@ export function trustedProxies(setting: string | undefined): TrustedProxies {
 
 let cached: { setting: string | undefined; proxies: TrustedProxies } | null = null;
 /** The proxies this server trusts (TRUST_PROXY, read once per value). */
-export function trustedProxy(env: Env = process.env): TrustedProxies {
+export function trustedProxy(env: Env = siteEnv()): TrustedProxies {
   if (cached === null || cached.setting !== env.TRUST_PROXY) cached = { setting: env.TRUST_PROXY, proxies: trustedProxies(env.TRUST_PROXY) };
   return cached.proxies;
 }

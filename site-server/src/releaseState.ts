@@ -6,7 +6,7 @@
 import { parseRemotesDocument, type ManifestPolicy, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import pg from 'pg';
 
-type Env = Record<string, string | undefined>;
+import { siteEnv, type Env } from './config';
 
 export const STORE_KINDS = ['folder', 'postgres+s3'] as const;
 
@@ -40,7 +40,7 @@ const isAbsoluteHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.
  * a local folder) refuses, naming the variable. `versions`: whether the S3 side is needed (the
  * release command's; the site's servers read the state only).
  */
-export function storeConfig(env: Env = process.env, { versions = true } = {}): StoreConfig {
+export function storeConfig(env: Env = siteEnv(), { versions = true } = {}): StoreConfig {
   const kind = (env.RELEASE_STORE || 'folder') as (typeof STORE_KINDS)[number];
   if (!STORE_KINDS.includes(kind)) throw new Error(`RELEASE_STORE must be ${STORE_KINDS.join(' or ')} (it is "${kind}")`);
   if (kind === 'folder') {
@@ -87,7 +87,7 @@ export function storeConfig(env: Env = process.env, { versions = true } = {}): S
  * How often a site's server re-reads the state besides the notifications (RELEASE_REREAD_MS,
  * default 5 s): a whole number of milliseconds from 100 to 3,600,000, or the start is refused.
  */
-export function rereadMsOf(env: Env = process.env): number {
+export function rereadMsOf(env: Env = siteEnv()): number {
   const value = env.RELEASE_REREAD_MS;
   if (value === undefined || value === '') return 5_000;
   const ms = Number(value);

@@ -4,6 +4,7 @@
 // PostgreSQL's, kept in memory and told of every change. Replicas share nothing but configuration:
 // the same PREVIEW_SECRET and VIEW_TOKEN_SECRET let a preview pin or a view token made by one
 // verify on any other; render caches are each process's own; rate limits are the user service's.
+import { siteEnv } from './config';
 import { siteLogger } from './logging';
 import { listen } from './connections';
 import { folderHealth, withDocumentHealth } from './documentHealth';
@@ -11,7 +12,7 @@ import { liveRemotesDocument, rereadMsOf, storeConfig } from './releaseState';
 import { manifestPolicy, ports, remotesDocument } from './runtimeConfig';
 import { shellApp } from './siteServers';
 
-const env = process.env;
+const env = siteEnv();
 const hostname = env.HOST || '127.0.0.1';
 
 try {

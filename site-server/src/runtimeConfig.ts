@@ -12,20 +12,24 @@ import { operatorConfig } from './operator';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-type Env = Record<string, string | undefined>;
+import { siteEnv, type Env } from './config';
 
 const repoRoot = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
-/** An app's port: <NAME>_PORT (SHELL_PORT, MFE_ACCOUNT_PORT…), else its own (shared-ui/src/remotes/siteApps.ts). */
-const portOf = (app: SiteApp) => Number(process.env[`${app.name.toUpperCase()}_PORT`] || app.port);
+/** The site's ports, each <NAME>_PORT when set, read once as the module loads. */
+function portsOf(env: Env) {
+  /** An app's port: <NAME>_PORT (SHELL_PORT, MFE_ACCOUNT_PORT…), else its own (shared-ui/src/remotes/siteApps.ts). */
+  const portOf = (app: SiteApp) => Number(env[`${app.name.toUpperCase()}_PORT`] || app.port);
+  return {
+    ...(Object.fromEntries(SITE_APPS.map((app) => [app.name, portOf(app)])) as Record<RemoteName | 'shell', number>),
+    service_user: Number(env.SERVICE_USER_PORT || LOCAL_USER_SERVICE_PORT),
+    auth_emulator: Number(env.AUTH_EMULATOR_PORT || LOCAL_AUTH_EMULATOR_PORT),
+    // The deployment store served as the CDN stand-in (serve.ts, when the store exists).
+    deploy: Number(env.DEPLOY_PORT || 3004),
+  } satisfies Record<RemoteName | 'shell' | 'service_user' | 'auth_emulator' | 'deploy', number>;
+}
 
-export const ports = {
-  ...(Object.fromEntries(SITE_APPS.map((app) => [app.name, portOf(app)])) as Record<RemoteName | 'shell', number>),
-  service_user: Number(process.env.SERVICE_USER_PORT || LOCAL_USER_SERVICE_PORT),
-  auth_emulator: Number(process.env.AUTH_EMULATOR_PORT || LOCAL_AUTH_EMULATOR_PORT),
-  // The deployment store served as the CDN stand-in (serve.ts, when the store exists).
-  deploy: Number(process.env.DEPLOY_PORT || 3004),
-} satisfies Record<RemoteName | 'shell' | 'service_user' | 'auth_emulator' | 'deploy', number>;
+export const ports = portsOf(siteEnv());
 
 export const remoteNames = REMOTE_NAMES;
 
@@ -36,13 +40,13 @@ export { remoteFolder };
  * never-overwritten folders `<remote-folder>/<version>/`, the remotes document in force and its
  * history. A folder on this machine by default; any static host can serve it the same way.
  */
-export const deployDir = (env: Env = process.env) => resolve(env.DEPLOY_DIR || join(repoRoot, '.deploy'));
+export const deployDir = (env: Env = siteEnv()) => resolve(env.DEPLOY_DIR || join(repoRoot, '.deploy'));
 
 /** The store's remotes document (written by the release command only). */
-export const storeDocumentPath = (env: Env = process.env) => join(deployDir(env), 'remotes.json');
+export const storeDocumentPath = (env: Env = siteEnv()) => join(deployDir(env), 'remotes.json');
 
 /** Where the store is served from: the manifest URLs the release command writes start with it. */
-export const deployBaseUrl = (env: Env = process.env) => (env.DEPLOY_BASE_URL || `http://localhost:${ports.deploy}`).replace(/\/+$/, '');
+export const deployBaseUrl = (env: Env = siteEnv()) => (env.DEPLOY_BASE_URL || `http://localhost:${ports.deploy}`).replace(/\/+$/, '');
 
 /**
  * Local conveniences (local billing and the rest) exist only when NODE_ENV says development or
@@ -55,7 +59,7 @@ export { isLocalBilling, isLocalMode } from '@site/service-user/local-mode';
  * Where the user service writes each mail as an .eml file when no SMTP_URL is set (local mode
  * only: outside it the service refuses to start without SMTP_URL). The start command prints it.
  */
-export const mailOutboxDir = (env: Env = process.env) => resolve(env.MAIL_OUTBOX_DIR || join(repoRoot, 'service-user', '.data', 'mail-outbox'));
+export const mailOutboxDir = (env: Env = siteEnv()) => resolve(env.MAIL_OUTBOX_DIR || join(repoRoot, 'service-user', '.data', 'mail-outbox'));
 
 /** A real Firebase project is configuration only; without one, the local Auth emulator. */
 export const firebaseProjectId = (env: Env) => env.FIREBASE_PROJECT_ID || LOCAL_FIREBASE.projectId;
@@ -67,7 +71,7 @@ const isAbsoluteHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.
  * shell's): what the site's server resolves a relative manifest against, in local mode, where the
  * remotes document may hold one. Never a request's Host.
  */
-export function siteOrigin(env: Env = process.env): string {
+export function siteOrigin(env: Env = siteEnv()): string {
   const url = env.PUBLIC_SITE_URL || `http://localhost:${ports.shell}`;
   if (!isAbsoluteHttpUrl(url)) throw new Error(`PUBLIC_SITE_URL must be an absolute http(s) URL (it is "${url}")`);
   return new URL(url).origin;
@@ -79,7 +83,7 @@ export function siteOrigin(env: Env = process.env): string {
  * document with a relative manifest, or one on another origin, is refused. In local mode: none
  * (the local ports, a relative path on the site's origin).
  */
-export function manifestPolicy(env: Env = process.env): ManifestPolicy | undefined {
+export function manifestPolicy(env: Env = siteEnv()): ManifestPolicy | undefined {
   if (isLocalMode(env)) return undefined;
   const listed = env.REMOTE_ORIGINS ? env.REMOTE_ORIGINS.split(',').map((origin) => origin.trim()) : [deployBaseUrl(env)];
   return {
@@ -117,7 +121,7 @@ export const LOCAL_SERVER_BUILDS_KEY = 'local-server-builds-key: public, for loc
  * front of the store: a rule that forwards `server/` paths only with that header). Fail closed, as
  * every secret: configuredSecret.
  */
-export const serverBuildsKey = (env: Env = process.env) => configuredSecret(env, 'SERVER_BUILDS_KEY', LOCAL_SERVER_BUILDS_KEY, 'the one the store is served with');
+export const serverBuildsKey = (env: Env = siteEnv()) => configuredSecret(env, 'SERVER_BUILDS_KEY', LOCAL_SERVER_BUILDS_KEY, 'the one the store is served with');
 
 /**
  * The last document read from each file, with the text and the policy it was read with. The file is
@@ -151,7 +155,7 @@ function documentIn(file: string, text: string, policy: ManifestPolicy | undefin
  * anew on every call (a release changes it while the servers run); otherwise each remote on its
  * local port. A file that does not validate (manifestPolicy included) is an error the caller reports.
  */
-export function remotesDocument(env: Env = process.env, { deployStore = true } = {}): RemotesDocument {
+export function remotesDocument(env: Env = siteEnv(), { deployStore = true } = {}): RemotesDocument {
   const file = env.REMOTES_DOCUMENT || (deployStore && existsSync(storeDocumentPath(env)) ? storeDocumentPath(env) : null);
   if (file) return documentIn(file, readFileSync(file, 'utf8'), manifestPolicy(env));
   const host = env.REMOTES_HOST || 'http://localhost';
@@ -167,7 +171,7 @@ export function remotesDocument(env: Env = process.env, { deployStore = true } =
 const localDocuments = new Map<string, RemotesDocument>();
 
 /** What the browser reads as window.__APP_CONFIG__: the shape shared-ui/src/runtimeConfig.ts declares. */
-export function browserConfig(env: Env = process.env): RuntimeConfig {
+export function browserConfig(env: Env = siteEnv()): RuntimeConfig {
   return {
     remotesUrl: env.REMOTES_URL || DEFAULT_REMOTES_URL,
     userServiceUrl: env.USER_SERVICE_URL || `http://localhost:${ports.service_user}`,
@@ -226,7 +230,7 @@ export function signedInCallOrigins(config: BrowserConfig): string[] {
  * How long a signed-in page drawn by the server waits for the user service's answers
  * (SIGNED_IN_READS_BUDGET_MS, milliseconds; default @site/rendering's SIGNED_IN_READS_BUDGET_MS).
  */
-export function signedInReadsBudgetMs(env: Env = process.env): number {
+export function signedInReadsBudgetMs(env: Env = siteEnv()): number {
   const value = env.SIGNED_IN_READS_BUDGET_MS;
   if (value === undefined || value === '') return SIGNED_IN_READS_BUDGET_MS;
   const ms = Number(value);
@@ -240,7 +244,7 @@ export function signedInReadsBudgetMs(env: Env = process.env): number {
  * index.html, drawn by the browser; PRELOAD_HINTS=off serves the pages without preload hints.
  * Anything else, unset included, keeps both: the site as deployed.
  */
-export const measuredParts = (env: Env = process.env) => ({ prerender: env.PRERENDER !== 'off', preloadHints: env.PRELOAD_HINTS !== 'off' });
+export const measuredParts = (env: Env = siteEnv()) => ({ prerender: env.PRERENDER !== 'off', preloadHints: env.PRELOAD_HINTS !== 'off' });
 
 /**
  * Where the site's server reaches the user service for the signed-in pages it draws:
@@ -248,7 +252,7 @@ export const measuredParts = (env: Env = process.env) => ({ prerender: env.PRERE
  * not go unseen), else where the browser does (USER_SERVICE_URL) when that is absolute; null when
  * it is not (a path on the site's own origin): signed-in pages are then drawn by the browser.
  */
-export function serverUserServiceUrl(env: Env = process.env, config: BrowserConfig = browserConfig(env)): string | null {
+export function serverUserServiceUrl(env: Env = siteEnv(), config: BrowserConfig = browserConfig(env)): string | null {
   const internal = env.USER_SERVICE_INTERNAL_URL;
   if (internal) {
     if (!isAbsoluteHttpUrl(internal)) throw new Error(`USER_SERVICE_INTERNAL_URL must be an absolute http(s) URL (it is "${internal}")`);
@@ -258,7 +262,7 @@ export function serverUserServiceUrl(env: Env = process.env, config: BrowserConf
 }
 
 /** @param overrides values that win over the environment's (a test's own service) */
-export function configScript(env: Env = process.env, overrides: Partial<BrowserConfig> = {}): string {
+export function configScript(env: Env = siteEnv(), overrides: Partial<BrowserConfig> = {}): string {
   return `window.__APP_CONFIG__ = ${JSON.stringify({ ...browserConfig(env), ...overrides })};\n`;
 }
 
@@ -270,5 +274,5 @@ interface DevServer {
 export function devDocuments(devServer: DevServer, { withRemotes = false } = {}) {
   devServer.app?.get('/config.js', (_req, res) => res.type('text/javascript').send(configScript()));
   // The dev servers are the remotes here: the store's document would point at builds nobody serves.
-  if (withRemotes) devServer.app?.get(DEFAULT_REMOTES_URL, (_req, res) => res.json(remotesDocument(process.env, { deployStore: false })));
+  if (withRemotes) devServer.app?.get(DEFAULT_REMOTES_URL, (_req, res) => res.json(remotesDocument(siteEnv(), { deployStore: false })));
 }

@@ -6,6 +6,7 @@ import { allManifests, type RemotesDocument } from '@site/shared-ui/remotes-docu
 import type { secureHeaders as honoSecureHeaders } from 'hono/secure-headers';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
+import { siteEnv } from './config';
 import { browserConfig, FIREBASE_AUTH_ORIGINS, remotesDocument, type BrowserConfig } from './runtimeConfig';
 
 const originOf = (url: string, base?: string) => {
@@ -66,7 +67,7 @@ export type SecurityHeaders = NonNullable<Parameters<typeof honoSecureHeaders>[0
  */
 export function securityHeaders({
   html,
-  env = process.env,
+  env = siteEnv(),
   remotes = remotesDocument(env),
   config = {},
 }: {
@@ -142,7 +143,7 @@ export const MAX_PAGES_HEADERS = 1024;
  */
 export function securityHeadersOfPages({
   remotes,
-  env = process.env,
+  env = siteEnv(),
   config = {},
 }: {
   remotes: () => RemotesDocument | null;

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { siteEnv } from './config';
 import { siteLogger } from './logging';
 import { deployDir, firebaseProjectId, mailOutboxDir, manifestPolicy, ports, remoteNames, remotesDocument } from './runtimeConfig';
 import { deployStoreApp, remoteApp, shellApp } from './siteServers';
@@ -19,13 +20,15 @@ import { siteProcessesOf, startSiteProcesses, type SiteProcesses } from './siteP
 import { liveRemotesDocument, rereadMsOf, storeConfig, type LiveDocument } from './releaseState';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
-const hostname = process.env.HOST || '127.0.0.1';
+// The environment, read here (config.ts) and passed down; this command also sets its local defaults in it.
+const env = siteEnv();
+const hostname = env.HOST || '127.0.0.1';
 const children: ChildProcess[] = [];
 let stopping = false;
 
 // Local conveniences (the emulator's tokens, local billing…) exist only in development and test;
 // this command is the local site, so it says so unless told otherwise.
-process.env.NODE_ENV ||= 'development';
+env.NODE_ENV ||= 'development';
 
 function start(name: string, command: string, args: string[], options: SpawnOptions) {
   const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
@@ -61,13 +64,13 @@ async function waitForPort(port: number, name: string, timeoutMs = 120_000) {
 // or a release state in PostgreSQL that does not answer (there is no good document to serve yet).
 let live: LiveDocument | null = null;
 try {
-  const release = storeConfig(process.env, { versions: false });
+  const release = storeConfig(env, { versions: false });
   if (release.kind === 'postgres+s3') {
     live = await liveRemotesDocument({
       ...release,
-      rereadMs: rereadMsOf(process.env),
-      policy: manifestPolicy(process.env),
-      fallback: () => remotesDocument(process.env, { deployStore: false }),
+      rereadMs: rereadMsOf(env),
+      policy: manifestPolicy(env),
+      fallback: () => remotesDocument(env, { deployStore: false }),
       log: { error: (message) => siteLogger.error(message), info: (message) => siteLogger.info(message) },
     });
   }
@@ -76,38 +79,38 @@ try {
   process.exit(1);
 }
 try {
-  if (!live) remotesDocument();
+  if (!live) remotesDocument(env);
 } catch (error) {
   siteLogger.fatal(`The site does not start: the remotes document is not valid (${(error as Error).message})`);
   process.exit(1);
 }
 
-const useEmulator = !process.env.FIREBASE_API_KEY;
+const useEmulator = !env.FIREBASE_API_KEY;
 if (useEmulator) {
   const emulatorHost = `127.0.0.1:${ports.auth_emulator}`;
-  process.env.FIREBASE_AUTH_EMULATOR_HOST ||= emulatorHost;
-  process.env.FIREBASE_AUTH_EMULATOR_URL ||= `http://${emulatorHost}`;
+  env.FIREBASE_AUTH_EMULATOR_HOST ||= emulatorHost;
+  env.FIREBASE_AUTH_EMULATOR_URL ||= `http://${emulatorHost}`;
   if (!(await isListening(ports.auth_emulator))) {
     // CI=true keeps the CLI from fetching its message of the day (no network here).
     start(
       'Firebase Auth emulator',
       process.execPath,
-      [join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'), 'emulators:start', '--only', 'auth', '--project', firebaseProjectId(process.env)],
-      { cwd: root, env: { ...process.env, CI: 'true' } },
+      [join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'), 'emulators:start', '--only', 'auth', '--project', firebaseProjectId(env)],
+      { cwd: root, env: { ...env, CI: 'true' } },
     );
   }
 }
 
 // Without an SMTP server the service writes each mail to this folder (one .eml file each).
-const outbox = process.env.SMTP_URL ? null : mailOutboxDir();
+const outbox = env.SMTP_URL ? null : mailOutboxDir(env);
 start('service-user', join(root, 'service-user', 'node_modules', '.bin', 'tsx'), ['src/server.ts'], {
   cwd: join(root, 'service-user'),
   env: {
     PORT: String(ports.service_user),
-    FIREBASE_PROJECT_ID: firebaseProjectId(process.env),
+    FIREBASE_PROJECT_ID: firebaseProjectId(env),
     PUBLIC_SITE_URL: `http://localhost:${ports.shell}`,
     ...(outbox ? { MAIL_OUTBOX_DIR: outbox } : {}),
-    ...process.env,
+    ...env,
   },
 });
 
@@ -115,7 +118,7 @@ start('service-user', join(root, 'service-user', 'node_modules', '.bin', 'tsx'),
 if (useEmulator) await waitForPort(ports.auth_emulator, 'The Firebase Auth emulator');
 // Without a release yet (a fresh checkout) the remotes document points at the remotes' own ports;
 // the store is served all the same: the shell takes its document as soon as a release writes it.
-const store = deployDir();
+const store = deployDir(env);
 const released = existsSync(join(store, 'remotes.json'));
 mkdirSync(store, { recursive: true });
 // The site's pages on every core (siteProcesses.ts): SITE_PROCESSES processes sharing the port,
@@ -123,7 +126,7 @@ mkdirSync(store, { recursive: true });
 let siteProcesses: SiteProcesses | null = null;
 let count: number;
 try {
-  count = siteProcessesOf(process.env);
+  count = siteProcessesOf(env);
 } catch (error) {
   siteLogger.fatal(`The site does not start: ${(error as Error).message}`);
   process.exit(1);
@@ -131,7 +134,7 @@ try {
 if (count > 1) {
   siteProcesses = await startSiteProcesses({
     count,
-    env: { ...process.env, PORT: String(ports.shell), HOST: hostname },
+    env: { ...env, PORT: String(ports.shell), HOST: hostname },
     log: { info: (message) => siteLogger.info(message), error: (message) => siteLogger.error(message) },
   });
 }

@@ -10,7 +10,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-type Env = Record<string, string | undefined>;
+import { siteEnv, type Env } from './config';
 
 /** The most processes SITE_PROCESSES may ask for. */
 const MAX_PROCESSES = 64;
@@ -20,7 +20,7 @@ const MAX_PROCESSES = 64;
  * one per core the machine offers (os.availableParallelism). 1: the pages are served by the start
  * command's own process, as a single replica would.
  */
-export function siteProcessesOf(env: Env = process.env): number {
+export function siteProcessesOf(env: Env = siteEnv()): number {
   const value = env.SITE_PROCESSES;
   if (value === undefined || value === '') return Math.min(MAX_PROCESSES, availableParallelism());
   const count = /^\d+$/.test(value) ? Number(value) : NaN;

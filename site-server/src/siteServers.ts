@@ -4,6 +4,7 @@ import { DEFAULT_REMOTES_URL } from '@site/shared-ui/runtime-config';
 import { type Context } from 'hono';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { siteEnv, type Env } from './config';
 import { siteLogger } from './logging';
 import { manifestReader } from './manifests';
 import { preloadHints } from './preloadHints';
@@ -57,11 +58,12 @@ const pageAnswers =
 
 type PinOf = (c: Context) => Promise<PreviewPin | null>;
 
+/** /config.js, from the environment as it is on each request (siteEnv: the process's, not a copy). */
 const config =
   (overrides: Partial<BrowserConfig> = {}): Document =>
   () => ({
     type: 'text/javascript; charset=utf-8',
-    body: configScript(process.env, overrides),
+    body: configScript(siteEnv(), overrides),
   });
 
 export interface ShellAppOptions {
@@ -89,32 +91,35 @@ export interface ShellAppOptions {
 }
 
 /** Whether this deployment serves its source maps (SOURCE_MAPS=public); by default they are built for error reports only. */
-const publicSourceMaps = (env: Record<string, string | undefined>) => env.SOURCE_MAPS === 'public';
+const publicSourceMaps = (env: Env) => env.SOURCE_MAPS === 'public';
 
-export function shellApp({
-  remotes: read = () => remotesDocument(),
-  browserConfig = {},
-  prerender = measuredParts(process.env).prerender,
-  preloadHints: withHints = measuredParts(process.env).preloadHints,
-  dist = join(root, 'shell', 'dist'),
-  readsBudgetMs = signedInReadsBudgetMs(process.env),
-  readsServiceUrl,
-  viewGrants,
-  serverSignals,
-}: ShellAppOptions = {}) {
+/** The shell's server; its configuration read from the environment (siteEnv) once, here, and passed down. */
+export function shellApp(options: ShellAppOptions = {}) {
+  const env = siteEnv();
+  const {
+    remotes: read = () => remotesDocument(env),
+    browserConfig = {},
+    prerender = measuredParts(env).prerender,
+    preloadHints: withHints = measuredParts(env).preloadHints,
+    dist = join(root, 'shell', 'dist'),
+    readsBudgetMs = signedInReadsBudgetMs(env),
+    readsServiceUrl,
+    viewGrants,
+    serverSignals,
+  } = options;
   // Every URL the server fetches or writes into a page comes from configuration: the document's
   // manifests on the configured origins (outside local mode), a relative one against the site's own.
-  const policy = manifestPolicy(process.env);
+  const policy = manifestPolicy(env);
   const remotes = remotesInForce(read, (message) => siteLogger.error(message), policy);
   // A browser pinned to a version by `release preview` (PREVIEW_SECRET; unset outside local mode: no previews).
-  const preview = previewSecret(process.env);
+  const preview = previewSecret(env);
   const pinOf: PinOf = (c) => previewPinOf(c, preview, policy);
-  const origin = siteOrigin(process.env);
+  const origin = siteOrigin(env);
   const table = readRouteTable(dist) ?? { pages: {}, routes: [] };
   const manifestAt = manifestReader();
-  const browser = { ...environmentConfig(process.env), ...browserConfig };
-  const serviceUrl = readsServiceUrl === undefined ? serverUserServiceUrl(process.env, browser) : readsServiceUrl;
-  const secret = viewTokenSecret(process.env);
+  const browser = { ...environmentConfig(env), ...browserConfig };
+  const serviceUrl = readsServiceUrl === undefined ? serverUserServiceUrl(env, browser) : readsServiceUrl;
+  const secret = viewTokenSecret(env);
   const grant = viewGrants ?? serviceViewGrants(serviceUrl, secret, (message) => siteLogger.warn(message));
   const report = serverSignals ?? serviceServerSignals(serviceUrl, secret, (message) => siteLogger.warn(message));
   // A path of the route table is a page; without a table (a build without one), any path may be.
@@ -132,7 +137,7 @@ export function shellApp({
   const site = createStaticApp({
     root: dist,
     spa: true,
-    sourceMaps: publicSourceMaps(process.env),
+    sourceMaps: publicSourceMaps(env),
     documents: {
       '/config.js': config(browserConfig),
       // Where the shell reads it unless REMOTES_URL points elsewhere.
@@ -155,8 +160,8 @@ export function shellApp({
             serviceUrl,
             readsBudgetMs,
             siteOrigin: origin,
-            integrityRequired: !isLocalMode(process.env),
-            serverBuildHeaders: { [SERVER_BUILD_KEY_HEADER]: serverBuildsKey(process.env) },
+            integrityRequired: !isLocalMode(env),
+            serverBuildHeaders: { [SERVER_BUILD_KEY_HEADER]: serverBuildsKey(env) },
             log: (message) => siteLogger.error(message),
           }),
           pinOf,
@@ -177,12 +182,13 @@ export function shellApp({
  * entry only to the site's server (SERVER_BUILDS_KEY).
  */
 export function remoteApp(name: RemoteName, dist = join(root, remoteFolder(name), 'dist')) {
+  const env = siteEnv();
   return createStaticApp({
     root: dist,
     spa: true,
     cors: true,
-    serverBuildsKey: serverBuildsKey(process.env),
-    sourceMaps: publicSourceMaps(process.env),
+    serverBuildsKey: serverBuildsKey(env),
+    sourceMaps: publicSourceMaps(env),
     documents: { '/config.js': config() },
     securityHeaders: securityHeadersOfPages({ remotes: () => null }),
   });
@@ -198,6 +204,7 @@ export function remoteApp(name: RemoteName, dist = join(root, remoteFolder(name)
 export function deployStoreApp(store: string) {
   const published = new RegExp(`^/(${REMOTE_NAMES.map(remoteFolder).join('|')})/[^/.][^/]*/[^?#]*[^/]$|^/remotes\\.json$`);
   const page = /\.html?$/;
+  const env = siteEnv();
   return siteHono()
     .use('*', refusedPaths())
     .use('*', async (c, next) => {
@@ -209,8 +216,8 @@ export function deployStoreApp(store: string) {
       createStaticApp({
         root: store,
         cors: true,
-        serverBuildsKey: serverBuildsKey(process.env),
-        sourceMaps: publicSourceMaps(process.env),
+        serverBuildsKey: serverBuildsKey(env),
+        sourceMaps: publicSourceMaps(env),
         securityHeaders: securityHeadersOfPages({ remotes: () => null }),
       }),
     );

@@ -27,14 +27,14 @@ import { configuredSecret } from './runtimeConfig';
 import { visitorIdOf } from './visitor';
 import { visitorAddress, visitorUsesHttps } from './proxy';
 
-type Env = Record<string, string | undefined>;
+import { siteEnv, type Env } from './config';
 
 /**
  * VIEW_TOKEN_SECRET, the user service's own: the public local value in local mode only; outside
  * it, unset, short or the local value refuses the start (a health figure nobody can forge needs a
  * secret nobody else knows).
  */
-export const viewTokenSecret = (env: Env = process.env): string => configuredSecret(env, 'VIEW_TOKEN_SECRET', LOCAL_VIEW_TOKEN_SECRET, "the user service's");
+export const viewTokenSecret = (env: Env = siteEnv()): string => configuredSecret(env, 'VIEW_TOKEN_SECRET', LOCAL_VIEW_TOKEN_SECRET, "the user service's");
 
 /** The deployment of each remote this visitor is given: its version (the store's folder) and cohort (a preview's counted apart). */
 export function viewDeployments(document: RemotesDocument, visitorId: string, pin?: PreviewPin | null): ViewDeployments {

@@ -16,7 +16,7 @@ import { LOCAL_VIEW_TOKEN_SECRET } from '@site/service-user/view-token';
 import { visitorUsesHttps } from './proxy';
 import { configuredSecret } from './runtimeConfig';
 
-type Env = Record<string, string | undefined>;
+import { siteEnv, type Env } from './config';
 
 /** The signature's length (base64url characters: 132 bits of an HMAC-SHA256). */
 const SIGNATURE_LENGTH = 22;
@@ -61,7 +61,7 @@ export function isSignedVisitorId(secret: string, value: string | undefined): va
 
 let keyed: { setting: string | undefined; secret: string } | null = null;
 /** The secret visitor ids are signed with (VIEW_TOKEN_SECRET, checked as the view tokens check it; read once per value). */
-function visitorIdSecret(env: Env = process.env): string {
+function visitorIdSecret(env: Env = siteEnv()): string {
   if (keyed === null || keyed.setting !== env.VIEW_TOKEN_SECRET)
     keyed = { setting: env.VIEW_TOKEN_SECRET, secret: configuredSecret(env, 'VIEW_TOKEN_SECRET', LOCAL_VIEW_TOKEN_SECRET, "the user service's") };
   return keyed.secret;
