@@ -1,4 +1,4 @@
-// The board's boundaries (../shared/ARCHITECTURE.md, "Releasing and rendering"): what may import
+// The board's boundaries (docs/architecture.md, "Boundaries between packages"): what may import
 // what across the packages. `pnpm boundaries` (part of `npm test`) fails on any forbidden arrow.
 // Workspace packages are followed through their links to their folders, so an import by package
 // name (@site/…) counts as much as a relative path.

@@ -6,7 +6,7 @@ import { expectNoAxeViolations, h1, open, routes, setStoredPreferences } from '.
 const LANDING_SECTIONS = ['hero', 'howItWorks', 'plans', 'sponsors', 'team', 'testimonials', 'faq', 'callToAction', 'newsletter', 'developers'];
 
 test.describe('the landing page', () => {
-  test('has every section of the spec, each a region named by its heading, in order', async ({ page }) => {
+  test('has every section of the landing page, each a region named by its heading, in order', async ({ page }) => {
     await open(page, '/', routes[0].h1);
     const ids = await page.locator('main [id]').evaluateAll((els) => els.map((e) => e.id));
     expect(ids.filter((id) => LANDING_SECTIONS.includes(id))).toEqual(LANDING_SECTIONS);

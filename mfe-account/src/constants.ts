@@ -1,9 +1,9 @@
-/** The account pages' constants, named once (spec sections 4 and 9). */
+/** The account pages' constants, named once (docs/product.md, "The account page" and "Plans and constants"). */
 
 /** Seconds in a day: the trial's days left are counted in these. */
 export const DAY_SECONDS = 86_400;
 
-/** Stripe's pricing table: its script, and how long the page waits for it (spec: 5000 ms). */
+/** Stripe's pricing table: its script, and how long the page waits for it (5000 ms, then the site's own plans). */
 export const STRIPE_PRICING_TABLE_SCRIPT = 'https://js.stripe.com/v3/pricing-table.js';
 export const STRIPE_SCRIPT_TIMEOUT_MS = 5_000;
 

@@ -4,7 +4,7 @@
 // Each fact the packages share is written in one module and imported everywhere else: a copy of it
 // written again in the sources (as a literal that would drift from its home) fails here, naming the
 // file and the line. Tests and fixtures are not searched: what a test asserts is its own statement of
-// the spec. Comment lines are not searched either (an example of a command's output may name a figure).
+// the expected behaviour. Comment lines are not searched either (an example of a command's output may name a figure).
 import { LOCAL_AUTH_EMULATOR_PORT } from '@site/service-user/local-setup';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

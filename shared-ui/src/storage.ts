@@ -23,7 +23,7 @@ export const storage = {
   },
 };
 
-/** The keys the site persists (spec section 3, "Stored client preferences"). */
+/** The keys the site persists (docs/product.md, "What the browser keeps"). */
 export const STORAGE_KEYS = { theme: 'theme', locale: 'locale', visitor: VISITOR_ID } as const;
 
 /** A preference's cookie (PREFERENCE_COOKIE) as js-cookie's options, secure on HTTPS. */

@@ -1,4 +1,4 @@
-/** The shell's constants (spec section 9), named once. */
+/** The shell's constants (docs/product.md, "Plans and constants"), named once. */
 export const SCROLL_TO_TOP_THRESHOLD_PX = 400;
 
 /** Sites the footer links to. */

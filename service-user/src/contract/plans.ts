@@ -1,4 +1,4 @@
-// The plans the site sells (spec section 9), as the pricing page shows them and the service's local
+// The plans the site sells (docs/product.md, "Plans and constants"), as the pricing page shows them and the service's local
 // checkout bills them. Nothing here imports anything: the account remote reads it through shared-ui.
 
 /** The free trial's length. */

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database';
 import type { VerifiedUser } from '../identity/verifyIdToken';
 import { FULL_PLAN_PRICE_LEI, TRIAL_DAYS } from '../contract/plans';
 
-/** The plans a local checkout can sell: the site's own plans (spec section 9) that have a checkout. */
+/** The plans a local checkout can sell: the site's own plans (docs/product.md, "Plans and constants") that have a checkout. */
 export const LOCAL_PLANS = {
   trial: { productId: 'prod_local_free_trial', productName: 'Free Trial', priceId: 'price_local_free_trial', unitAmount: 0 },
   full: { productId: 'prod_local_full', productName: 'Full plan', priceId: 'price_local_full', unitAmount: FULL_PLAN_PRICE_LEI * 100 },

@@ -1,5 +1,5 @@
 /**
- * The cookie holding the user's ID token (spec section 3). The user service never reads it; the
+ * The cookie holding the user's ID token (docs/product.md, "The session"). The user service never reads it; the
  * site's server reads only whether it is there (a hint: a page is served drawn for someone signed
  * in, a signed-in page as its loading status, with its preloads). No DOM here: the server imports it.
  */

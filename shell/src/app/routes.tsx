@@ -2,9 +2,9 @@ import type { ExposedPage, SiteRoute as RouteOf } from '@site/shared-ui/route-ta
 import table from './routeTable.json';
 
 /**
- * The route table (spec section 2), as data: the production server reads the same file (emitted
+ * The route table (docs/product.md, "Routes"), as data: the production server reads the same file (emitted
  * as routes.json) to preload the code of the page a visitor asks for. /my-account and
- * /account-pricing are aliases, with the same guards (spec section 4): the access guard on the
+ * /account-pricing are aliases, with the same guards (docs/product.md, "Guards"): the access guard on the
  * account, pricing and reset pages; the trial guard in its default mode on the account, in its
  * opposite mode on pricing. routes.test.ts checks the file's shape.
  */

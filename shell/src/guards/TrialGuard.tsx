@@ -23,7 +23,7 @@ export type { TrialMode } from './trialRule';
 const getUserInfo: ServiceCall<UserInfo> = (init) => getUserInfoWith(userService())(init);
 
 /**
- * The trial guard (spec section 4), reading trialActivated from the user service under the time
+ * The trial guard (docs/product.md, "Guards"), reading trialActivated from the user service under the time
  * limit every call keeps (loading, then the answer or a failure with a retry).
  */
 export function TrialGuard({ mode, children }: { mode: TrialMode; children: ReactNode }) {

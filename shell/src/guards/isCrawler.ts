@@ -1,5 +1,5 @@
 /**
- * The search engines' crawlers (spec section 4: a search-engine crawler that is not signed in
+ * The search engines' crawlers (docs/product.md, "Guards": a search-engine crawler that is not signed in
  * reads a protected page's public shell instead of being sent to /login), by the tokens of their
  * own published user agents: Google (Googlebot, its inspection tool and Storebot), Bing (bingbot,
  * msnbot, AdIdxBot), DuckDuckGo, Yandex, Apple, Baidu, Yahoo, Seznam, Qwant and Petal. Not every

@@ -1,5 +1,5 @@
 /**
- * The trial guard's rule (spec section 4), for the guard in the browser and the server drawing a
+ * The trial guard's rule (docs/product.md, "Guards"), for the guard in the browser and the server drawing a
  * signed-in page alike. default: a user whose trial was never activated goes to pricing; opposite:
  * one whose was, and whose subscription is live, goes to the account (one whose subscription lapsed
  * may renew).

@@ -1,4 +1,4 @@
-/** The header's links (spec section 2, "Header and navigation"), by translation key. */
+/** The header's links (docs/product.md, "Header, footer and navigation"), by translation key. */
 export interface NavItem {
   to: string;
   labelKey: string;

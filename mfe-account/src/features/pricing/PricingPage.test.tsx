@@ -34,7 +34,7 @@ beforeEach(() => {
 describe("pricing without Stripe (the site's own plans)", () => {
   beforeEach(() => setRuntimeConfig({ localBilling: true }));
 
-  it('shows the heading with its highlighted word, and the three plans of the spec as cards', () => {
+  it('shows the heading with its highlighted word, and the three plans of the site as cards', () => {
     renderPricing();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Alegeți abonamentul potrivit');
     expect(document.title).toBe('Alegeți abonamentul potrivit · Vedere');

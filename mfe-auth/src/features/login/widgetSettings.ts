@@ -1,4 +1,4 @@
-/** The sign-in widget's settings (spec section 9: no credential helper, popup flow). */
+/** The sign-in widget's settings (docs/product.md, "Sign-in": no credential helper, popup flow). */
 export const WIDGET = {
   requireDisplayName: true,
   /** FirebaseUI's own elements the page's email step hands over to. */

@@ -1,6 +1,6 @@
 import { Card, CardList, Section, useTranslation } from '@site/shared-ui';
 
-/** Everything the app does (spec section 1), said once on the landing page. */
+/** Everything the app does (docs/product.md, "What the app does"), said once on the landing page. */
 const FEATURES = ['navigation', 'obstacles', 'questions', 'reading', 'colours', 'touchAndVoice', 'voiceCommands'] as const;
 
 /** What the app does: the section the header's "features" link and the hero's secondary link lead to. */

@@ -24,7 +24,7 @@ const LINKS: { key: 'changePayment' | 'changePlan' | 'cancel'; flow: PortalFlow;
 export const portalNavigation = { leaveFor: (url: string) => window.location.assign(url) };
 
 /**
- * The subscription's links to the customer portal (spec section 2: change payment, change plan,
+ * The subscription's links to the customer portal (docs/product.md, "The account page": change payment, change plan,
  * cancel while active), each with the user's email prefilled. With local billing: the local
  * portal page. Otherwise Stripe's: the service opens a portal session for the user (deep links
  * for cancelling and for the card); when it cannot, the configured portal URL is the way in.

@@ -3,7 +3,7 @@ import { DAY_SECONDS } from '../../../constants';
 export type TrialStatus = { kind: 'ended' } | { kind: 'endsToday' } | { kind: 'daysLeft'; days: number };
 
 /**
- * The trial's days left (spec section 4): the difference between its end and now, in days of
+ * The trial's days left (docs/product.md, "The account page"): the difference between its end and now, in days of
  * 86400 s, rounded. A trial whose end has passed has ended; one with under half a day left ends today.
  */
 export function trialStatus(trialEndTimestamp: number, nowMs: number = Date.now()): TrialStatus {
