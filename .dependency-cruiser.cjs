@@ -29,6 +29,21 @@ module.exports = {
       to: { path: '^service-user/' },
     },
     {
+      name: 'browser-to-service',
+      comment:
+        "Browser code imports nothing of the user service's package: what the browser and the service share lives in @site/contract (the one exception: the type of the service's routes, AppType and its answers' types, which shared-ui's typed client is built from and which no build emits).",
+      severity: 'error',
+      from: { path: '^(shell|mfe-[^/]+|shared-ui|rendering)/' },
+      to: { path: '^service-user/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'contract-stands-alone',
+      comment: 'The contract is what the others share: it imports none of them.',
+      severity: 'error',
+      from: { path: '^contract/' },
+      to: { path: '^(shell|mfe-[^/]+|shared-ui|rendering|site-server|service-user|release|e2e|bench|tools)/' },
+    },
+    {
       name: 'service-to-ui',
       comment: 'The user service knows nothing of the front ends.',
       severity: 'error',

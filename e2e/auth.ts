@@ -2,9 +2,9 @@
 // real widget, and signed Stripe events that activate a user's trial on the real service.
 import { expect, type Page } from '@playwright/test';
 import Stripe from 'stripe';
-import { LOCAL_STRIPE_WEBHOOK_SECRET } from '@site/service-user/local-mode';
-import { LOCAL_FIREBASE } from '@site/service-user/local-setup';
-import { TRIAL_DAYS } from '@site/service-user/plans';
+import { LOCAL_STRIPE_WEBHOOK_SECRET } from '@site/contract/local-mode';
+import { LOCAL_FIREBASE } from '@site/contract/local-setup';
+import { TRIAL_DAYS } from '@site/contract/plans';
 import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { LOCAL_SITE_URL } from '@site/service-user/local-setup';
+import { LOCAL_SITE_URL } from '@site/contract/local-setup';
 import { CHROMIUM_ARGS, chromiumPath } from '@site/tools/chromium';
 import { assertSupportedNode } from '@site/tools/node-version';
 

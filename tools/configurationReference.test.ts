@@ -36,13 +36,15 @@ interface Unreadable {
 
 const NAME = '[A-Z_][A-Z0-9_]*';
 
-/** The site's apps' names (shared-ui/src/remotes/siteApps.ts), each of which has its <NAME>_PORT. */
+/** The site's apps' names (the shell's in shared-ui/src/remotes/siteApps.ts, the remotes' in contract/src/remotes.ts), each of which has its <NAME>_PORT. */
 function sitePortVariables(): string[] {
-  const text = readFileSync(join(root, 'shared-ui', 'src', 'remotes', 'siteApps.ts'), 'utf8');
-  // The shell's `name: 'shell'`, and each remote's place under its name (`mfe_auth: { folder: …`).
-  const apps = [...text.matchAll(/\bname: '([a-z_]+)'/g), ...text.matchAll(/^\s+([a-z_]+): \{ folder:/gm)].map((m) => m[1]);
-  const names = apps.map((app) => `${app.toUpperCase()}_PORT`);
-  if (names.length === 0) throw new Error('shared-ui/src/remotes/siteApps.ts: no app names found (the scan of <NAME>_PORT needs them)');
+  const names = [join('shared-ui', 'src', 'remotes', 'siteApps.ts'), join('contract', 'src', 'remotes.ts')].flatMap((file) => {
+    const text = readFileSync(join(root, file), 'utf8');
+    // `name: 'shell'`, `{ name: 'mfe_auth', port: 3002 }`.
+    const apps = [...text.matchAll(/\bname: '([a-z_]+)'/g)].map((m) => `${m[1]!.toUpperCase()}_PORT`);
+    if (apps.length === 0) throw new Error(`${file}: no app names found (the scan of <NAME>_PORT needs them)`);
+    return apps;
+  });
   return names;
 }
 

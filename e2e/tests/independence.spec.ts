@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { cohortBucket, type RemoteName } from '@site/shared-ui/remotes-document';
-import { LOCAL_VIEW_TOKEN_SECRET } from '@site/service-user/telemetry';
+import { LOCAL_VIEW_TOKEN_SECRET } from '@site/contract/telemetry';
 import { listen, remoteApp, shellApp, signedVisitorId, type Listening } from '@site/site-server';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { Hono } from 'hono';

@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { startEmbeddedService } from '@site/service-user/embedded';
 import { cohortBucket, type RemoteName } from '@site/shared-ui/remotes-document';
-import { LOCAL_VIEW_TOKEN_SECRET } from '@site/service-user/telemetry';
+import { LOCAL_VIEW_TOKEN_SECRET } from '@site/contract/telemetry';
 import { deployStoreApp, listen, shellApp, signedVisitorId } from '@site/site-server';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';

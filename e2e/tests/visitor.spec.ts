@@ -2,7 +2,7 @@
 // the pages a paying customer looks for (the privacy notice, the subscription's terms), as a
 // screen-reader user hears them and as they are drawn.
 import { expect, test, type Page } from '@playwright/test';
-import { RETENTION_KINDS } from '@site/service-user/retention';
+import { RETENTION_KINDS } from '@site/contract/retention';
 import { chromiumPath } from '@site/tools/chromium';
 import { brokenRules, recordScreenReader, SCREEN_READER_BROWSER_ARGS } from '../screenReader';
 import { englishH1, expectNoAxeViolations, h1, open, routes } from '../support';

@@ -8,7 +8,7 @@ import { releaseEnv } from './localMode';
 import type { HistoryEntry } from './history';
 import { canary, contextFrom, history, init, preview, promote, publish, Refused, rollback, status, type Changed, type ReleaseContext } from './release';
 import { UsageError } from './store';
-import { LOCAL_SITE_URL, LOCAL_USER_SERVICE_URL } from '@site/service-user/local-setup';
+import { LOCAL_SITE_URL, LOCAL_USER_SERVICE_URL } from '@site/contract/local-setup';
 import { checkLines, checkOnce, DEFAULT_INTERVAL_SECONDS, DEFAULT_POLICY, policyFrom, watchEvery } from './watch';
 
 const USAGE = `pnpm release <verb> [--json]

@@ -5,8 +5,8 @@
 // (TRUST_PROXY=1), so each beacon's X-Forwarded-For is the address it comes from: the tests' way
 // of being many networks.
 import { startEmbeddedService } from '@site/service-user/embedded';
-import { LOCAL_VIEW_TOKEN_SECRET } from '@site/service-user/telemetry';
-import { signServerSignals, signViewToken, type ViewDeployments } from '@site/service-user/view-token';
+import { LOCAL_VIEW_TOKEN_SECRET } from '@site/contract/telemetry';
+import { signServerSignals, signViewToken, type ViewDeployments } from '@site/contract/view-token';
 import { healthIn, serviceSummary } from './health';
 import { DEFAULT_POLICY, judge } from './watch';
 

@@ -1,7 +1,7 @@
 // How a remote's deployments are doing, from the shell's beacons as the user service sums them
 // (GET /telemetry/summary): `release status` shows it, `release watch` acts on it.
 import type { TelemetrySummary } from '@site/service-user';
-import { COHORTS, HEALTH_WINDOW_MINUTES, VITAL_BUCKETS, VITALS } from '@site/service-user/telemetry';
+import { COHORTS, HEALTH_WINDOW_MINUTES, VITAL_BUCKETS, VITALS } from '@site/contract/telemetry';
 import { NO_VITALS, p75Text, type VitalHistograms } from './speed';
 import { versionOfManifest, type RemoteName } from '@site/shared-ui/remotes-document';
 import { createUserServiceClient } from '@site/shared-ui/user-service';

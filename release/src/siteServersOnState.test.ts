@@ -9,7 +9,7 @@ import { fakeSite, type FakeSite } from './fixtures/fakeSite';
 import { canary, init, preview, promote, publish, rollback, type ReleaseContext } from './release';
 import { PREVIEW_PARAM } from '@site/shared-ui/remotes-document';
 import { signPreviewPin } from '@site/site-server/preview-pins';
-import { VIEW_TOKEN_COOKIE, verifyViewGrantRequest, verifyViewToken } from '@site/service-user/view-token';
+import { VIEW_TOKEN_COOKIE, verifyViewGrantRequest, verifyViewToken } from '@site/contract/view-token';
 import { createServer, type Server } from 'node:http';
 import { manifestUrl, repoRoot, type Store } from './store';
 import { started, stopped, tcpProxy, tsx } from './testing/processes';

@@ -8,7 +8,7 @@
 // its mean rank is the higher one and half that p-value (one-sided) is below the level. The watch
 // tests two vitals, each at half the level (Bonferroni), on at least --min-views samples a side.
 import kruskalTest from '@stdlib/stats-kruskal-test';
-import { VITAL_BUCKETS, VITALS, type Vital } from '@site/service-user/telemetry';
+import { VITAL_BUCKETS, VITALS, type Vital } from '@site/contract/telemetry';
 
 export type Histogram = readonly number[];
 export type VitalHistograms = Readonly<Record<Vital, Histogram>>;

@@ -2,7 +2,7 @@
 // shell's beacons (its error rate, and its field speed: p75 LCP and INP, tested for significance
 // in speed.ts), and takes a failing canary out of the document (a rollback that removes the canary
 // only, with the figures as its reason in the history).
-import { HEALTH_WINDOW_MINUTES, SUMMARY_MAX_MINUTES } from '@site/service-user/telemetry';
+import { HEALTH_WINDOW_MINUTES, SUMMARY_MAX_MINUTES } from '@site/contract/telemetry';
 import type { RemoteName } from '@site/shared-ui/remotes-document';
 import { figuresText, healthIn, SummaryUnreadable, type Figures } from './health';
 import { fisherGreater } from './fisher';

@@ -1,7 +1,7 @@
 // The settings a production deployment of the service must have (src/environment.ts refuses to
 // start without them), with values for the bench: the servers measured run as in production.
 // Mail goes to an SMTP address nothing listens on: the requests measured send none.
-import { LOCAL_SITE_URL } from '../src/contract/localSetup';
+import { LOCAL_SITE_URL } from '@site/contract/local-setup';
 
 export const PRODUCTION_SETTINGS = {
   NODE_ENV: 'production',

@@ -4,12 +4,12 @@ import { DATABASE_TIMEOUT_DEFAULTS } from './db/database';
 import { LOG_LEVELS, type LogLevel } from './http/logging';
 import { IDENTITY_TOOLKIT_URL } from './identity/firebaseAccounts';
 
-import { LOCAL_FIREBASE, LOCAL_SITE_URL, LOCAL_USER_SERVICE_PORT } from './contract/localSetup';
-import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_TTL_S } from './contract/telemetry';
-import { VIEW_GRANT_WINDOW_MS } from './contract/viewToken';
-import { isLocalBilling, isLocalMode, LOCAL_STRIPE_WEBHOOK_SECRET } from './localMode';
+import { LOCAL_FIREBASE, LOCAL_SITE_URL, LOCAL_USER_SERVICE_PORT } from '@site/contract/local-setup';
+import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_TTL_S } from '@site/contract/telemetry';
+import { VIEW_GRANT_WINDOW_MS } from '@site/contract/view-token';
+import { isLocalBilling, isLocalMode, LOCAL_STRIPE_WEBHOOK_SECRET } from '@site/contract/local-mode';
 
-export { LOCAL_NODE_ENVS } from './localMode';
+export { LOCAL_NODE_ENVS } from '@site/contract/local-mode';
 /**
  * Local mode's CORS default, in place of a list: a page this machine serves (localhost or
  * 127.0.0.1, on any port: the shell, each remote's own server, the bench's single bundle), so the

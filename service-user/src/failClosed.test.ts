@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ConfigError, isSiteOrigin, loadConfig } from './environment';
-import { LOCAL_VIEW_TOKEN_SECRET } from './contract/telemetry';
+import { LOCAL_VIEW_TOKEN_SECRET } from '@site/contract/telemetry';
 import { call, DEPLOYED_ENV, startService, tokenFactory } from './testing/harness';
 
 const REAL = { STRIPE_WEBHOOK_SECRET: 'whsec_real_endpoint_secret', CORS_ORIGINS: 'https://site.example', ...DEPLOYED_ENV };

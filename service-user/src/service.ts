@@ -60,7 +60,7 @@ export async function createService(
   // Every recorded deletion until it ends (a request's that stopped anywhere): start() (the server's) finishes them, and polls.
   const selfRequest = async (path: string, init: RequestInit) => app.request(path, init);
   const deletions = createDeletionResumer({ db, config, logger, stripe, metrics, deleteFirebaseUser: overrides.deleteFirebaseUser }, selfRequest);
-  // What is kept past its period (contract/retention.ts): start() (the server's) sweeps it on a schedule.
+  // What is kept past its period (@site/contract: contract/src/retention.ts): start() (the server's) sweeps it on a schedule.
   const retention = createRetentionSweeper({ db, config, logger, metrics });
   return { app, db, logger, mail, deletions, retention };
 }

@@ -1,6 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_MAX_LENGTH, VIEW_TOKEN_TTL_S, VITAL_MAX, vitalBucket, type Vital } from './contract/telemetry';
-import { SERVER_SIGNAL_PAGES_MAX, signServerSignals, signViewGrantRequest, signViewToken, type ServerSignalReport, type ViewDeployments } from './contract/viewToken';
+import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_MAX_LENGTH, VIEW_TOKEN_TTL_S, VITAL_MAX, vitalBucket, type Vital } from '@site/contract/telemetry';
+import { SERVER_SIGNAL_PAGES_MAX, signServerSignals, signViewGrantRequest, signViewToken, type ServerSignalReport, type ViewDeployments } from '@site/contract/view-token';
 import { migrate, migrations } from './db/migrations';
 import { ConfigError, loadConfig } from './environment';
 import { TELEMETRY_BODY_LIMIT_BYTES } from './routes/telemetry';
@@ -23,7 +23,7 @@ const event = (over: Partial<Event> = {}): Event => ({ remote: 'mfe_account', ki
 type VitalEvent = { remote: string; vital: string; value: unknown };
 const vital = (vital: string, value: unknown, remote = 'mfe_account'): VitalEvent => ({ remote, vital, value });
 
-/** How many buckets each vital has (contract/telemetry.ts's VITAL_BUCKETS, written out). */
+/** How many buckets each vital has (contract/src/telemetry.ts's VITAL_BUCKETS, written out). */
 const BUCKETS: Record<Vital, number> = { lcp: 19, inp: 19, cls: 14 };
 /** A vital's histogram in the summary: zeros but for the buckets given (index: samples). */
 const histogram = (vital: Vital, counts: Record<number, number> = {}) => Array.from({ length: BUCKETS[vital] }, (_, i) => counts[i] ?? 0);

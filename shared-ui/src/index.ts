@@ -42,15 +42,15 @@ export {
   type TokenSource,
 } from './api/userService';
 // The forms' field limits, from the service's own (a file of constants: no server code reaches the browser).
-export { CONTACT_FIELD_LIMITS, EMAIL_MAX_LENGTH } from '@site/service-user/field-limits';
+export { CONTACT_FIELD_LIMITS, EMAIL_MAX_LENGTH } from '@site/contract/field-limits';
 // The health beacons' contract, from the service's own schema (the shell sends them with sendBeacon, outside the client).
 export type { TelemetryBatch, TelemetryEvent, TelemetrySummary } from '@site/service-user';
-export type { Vital } from '@site/service-user/telemetry';
-export { TELEMETRY_MAX_EVENTS, VIEW_TOKEN_COOKIE } from '@site/service-user/telemetry';
+export type { Vital } from '@site/contract/telemetry';
+export { TELEMETRY_MAX_EVENTS, VIEW_TOKEN_COOKIE } from '@site/contract/telemetry';
 // The plans the account remote shows, as the service bills them.
-export { FULL_PLAN_PRICE_LEI, TRIAL_DAYS, WITHDRAWAL_DAYS } from '@site/service-user/plans';
+export { FULL_PLAN_PRICE_LEI, TRIAL_DAYS, WITHDRAWAL_DAYS } from '@site/contract/plans';
 // How long each kind of personal data is kept, as the service's sweep enforces it (the privacy notice states it).
-export { RETENTION_DAYS, RETENTION_KINDS, type RetentionKind } from '@site/service-user/retention';
+export { RETENTION_DAYS, RETENTION_KINDS, type RetentionKind } from '@site/contract/retention';
 export { runServiceCall, withTimeLimit, CALL_TIME_LIMIT_MS, SLOW_CALL_MS, type CallResult, type CallFailure, type ServiceCall, type SuccessBody } from './api/callResult';
 export { createSiteQueryClient, userQueryKey, USER_SERVICE_QUERIES } from './api/queryClient';
 export { handOverAnswers, adoptHandedOverAnswers, forgetHandedOverAnswers } from './api/handedOver';

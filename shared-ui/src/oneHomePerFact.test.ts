@@ -5,14 +5,14 @@
 // written again in the sources (as a literal that would drift from its home) fails here, naming the
 // file and the line. Tests and fixtures are not searched: what a test asserts is its own statement of
 // the expected behaviour. Comment lines are not searched either (an example of a command's output may name a figure).
-import { LOCAL_AUTH_EMULATOR_PORT } from '@site/service-user/local-setup';
+import { LOCAL_AUTH_EMULATOR_PORT } from '@site/contract/local-setup';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(__dirname, '..', '..');
 
-const CONTRACT = 'service-user/src/contract';
+const CONTRACT = 'contract/src';
 
 interface Fact {
   fact: string;
@@ -43,7 +43,7 @@ const FACTS: Fact[] = [
   { fact: 'the events a beacon may carry', home: `${CONTRACT}/telemetry.ts`, copy: /(MAX_EVENTS|PER_BEACON)\s*=\s*\d/, seen: ['export const EVENTS_PER_BEACON = 20;'] },
   {
     fact: "the remotes' names, as a list",
-    home: `${CONTRACT}/telemetry.ts`,
+    home: `${CONTRACT}/remotes.ts`,
     copy: /['"]mfe_marketing['"],\s*['"]mfe_auth['"]/,
     seen: ["export const TELEMETRY_REMOTES = ['mfe_marketing', 'mfe_auth', 'mfe_account'] as const;"],
   },
@@ -83,7 +83,7 @@ const FACTS: Fact[] = [
   },
   {
     fact: "local mode's Stripe webhook secret",
-    home: 'service-user/src/localMode.ts',
+    home: 'contract/src/localMode.ts',
     copy: /whsec_local_development_only/,
     seen: ["const WEBHOOK_SECRET = process.env.STRIPE_WEBHOOK_SECRET || 'whsec_local_development_only';"],
   },

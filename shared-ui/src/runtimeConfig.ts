@@ -1,4 +1,4 @@
-import { LOCAL_FIREBASE, LOCAL_USER_SERVICE_URL } from '@site/service-user/local-setup';
+import { LOCAL_FIREBASE, LOCAL_USER_SERVICE_URL } from '@site/contract/local-setup';
 import type { Locale } from './i18n/locales';
 
 /** Runtime configuration, served as /config.js by each environment (never compiled in). */

@@ -5,7 +5,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { REQUEST_ID_MAX_LENGTH } from '@site/service-user/request-id';
+import { REQUEST_ID_MAX_LENGTH } from '@site/contract/request-id';
 
 export type { Logger };
 

@@ -1,7 +1,7 @@
 // Who runs the service: the privacy notice and the subscription's terms name them. Configuration,
 // never written in the code; required outside local mode, like the secrets.
 import type { Operator } from '@site/shared-ui/runtime-config';
-import { isLocalMode } from '@site/service-user/local-mode';
+import { isLocalMode } from '@site/contract/local-mode';
 
 import { siteEnv, type Env } from './config';
 

@@ -1,5 +1,5 @@
-import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_COOKIE } from '@site/service-user/telemetry';
-import { verifyViewToken } from '@site/service-user/view-token';
+import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_COOKIE } from '@site/contract/telemetry';
+import { verifyViewToken } from '@site/contract/view-token';
 import { PREVIEW_COOKIE, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { SignJWT } from 'jose';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

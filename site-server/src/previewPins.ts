@@ -17,7 +17,7 @@ import {
   remoteFolder,
   type RemoteName,
 } from '@site/shared-ui/remotes-document';
-import { VERSION_PATTERN } from '@site/service-user/telemetry';
+import { VERSION_PATTERN } from '@site/contract/telemetry';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { jwtVerify, SignJWT } from 'jose';

@@ -4,8 +4,8 @@
 import { REMOTE_NAMES, parseRemotesDocument, remoteFolder, type ManifestPolicy, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { DEFAULT_REMOTES_URL, type RuntimeConfig } from '@site/shared-ui/runtime-config';
 import { SITE_APPS, type SiteApp } from '@site/shared-ui/site-apps';
-import { LOCAL_AUTH_EMULATOR_PORT, LOCAL_FIREBASE, LOCAL_USER_SERVICE_PORT } from '@site/service-user/local-setup';
-import { isLocalBilling, isLocalMode } from '@site/service-user/local-mode';
+import { LOCAL_AUTH_EMULATOR_PORT, LOCAL_FIREBASE, LOCAL_USER_SERVICE_PORT } from '@site/contract/local-setup';
+import { isLocalBilling, isLocalMode } from '@site/contract/local-mode';
 import { SIGNED_IN_READS_BUDGET_MS } from '@site/rendering/server';
 import { existsSync, readFileSync } from 'node:fs';
 import { operatorConfig } from './operator';
@@ -53,7 +53,7 @@ export const deployBaseUrl = (env: Env = siteEnv()) => (env.DEPLOY_BASE_URL || `
  * test, which the start, dev and test commands set: any other value, or none, is production.
  * The user service's own rules, read from its export (@site/service-user/local-mode): the site and the service agree by construction.
  */
-export { isLocalBilling, isLocalMode } from '@site/service-user/local-mode';
+export { isLocalBilling, isLocalMode } from '@site/contract/local-mode';
 
 /**
  * Where the user service writes each mail as an .eml file when no SMTP_URL is set (local mode

@@ -1,5 +1,5 @@
-import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_COOKIE, VIEW_TOKEN_TTL_S } from '@site/service-user/telemetry';
-import { verifyViewToken } from '@site/service-user/view-token';
+import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_COOKIE, VIEW_TOKEN_TTL_S } from '@site/contract/telemetry';
+import { verifyViewToken } from '@site/contract/view-token';
 import { cohortBucket, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -18,7 +18,7 @@ import {
   VIEW_TOKEN_TTL_S,
   type ServerSignalReport,
   type ViewDeployments,
-} from '@site/service-user/view-token';
+} from '@site/contract/view-token';
 import { serviceFetch, type ServerSignal } from '@site/rendering/server';
 import type { Context, MiddlewareHandler } from 'hono';
 import { setCookie } from 'hono/cookie';

@@ -12,7 +12,7 @@ import { PREFERENCE_COOKIE } from '@site/shared-ui/preference-cookie';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
-import { LOCAL_VIEW_TOKEN_SECRET } from '@site/service-user/view-token';
+import { LOCAL_VIEW_TOKEN_SECRET } from '@site/contract/view-token';
 import { visitorUsesHttps } from './proxy';
 import { configuredSecret } from './runtimeConfig';
 

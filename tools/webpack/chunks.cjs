@@ -13,7 +13,7 @@ const fromPackages = (names) => new RegExp(`[\\\\/]node_modules[\\\\/](\\.pnpm[\
  * libraries' (they are the site's code's own too), not in files of their own.
  */
 const earlyStartPackages = fromPackages('jose|hono|js-cookie');
-const siteCode = /[\\/](shared-ui[\\/]src|service-user[\\/]src|shell[\\/]src[\\/]signedIn)[\\/]/;
+const siteCode = /[\\/](shared-ui[\\/]src|contract[\\/]src|shell[\\/]src[\\/]signedIn)[\\/]/;
 /**
  * The shell's shared code in three files: the libraries every page runs (React, styled-components,
  * i18next, the router, react-query...), the auth SDK (Firebase: the signed-in pages and /login), and

@@ -29,7 +29,7 @@ describe("the shell's shared code in three files", () => {
     expect(fileOf(pnpm('@firebase/auth', 'dist/esm/index.js'))).toBe('firebase');
     expect(fileOf(pnpm('firebase', 'compat/app/dist/index.esm.js'))).toBe('firebase');
     expect(fileOf(join('/site', 'shared-ui', 'src', 'session', 'session.ts'))).toBe('site');
-    expect(fileOf(join('/site', 'service-user', 'src', 'contract', 'telemetry.ts'))).toBe('site');
+    expect(fileOf(join('/site', 'contract', 'src', 'telemetry.ts'))).toBe('site');
     expect(fileOf(pnpm('jose', 'dist/webapi/index.js'))).toBe('site');
     expect(fileOf(pnpm('js-cookie', 'dist/js.cookie.mjs'))).toBe('site');
   });

@@ -7,7 +7,7 @@ import { readLoginToken } from '@site/shared-ui/login-token';
 import type { SessionUser } from '@site/shared-ui/session-user';
 import { SERVICE_READS, type ServiceReadName } from '@site/shared-ui/service-reads';
 import { createUserServiceClient, type UserServiceClient } from '@site/shared-ui/user-service';
-import { isPageRead, type PageReadName } from '@site/service-user/page-reads';
+import { isPageRead, type PageReadName } from '@site/contract/page-reads';
 import type { ReadAnswers } from '../contract';
 import { serviceFetchAsFetch } from './serviceFetch';
 

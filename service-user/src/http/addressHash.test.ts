@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { DAY_MS } from '../contract/retention';
+import { DAY_MS } from '@site/contract/retention';
 import { backends, startService, tokenFactory, type TestApp } from '../testing/harness';
 import type { Database } from '../db/database';
 import { addressHasher } from './addressHash';
-import { LOCAL_VIEW_TOKEN_SECRET } from '../contract/telemetry';
-import { signViewToken } from '../contract/viewToken';
+import { LOCAL_VIEW_TOKEN_SECRET } from '@site/contract/telemetry';
+import { signViewToken } from '@site/contract/view-token';
 
 const SECRET = 'the-address-hash-secret-of-this-test-0123';
 

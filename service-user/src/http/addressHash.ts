@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
-import { DAY_MS } from '../contract/retention';
+import { DAY_MS } from '@site/contract/retention';
 
 /**
  * How a client address is kept (the rate limits' counters, the telemetry cap): HMAC-SHA256 under

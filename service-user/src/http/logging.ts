@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { REQUEST_ID_MAX_LENGTH } from '../contract/requestId';
+import { REQUEST_ID_MAX_LENGTH } from '@site/contract/request-id';
 import { requestHeader, setAnswerHeader } from './nodeMessages';
 
 export type { Logger };

@@ -1,6 +1,6 @@
 import type { OutgoingMail } from './transport';
 
-import type { Locale } from '../contract/locales';
+import type { Locale } from '@site/contract/locales';
 
 /** A subscriber's mails are in the site's language they subscribed in. */
 export type MailLocale = Locale;

@@ -1,4 +1,4 @@
-import { RETENTION_KINDS } from '../contract/retention';
+import { RETENTION_KINDS } from '@site/contract/retention';
 import { migrations } from '../db/migrations';
 import { call, freshDatabase, startService, tokenFactory } from '../testing/harness';
 import { PERSONAL_DATA } from './personalData';

@@ -1,4 +1,4 @@
-import type { RetentionKind } from '../contract/retention';
+import type { RetentionKind } from '@site/contract/retention';
 
 /**
  * Every table the migrations create, and what it holds of a person: how long it is kept (a kind

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RETENTION_KINDS, retentionMs, type RetentionKind } from '../contract/retention';
+import { RETENTION_KINDS, retentionMs, type RetentionKind } from '@site/contract/retention';
 import type { Database } from '../db/database';
 import { migrate } from '../db/migrations';
 import { createMetrics } from '../http/metrics';

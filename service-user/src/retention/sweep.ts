@@ -1,7 +1,7 @@
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RETENTION_DAYS, retentionMs, type RetentionKind } from '../contract/retention';
-import { SUMMARY_MAX_MINUTES } from '../contract/telemetry';
+import { RETENTION_DAYS, retentionMs, type RetentionKind } from '@site/contract/retention';
+import { SUMMARY_MAX_MINUTES } from '@site/contract/telemetry';
 import type { Database, Queryable } from '../db/database';
 import type { Config } from '../environment';
 import type { Logger } from '../http/logging';
@@ -12,7 +12,7 @@ import { periodicWork } from '../background/periodicWork';
 const HEALTH_RETENTION_NETWORK_SLACK_MINUTES = RETENTION_DAYS.healthMinutes * 1440 - SUMMARY_MAX_MINUTES;
 
 /**
- * What each kind of personal data in the retention table (contract/retention.ts) is, in the
+ * What each kind of personal data in the retention table (@site/contract: contract/src/retention.ts) is, in the
  * database: the statements that delete one bounded batch of its rows older than the cutoff ($1,
  * a timestamp: the sweep's clock minus the kind's period; $2, the batch's size). Each is one
  * statement on its own (no transaction, no connection held between batches). The local outbox's

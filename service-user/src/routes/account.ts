@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppEnv, Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { jsonBody, limitBody, requireJson, requireUser } from '../http/middleware';
-import { PAGE_READS, type PageReadName } from '../contract/pageReads';
+import { PAGE_READS, type PageReadName } from '@site/contract/page-reads';
 import { devices } from '../store/devices';
 import { subscriptionInfoOf, subscriptionRows, subscriptionStatuses, userInfoOf, type SubscriptionRow } from '../store/subscriptions';
 import { ensureUser, registerUser } from '../store/users';

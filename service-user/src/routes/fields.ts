@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH } from '../contract/fieldLimits';
+import { EMAIL_MAX_LENGTH } from '@site/contract/field-limits';
 
 /**
  * A NUL byte cannot be stored in a PostgreSQL text column (the database refuses the statement):

@@ -1,11 +1,11 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CONTACT_FIELD_LIMITS } from '../contract/fieldLimits';
+import { CONTACT_FIELD_LIMITS } from '@site/contract/field-limits';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
 import { jsonBody, limitBody, publicRateLimit, requireJson } from '../http/middleware';
-import { DEFAULT_LOCALE, LOCALES } from '../contract/locales';
+import { DEFAULT_LOCALE, LOCALES } from '@site/contract/locales';
 import { InvalidLinkError, type LinkPurpose } from '../mail/links';
 import { saveContactMessage } from '../store/messages';
 import { confirmSubscription, requestSubscription, unsubscribe } from '../store/newsletter';

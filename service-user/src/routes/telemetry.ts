@@ -2,8 +2,8 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
-import { HEALTH_WINDOW_MINUTES, SUMMARY_MAX_MINUTES, TELEMETRY_MAX_EVENTS, TELEMETRY_REMOTES, VIEW_TOKEN_MAX_LENGTH, VITAL_MAX, VITALS } from '../contract/telemetry';
-import { verifyServerSignals, verifyViewGrantRequest, verifyViewToken } from '../contract/viewToken';
+import { HEALTH_WINDOW_MINUTES, SUMMARY_MAX_MINUTES, TELEMETRY_MAX_EVENTS, TELEMETRY_REMOTES, VIEW_TOKEN_MAX_LENGTH, VITAL_MAX, VITALS } from '@site/contract/telemetry';
+import { verifyServerSignals, verifyViewGrantRequest, verifyViewToken } from '@site/contract/view-token';
 import { addressHasher, networkHasher } from '../http/addressHash';
 import { clientAddress, limitBody, publicRateLimit, requireOperatorToken } from '../http/middleware';
 import { HEALTH_EVENT_KINDS, healthCounters, type DeploymentHealth } from '../store/telemetry';
@@ -18,7 +18,7 @@ export const TELEMETRY_BODY_LIMIT_BYTES = 3072;
 
 // Strict objects: a field beyond these (an id, a URL, a user agent) refuses the batch rather than
 // being ignored. An event names its remote and kind only: the version and cohort are the view
-// token's, as the site's server signed them (contract/viewToken.ts).
+// token's, as the site's server signed them (contract/src/viewToken.ts).
 const healthEvent = z.strictObject({
   remote: z.enum(TELEMETRY_REMOTES),
   kind: z.enum(HEALTH_EVENT_KINDS),

@@ -1,13 +1,13 @@
-import type { ServerSignalReport, VerifiedViewToken } from '../contract/viewToken';
+import type { ServerSignalReport, VerifiedViewToken } from '@site/contract/view-token';
 import type { Database, Queryable } from '../db/database';
 
 /** What the shell reports about a remote's page (shell/src/remotes/health.ts sends them). */
 export const HEALTH_EVENT_KINDS = ['view', 'load_failure', 'render_error', 'hydration_error'] as const;
 export type HealthEventKind = (typeof HEALTH_EVENT_KINDS)[number];
 
-export { COHORTS, type Cohort } from '../contract/telemetry';
-import { RETENTION_DAYS } from '../contract/retention';
-import { VITAL_BUCKETS, vitalBucket, VITALS, type Cohort, type Vital } from '../contract/telemetry';
+export { COHORTS, type Cohort } from '@site/contract/telemetry';
+import { RETENTION_DAYS } from '@site/contract/retention';
+import { VITAL_BUCKETS, vitalBucket, VITALS, type Cohort, type Vital } from '@site/contract/telemetry';
 
 export interface HealthEvent {
   remote: string;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { Queryable } from '../db/database';
 import type { VerifiedUser } from '../identity/verifyIdToken';
-import { FULL_PLAN_PRICE_LEI, TRIAL_DAYS } from '../contract/plans';
+import { FULL_PLAN_PRICE_LEI, TRIAL_DAYS } from '@site/contract/plans';
 
 /** The plans a local checkout can sell: the site's own plans (docs/product.md, "Plans and constants") that have a checkout. */
 export const LOCAL_PLANS = {

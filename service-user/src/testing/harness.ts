@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LOCAL_SITE_URL } from '../contract/localSetup';
+import { LOCAL_SITE_URL } from '@site/contract/local-setup';
 import { LOCAL_NODE_ENVS, loadConfig, type Config } from '../environment';
 import { openPglite, openPostgres, type Database } from '../db/database';
 import { temporarySchema } from './temporarySchema';

@@ -3,7 +3,7 @@
 // must find an error. Were an answer typed `any` (a cast, a copy gone loose), the error would go,
 // the directive would be unused, and the typecheck would fail; were an answer to drift from what
 // is written here (a field renamed, retyped or dropped in the service), the assignments fail.
-import type { CONTACT_FIELD_LIMITS } from '@site/service-user/field-limits';
+import type { CONTACT_FIELD_LIMITS } from '@site/contract/field-limits';
 import { runServiceCall, type ServiceCall } from './callResult';
 import type { DeviceInfo, LocalPlan, LocalPortalState, SubscriptionInfo, UserInfo, UserServiceClient } from './userService';
 

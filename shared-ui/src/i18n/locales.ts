@@ -3,7 +3,7 @@
  * and how a page's is chosen: read by the i18n bootstrap, the pre-paint script and the site's
  * server. Imports nothing else.
  */
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@site/service-user/locales';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@site/contract/locales';
 
 export { DEFAULT_LOCALE, LOCALES, type Locale };
 

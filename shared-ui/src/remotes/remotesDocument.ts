@@ -11,11 +11,11 @@
  *   "mfe_account": { "manifest": "…" }
  * }
  */
-import { VERSION_PATTERN, type Cohort } from '@site/service-user/telemetry';
+import { VERSION_PATTERN, type Cohort } from '@site/contract/telemetry';
 import { REMOTE_NAMES, type RemoteName } from './siteApps';
 
 export { REMOTE_NAMES, remoteFolder, type RemoteName } from './siteApps';
-export type { Cohort } from '@site/service-user/telemetry';
+export type { Cohort } from '@site/contract/telemetry';
 
 /**
  * What the release recorded of a published version's files, by their path relative to its manifest's

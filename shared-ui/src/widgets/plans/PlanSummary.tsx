@@ -1,4 +1,4 @@
-import { FULL_PLAN_PRICE_LEI, TRIAL_DAYS } from '@site/service-user/plans';
+import { FULL_PLAN_PRICE_LEI, TRIAL_DAYS } from '@site/contract/plans';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ButtonLink } from '../../primitives/Button';

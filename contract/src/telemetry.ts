@@ -1,5 +1,7 @@
 // What the shell, the site's server and the user service agree on about the health beacons
-// (nothing here imports anything: the browser's code reads it too). The token itself: viewToken.ts.
+// (it imports nothing but the contract's list of remotes: the browser's code reads it too). The token
+// itself: viewToken.ts.
+import { REMOTE_NAMES, type RemoteName } from './remotes';
 
 /** The cookie the site's server sets beside each page (read by the shell; never sent to the service as a cookie). */
 export const VIEW_TOKEN_COOKIE = 'view-token';
@@ -20,9 +22,9 @@ export const VIEW_TOKEN_MAX_LENGTH = 1024;
 /** The most events one beacon may carry (the shell sends more in several). */
 export const TELEMETRY_MAX_EVENTS = 20;
 
-/** The remotes the shell reports on (the site's remotes document names the same three). */
-export const TELEMETRY_REMOTES = ['mfe_marketing', 'mfe_auth', 'mfe_account'] as const;
-export type TelemetryRemote = (typeof TELEMETRY_REMOTES)[number];
+/** The remotes the shell reports on: the site's remotes (remotes.ts). */
+export const TELEMETRY_REMOTES = REMOTE_NAMES;
+export type TelemetryRemote = RemoteName;
 
 /** A preview (one browser pinned to a version by `release preview`) is counted apart from both. */
 export const COHORTS = ['stable', 'canary', 'preview'] as const;
