@@ -259,6 +259,9 @@ const isTestCode = (file: string) =>
 const CONFIGURATION_MODULES: Record<string, string> = {
   'site-server': 'site-server/src/config.ts',
   'service-user': 'service-user/src/environment.ts',
+  // The command's entry: it reads the process's environment once, applies local mode's rule
+  // (localMode.ts) and hands it to every module it calls.
+  release: 'release/src/cli.ts',
 };
 
 /** Product modules (or, ending with '/', folders) that read process.env besides their package's configuration module, each with why. */
@@ -269,7 +272,6 @@ const SEPARATE_READERS: Record<string, string> = {
   'service-user/bench/deletionLoops.ts': 'a standalone benchmark script, run as its own process: its own knobs',
   'service-user/bench/deletionServer.ts': "the deletion benchmark's server, a child process; it reads the service's configuration through loadConfig",
   'service-user/bench/load.ts': 'a standalone benchmark script, run as its own process: its own knobs',
-  'release/src/': 'release/ is being rewritten by another change in this tree: its reads (an `env = process.env` default in each of a few modules) are left to it',
   'bench/run.mjs': "the benchmark's command (npm run bench), a process of its own: its knobs at its top",
   'bench/load.mjs': 'a standalone script (npm run bench:load), run by bench/run.mjs as a child process with its environment',
   'bench/layout-shifts.mjs': 'a standalone script (its own npm script), a process of its own: its knobs at its top',

@@ -52,7 +52,7 @@ export type HealthReader = (remote: RemoteName, deployments: Deployments) => Pro
 export const SUMMARY_TIMEOUT_MS = 5_000;
 
 /** The user service's address: USER_SERVICE_URL, else the local one (as the site's server has it). */
-export const userServiceUrl = (env: Env = process.env) => (env.USER_SERVICE_URL || `http://localhost:${ports.service_user}`).replace(/\/+$/, '');
+export const userServiceUrl = (env: Env) => (env.USER_SERVICE_URL || `http://localhost:${ports.service_user}`).replace(/\/+$/, '');
 
 /** The summary could not be had: no answer, a refusal, or an answer of another shape. */
 export class SummaryUnreadable extends Error {
@@ -67,7 +67,7 @@ const isCount = (value: unknown) => Number.isInteger(value) && (value as number)
  * Reads GET <USER_SERVICE_URL>/telemetry/summary through the service's typed client (shared-ui's),
  * with `Authorization: Bearer <OPS_TOKEN>` when it is set.
  */
-export function serviceSummary(env: Env = process.env): SummarySource {
+export function serviceSummary(env: Env): SummarySource {
   const summaryRoute = createUserServiceClient(async () => env.OPS_TOKEN || null, { baseUrl: userServiceUrl(env) }).telemetry.summary;
   return async (minutes, remote) => {
     const query = { minutes: String(minutes), ...(remote ? { remote } : {}) };

@@ -27,7 +27,7 @@ export interface HistoryEntry {
 export const historyPath = (store: Store) => join(store.dir, 'history.jsonl');
 
 /** Who is releasing: RELEASE_ACTOR (a CI job names itself), else the account running the command. */
-export function actor(env: Record<string, string | undefined> = process.env): string {
+export function actor(env: Record<string, string | undefined>): string {
   if (env.RELEASE_ACTOR) return env.RELEASE_ACTOR;
   try {
     return userInfo().username;

@@ -6,7 +6,7 @@ import { FolderStore } from './folderStore';
 import { PgS3Store } from './pgS3Store';
 import type { Store } from './store';
 
-export function openStore(env: Record<string, string | undefined> = process.env): Store {
+export function openStore(env: Record<string, string | undefined>): Store {
   const config = storeConfig(env);
   if (config.kind === 'folder') return new FolderStore(deployDir(env), deployBaseUrl(env));
   return new PgS3Store({ databaseUrl: config.databaseUrl, schema: config.schema, s3: config.s3!, baseUrl: deployBaseUrl(env) });

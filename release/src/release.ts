@@ -30,7 +30,7 @@ export interface ReleaseContext<S extends Store = Store> {
   summary: SummarySource;
 }
 
-export function contextFrom(env: Env = process.env): ReleaseContext {
+export function contextFrom(env: Env): ReleaseContext {
   return {
     store: openStore(env),
     who: actor(env),
@@ -305,7 +305,7 @@ function firstPageOf(ctx: ReleaseContext, remote: RemoteName): string {
  * remote's own dev server (its manifest's URL): a team works on its remote inside the whole site.
  * The document in force does not change, and nothing is recorded in the history.
  */
-export async function preview(ctx: ReleaseContext, remoteName: string, wanted: string, { hours, env = process.env }: { hours?: number; env?: Env } = {}): Promise<Previewed> {
+export async function preview(ctx: ReleaseContext, remoteName: string, wanted: string, { hours, env }: { hours?: number; env: Env }): Promise<Previewed> {
   const remote = remoteNamed(remoteName);
   const secret = previewSecret(env);
   if (secret === null) throw new Error("previews are off: set PREVIEW_SECRET, the same as the site's server's");
