@@ -28,7 +28,7 @@ import { hostBenchmarkIndex, launchChromium, lighthouseAuditor, PRESETS } from '
 import { loadMarkdown } from './src/load.ts';
 import { resultsMarkdown } from './src/report.ts';
 import { BEFORE_TRIAL_ROUTES, PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './src/routes.ts';
-import { run, startServer, stopServers } from './src/servers.mjs';
+import { run, startServer, startSite, stopServers } from './src/servers.mjs';
 import { browserSession } from './src/session.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -95,13 +95,7 @@ if (only('BENCH_SITES', ['single']).includes('single')) {
 log('starting the federated site (site-server/src/serve.ts)');
 // The single bundle's pages call the same user service, from their own origin: the service's
 // local mode allows every page of this machine (CORS_ORIGINS, when set, still wins).
-await startServer({
-  name: 'the federated site',
-  cwd: root,
-  command: join(root, 'site-server', 'node_modules', '.bin', 'tsx'),
-  args: [join(root, 'site-server', 'src', 'serve.ts')],
-  url: `http://localhost:${ports.shell}/remotes.json`,
-});
+await startSite('the federated site', `http://localhost:${ports.shell}`);
 
 // The single bundle's pages use the same Auth emulator as the federated site (serve.ts's default
 // without Firebase keys): its configuration and its content security policy say so. They are the

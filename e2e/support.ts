@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { FederationManifest } from '@site/site-server';
+import type { RouteTable } from '@site/shared-ui/route-table';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,13 @@ export const routes = [
 ] as const;
 
 export const publicRoutes = routes.filter((route) => !('guarded' in route));
+
+/** The route table as the shell's build emits it (shell/dist/routes.json): every list of routes the journeys take is read from it. */
+export const builtRouteTable = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'shell', 'dist', 'routes.json'), 'utf8')) as RouteTable;
+
+/** The paths of the pages the server draws for anyone (the route table's `prerender`), of one remote or of all. */
+export const prerenderedPaths = (remote?: string): string[] =>
+  builtRouteTable.routes.filter((route) => route.prerender && (remote === undefined || builtRouteTable.pages[route.page]?.remote === remote)).map((route) => route.path);
 export const guardedRoutes = routes.filter((route) => 'guarded' in route);
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

@@ -15,7 +15,7 @@ import { signInNewUser } from '../emulatorSignIn.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '@site/tools/chromium';
 import { cumulativeLayoutShift, longTasksOfTrace } from './layoutShiftFigures.ts';
 import { AFTER_TRIAL_ROUTES, BEFORE_TRIAL_ROUTES, ROMANIAN_ROUTES } from './routes.ts';
-import { startServer, stopServers } from './servers.mjs';
+import { startSite, stopServers } from './servers.mjs';
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const { ports } = runtimeConfig;
@@ -97,13 +97,7 @@ function sourceFileResolver() {
  */
 export async function measureLayoutShifts({ routes, runs, cpu, profile: withProfile, trace: withTrace, rtt, kbps }) {
   log('starting the site (site-server/src/serve.ts)');
-  await startServer({
-    name: 'the site',
-    cwd: root,
-    command: join(root, 'site-server', 'node_modules', '.bin', 'tsx'),
-    args: [join(root, 'site-server', 'src', 'serve.ts')],
-    url: `${origin}/remotes.json`,
-  });
+  await startSite('the site', origin);
   const sourceFile = sourceFileResolver();
   const browser = await chromium.launch({ executablePath: chromiumPath('chromium'), args: CHROMIUM_ARGS });
   const results = [];

@@ -2,6 +2,8 @@
 // waited for, and stopped whenever the bench ends.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** A command run to its end in `cwd`; throws when it fails. */
 export function run(cwd, command, args, options = {}) {
@@ -57,3 +59,16 @@ export async function startServer({ name, cwd, command, args, url, env = process
   }
   return server;
 }
+
+const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+
+/** The federated site as `npm start` serves it (site-server/src/serve.ts), waited for at `origin`. */
+export const startSite = (name, origin, options = {}) =>
+  startServer({
+    name,
+    cwd: root,
+    command: join(root, 'site-server', 'node_modules', '.bin', 'tsx'),
+    args: [join(root, 'site-server', 'src', 'serve.ts')],
+    url: `${origin}/remotes.json`,
+    ...options,
+  });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { englishH1, h1, loggedErrors, publicRoutes, routes, watchReplacedNodes } from '../support';
+import { builtRouteTable, englishH1, h1, loggedErrors, prerenderedPaths, publicRoutes, routes, watchReplacedNodes } from '../support';
 
 // English from the first byte: the visitor's language reaches the server (a cookie set when they
 // choose, beside localStorage; or a page's own English address, ?lang=en), which draws the page in
@@ -141,11 +141,13 @@ test.describe("the web's files", () => {
     const sitemap = await request.get('/sitemap.xml');
     expect(sitemap.headers()['content-type']).toContain('application/xml');
     const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    const publicPaths = ['/', '/contact', '/aboutus', '/accessibility', '/privacy', '/terms', '/login'];
+    const publicPaths = prerenderedPaths();
+    expect(publicPaths).toEqual(expect.arrayContaining(['/', '/contact', '/privacy', '/login']));
     expect(locs.sort()).toEqual(publicPaths.flatMap((path) => [`${baseURL}${path}`, `${baseURL}${path}?lang=en`]).sort());
     const robots = await (await request.get('/robots.txt')).text();
-    for (const path of ['/account', '/pricing', '/reset-linked-device', '/account-billing', '/newsletter-confirm', '/newsletter-unsubscribe'])
-      expect(robots).toContain(`Disallow: ${path}\n`);
+    const others = builtRouteTable.routes.map((route) => route.path).filter((path) => !publicPaths.includes(path));
+    expect(others).toEqual(expect.arrayContaining(['/account', '/pricing', '/newsletter-confirm']));
+    for (const path of others) expect(robots).toContain(`Disallow: ${path}\n`);
     expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   });
 });

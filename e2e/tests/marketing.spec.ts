@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mailTo } from '@site/service-user/testing/outbox';
 import { startShellWithOwnService } from '../ownService';
-import { expectNoAxeViolations, h1, open, routes, setStoredPreferences } from '../support';
+import { expectNoAxeViolations, h1, open, prerenderedPaths, routes, setStoredPreferences } from '../support';
 
 const LANDING_SECTIONS = ['hero', 'howItWorks', 'plans', 'sponsors', 'team', 'testimonials', 'faq', 'callToAction', 'newsletter', 'developers'];
 
@@ -326,7 +326,7 @@ test.describe('forms that reach the user service', () => {
 
 test.describe('at 320 CSS px', () => {
   test.use({ viewport: { width: 320, height: 640 } });
-  for (const route of routes.filter((r) => ['/', '/contact', '/aboutus', '/accessibility', '/privacy', '/terms'].includes(r.path))) {
+  for (const route of routes.filter((r) => prerenderedPaths('mfe_marketing').includes(r.path))) {
     test(`${route.path} reflows without horizontal scrolling`, async ({ page }) => {
       await open(page, route.path, route.h1);
       const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));

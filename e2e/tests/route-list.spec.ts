@@ -1,14 +1,8 @@
 import { expect, test } from '@playwright/test';
-import type { RouteTable } from '@site/shared-ui/route-table';
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { routes } from '../support';
+import { builtRouteTable as table, routes } from '../support';
 
 // The journeys' list of routes (with each one's heading) is the route table's, as the shell's build
 // emits it: a route added, removed or guarded there and not in e2e/support.ts fails here.
-const table = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shell', 'dist', 'routes.json'), 'utf8')) as RouteTable;
-
 const UNKNOWN = '/no-such-page';
 
 test("lists every route of the shell's route table, each guarded as the table says, and one unknown path", () => {

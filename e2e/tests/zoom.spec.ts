@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { englishH1, h1, open, routes } from '../support';
+import { englishH1, h1, open, prerenderedPaths, routes } from '../support';
 
 // Room for content at every zoom: on a phone and at 400% zoom (1280×1024 at 400% is 320×256 CSS
 // px) the header is one row (the site's name and the menu; theme and language in the side panel),
@@ -10,7 +10,7 @@ const VIEWPORTS = [
   { name: 'a phone', width: 375, height: 740 },
   { name: 'a desktop', width: 1280, height: 800 },
 ] as const;
-const pages = routes.filter((route) => ['/', '/contact', '/aboutus', '/accessibility', '/privacy', '/terms', '/login'].includes(route.path));
+const pages = routes.filter((route) => prerenderedPaths().includes(route.path));
 
 /** The words of headings and controls that are drawn on more than one line (an address longer than the line excepted). */
 const wordsBroken = (page: Page, selector: string) =>
