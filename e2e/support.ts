@@ -34,11 +34,20 @@ export const routes = [
 export const publicRoutes = routes.filter((route) => !('guarded' in route));
 
 /** The route table as the shell's build emits it (shell/dist/routes.json): every list of routes the journeys take is read from it. */
-export const builtRouteTable = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'shell', 'dist', 'routes.json'), 'utf8')) as RouteTable;
+export function builtRouteTable(): RouteTable {
+  const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'shell', 'dist', 'routes.json');
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as RouteTable;
+  } catch (error) {
+    throw new Error(`${file} cannot be read (${(error as Error).message}): build the site first (pnpm build)`);
+  }
+}
 
 /** The paths of the pages the server draws for anyone (the route table's `prerender`), of one remote or of all. */
-export const prerenderedPaths = (remote?: string): string[] =>
-  builtRouteTable.routes.filter((route) => route.prerender && (remote === undefined || builtRouteTable.pages[route.page]?.remote === remote)).map((route) => route.path);
+export function prerenderedPaths(remote?: string): string[] {
+  const table = builtRouteTable();
+  return table.routes.filter((route) => route.prerender && (remote === undefined || table.pages[route.page]?.remote === remote)).map((route) => route.path);
+}
 export const guardedRoutes = routes.filter((route) => 'guarded' in route);
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

@@ -58,7 +58,13 @@ function inputFiles(root) {
   } catch {
     /* a single package */
   }
-  return [...ROOT_FILES, ...workspaceFolders(root, workspace).map((folder) => `${folder}/package.json`)];
+  // And every package.json one folder down, whatever the list says: a list written in a form this
+  // reading does not know (a flow sequence, an unindented one) then still has its packages hashed.
+  const topLevel = readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules' && existsSync(path.join(root, entry.name, 'package.json')))
+    .map((entry) => entry.name);
+  const folders = [...new Set([...workspaceFolders(root, workspace), ...topLevel])];
+  return [...ROOT_FILES, ...folders.map((folder) => `${folder}/package.json`)];
 }
 
 /** Each input file's sha256 (null: absent). */

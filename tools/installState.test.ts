@@ -72,6 +72,13 @@ describe('whether tools/pnpm.mjs installs the dependencies', () => {
     }
   });
 
+  it('installs when a package.json changed though the packages: list is written in a form it does not read (a flow sequence)', () => {
+    write('pnpm-workspace.yaml', 'packages: [app]\n');
+    command();
+    write('app/package.json', '{"name":"app","dependencies":{"zod":"catalog:"}}');
+    expect(command()).toMatchObject({ installed: true, reason: 'app/package.json changed' });
+  });
+
   it('installs when the workspace changed: pnpm-workspace.yaml, a package added', () => {
     command();
     write('packages/new/package.json', '{"name":"new"}');

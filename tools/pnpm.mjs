@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const nodeVersion = require('./node-version.cjs');
-const { installIfNeeded } = require('./installState.cjs');
+const { forgetInstall, installIfNeeded, recordInstall } = require('./installState.cjs');
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const pinned = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager.split('@')[1];
@@ -139,4 +139,11 @@ const install = installIfNeeded(
   (reason) => console.error(`[setup] installing the dependencies (${reason})`),
 );
 if (install !== 0) process.exit(install);
-process.exit(run('pnpm', process.argv.slice(2), env));
+const args = process.argv.slice(2);
+// A command that installs (`install`, `add`, `remove`, `update`) is itself the install: the tree it
+// leaves is recorded when it succeeds, and none is when it fails (the next command then installs).
+const installs = ['install', 'i', 'add', 'remove', 'rm', 'uninstall', 'update', 'up'].includes(args[0] ?? '');
+if (installs) forgetInstall(root);
+const status = run('pnpm', args, env);
+if (installs && status === 0) recordInstall(root);
+process.exit(status);

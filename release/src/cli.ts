@@ -9,6 +9,7 @@ import type { HistoryEntry } from './history';
 import { canary, contextFrom, history, init, preview, promote, publish, Refused, rollback, status, type Changed, type ReleaseContext } from './release';
 import { UsageError } from './store';
 import { LOCAL_SITE_URL, LOCAL_USER_SERVICE_URL } from '@site/contract/local-setup';
+import { REMOTES } from '@site/contract/remotes';
 import { checkLines, checkOnce, DEFAULT_INTERVAL_SECONDS, DEFAULT_POLICY, policyFrom, watchEvery } from './watch';
 
 const USAGE = `pnpm release <verb> [--json]
@@ -21,7 +22,7 @@ const USAGE = `pnpm release <verb> [--json]
   preview <remote> <version> [--hours <n>]
                                          a link that shows a published version to the browser that opens it
                                          (after the gate; at most 24 h, the default); in local mode the version
-                                         may be a remote's dev server: http://localhost:3003/mf-manifest.json
+                                         may be a remote's dev server: http://localhost:${REMOTES[0].port}/mf-manifest.json
   status                                 per remote: stable, canary and percentage, health
   history [<remote>]                     every change, oldest first
   watch <remote> [--once]                rolls the canary back when its share of networks with errors, or its p75

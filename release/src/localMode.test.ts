@@ -70,7 +70,7 @@ describe('the release command beside npm start, and in production', () => {
   /** The command as a user runs it: the machine's environment without what the tests set, and `env`. */
   function release(env: Record<string, string>, ...args: string[]) {
     const inherited = Object.fromEntries(
-      Object.entries(process.env).filter(([name]) => !/^(NODE_ENV|PREVIEW_SECRET|PUBLIC_SITE_URL|USER_SERVICE_URL|OPS_TOKEN|DEPLOY_|RELEASE_)/.test(name)),
+      Object.entries(process.env).filter(([name]) => !/^(NODE_ENV|PREVIEW_SECRET|PUBLIC_SITE_URL|USER_SERVICE_URL|OPS_TOKEN|DEPLOY_|RELEASE_|[A-Z_]+_PORT$)/.test(name)),
     );
     // Not spawnSync: this process serves the dev server's manifest meanwhile.
     return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {

@@ -1,5 +1,5 @@
 // The release command's local mode, by the rule the site's servers follow. The servers are in local
-// mode when NODE_ENV is development or test (isLocalMode, @site/service-user/local-mode), and the
+// mode when NODE_ENV is development or test (isLocalMode, @site/contract/local-mode), and the
 // start command of a checkout, `npm start` (site-server/src/serve.ts), sets NODE_ENV=development
 // when it is unset: the local site, with its public local secrets (PREVIEW_SECRET's among them).
 // The release command run beside it does the same, so that `pnpm release preview …` signs a pin the

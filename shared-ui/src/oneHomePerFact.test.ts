@@ -44,8 +44,14 @@ const FACTS: Fact[] = [
   {
     fact: "the remotes' names, as a list",
     home: `${CONTRACT}/remotes.ts`,
-    copy: /['"]mfe_marketing['"],\s*['"]mfe_auth['"]/,
-    seen: ["export const TELEMETRY_REMOTES = ['mfe_marketing', 'mfe_auth', 'mfe_account'] as const;"],
+    copy: /['"]mfe_marketing['"],\s*['"]mfe_auth['"]|\{\s*name:\s*['"]mfe_marketing['"],\s*port:/,
+    seen: ["export const TELEMETRY_REMOTES = ['mfe_marketing', 'mfe_auth', 'mfe_account'] as const;", "  { name: 'mfe_marketing', port: 3001 },"],
+  },
+  {
+    fact: "the remotes' local ports",
+    home: `${CONTRACT}/remotes.ts`,
+    copy: /\bport:\s*300[1-3]\b|\b(localhost|127\.0\.0\.1):300[1-3]\b/,
+    seen: ["mfe_marketing: { folder: 'mfe-marketing', package: '@site/mfe-marketing', port: 3001 },"],
   },
   {
     fact: "the full plan's price",

@@ -51,7 +51,7 @@ export const deployBaseUrl = (env: Env = siteEnv()) => (env.DEPLOY_BASE_URL || `
 /**
  * Local conveniences (local billing and the rest) exist only when NODE_ENV says development or
  * test, which the start, dev and test commands set: any other value, or none, is production.
- * The user service's own rules, read from its export (@site/service-user/local-mode): the site and the service agree by construction.
+ * The rules of local mode the user service applies too, read from the contract (@site/contract/local-mode): the site and the service agree by construction.
  */
 export { isLocalBilling, isLocalMode } from '@site/contract/local-mode';
 

@@ -1,4 +1,4 @@
-// The view token served beside each page (@site/service-user/view-token says what it is): signed
+// The view token served beside each page (@site/contract/view-token says what it is): signed
 // here for the deployments the remotes document gives this visitor, set in a cookie on the page's
 // response, never in its HTML, so that the public pages stay cached. The shell sends it with its
 // health beacons, and only what it vouches for is counted. A token comes only with a page asked
