@@ -48,8 +48,23 @@ function sitePortVariables(): string[] {
   return names;
 }
 
+/** Each language's contact variables (CONTACT_PHONE_RO, CONTACT_EMAIL_EN…), from the site's locales (contract/src/locales.ts). */
+function contactVariables(): string[] {
+  const text = readFileSync(join(root, 'contract', 'src', 'locales.ts'), 'utf8');
+  const list = /LOCALES = \[([^\]]*)\]/.exec(text)?.[1];
+  const locales = [...(list ?? '').matchAll(/'([a-z]+)'/g)].map((m) => m[1]!.toUpperCase());
+  if (locales.length === 0) throw new Error('contract/src/locales.ts: no LOCALES list found (the scan of CONTACT_*_<LOCALE> needs it)');
+  return locales.flatMap((locale) => [`CONTACT_PHONE_${locale}`, `CONTACT_EMAIL_${locale}`]);
+}
+
 /** The lines whose reads the scanner cannot see by itself, each with what it reads and why it is written so. */
 const UNREADABLE_FORMS: Unreadable[] = [
+  {
+    file: 'site-server/src/runtimeConfig.ts',
+    line: 'env[`CONTACT_PHONE_${locale.toUpperCase()}`]',
+    names: { computed: contactVariables },
+    reason: "each language's contact details, named after the language: one rule for every locale of the contract's list",
+  },
   {
     file: 'site-server/src/runtimeConfig.ts',
     line: 'env[`${app.name.toUpperCase()}_PORT`]',

@@ -1,5 +1,5 @@
 import { LOCAL_FIREBASE, LOCAL_USER_SERVICE_URL } from '@site/contract/local-setup';
-import type { Locale } from './i18n/locales';
+import { LOCALES, type Locale } from './i18n/locales';
 
 /** Runtime configuration, served as /config.js by each environment (never compiled in). */
 export interface RuntimeConfig {
@@ -58,7 +58,7 @@ const defaults: RuntimeConfig = {
   remotesUrl: DEFAULT_REMOTES_URL,
   userServiceUrl: LOCAL_USER_SERVICE_URL,
   // Each environment's values come from its /config.js (site-server/src/runtimeConfig.ts); an empty one is not shown.
-  contact: { ro: { phone: '', email: '' }, en: { phone: '', email: '' } },
+  contact: Object.fromEntries(LOCALES.map((locale) => [locale, { phone: '', email: '' }])) as RuntimeConfig['contact'],
   social: {},
   firebase: { ...LOCAL_FIREBASE },
   authEmulatorUrl: null,

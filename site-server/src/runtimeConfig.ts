@@ -4,6 +4,7 @@
 import { REMOTE_NAMES, parseRemotesDocument, remoteFolder, type ManifestPolicy, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { DEFAULT_REMOTES_URL, type RuntimeConfig } from '@site/shared-ui/runtime-config';
 import { SITE_APPS, type SiteApp } from '@site/shared-ui/site-apps';
+import { LOCALES } from '@site/contract/locales';
 import { LOCAL_AUTH_EMULATOR_PORT, LOCAL_FIREBASE, LOCAL_USER_SERVICE_PORT } from '@site/contract/local-setup';
 import { isLocalBilling, isLocalMode } from '@site/contract/local-mode';
 import { SIGNED_IN_READS_BUDGET_MS } from '@site/rendering/server';
@@ -175,11 +176,11 @@ export function browserConfig(env: Env = siteEnv()): RuntimeConfig {
   return {
     remotesUrl: env.REMOTES_URL || DEFAULT_REMOTES_URL,
     userServiceUrl: env.USER_SERVICE_URL || `http://localhost:${ports.service_user}`,
-    contact: {
-      // No phone number unless one is configured: /contact shows only the details that are real.
-      ro: { phone: env.CONTACT_PHONE_RO || '', email: env.CONTACT_EMAIL_RO || 'contact@vedere.app' },
-      en: { phone: env.CONTACT_PHONE_EN || '', email: env.CONTACT_EMAIL_EN || 'contact@vedere.app' },
-    },
+    // Each language's contact details (CONTACT_PHONE_RO, CONTACT_EMAIL_EN…). No phone number unless
+    // one is configured: /contact shows only the details that are real.
+    contact: Object.fromEntries(
+      LOCALES.map((locale) => [locale, { phone: env[`CONTACT_PHONE_${locale.toUpperCase()}`] || '', email: env[`CONTACT_EMAIL_${locale.toUpperCase()}`] || 'contact@vedere.app' }]),
+    ) as RuntimeConfig['contact'],
     firebase: {
       apiKey: env.FIREBASE_API_KEY || LOCAL_FIREBASE.apiKey,
       authDomain: env.FIREBASE_AUTH_DOMAIN || `${firebaseProjectId(env)}.firebaseapp.com`,

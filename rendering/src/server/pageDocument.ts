@@ -3,6 +3,7 @@
 // marked when drawn for a visitor who looks signed in (a public page, a signed-in page's layout
 // around its loading status, which holds no remote's content, or a signed-in page drawn whole, with
 // the state it hands over).
+import { OG_LOCALES } from '@site/contract/locales';
 import { DEFAULT_LOCALE, LOCALE_PARAM, LOCALES, type Locale } from '@site/shared-ui/locales';
 import type { HandedOverState } from '../contract';
 import { MARKERS } from '../contract';
@@ -17,9 +18,6 @@ const ENTRY_SCRIPT = /<script defer(?:="defer")? src="?([^" >]*main\.js)"?><\/sc
 
 const TITLE = /<title>([^<]*)<\/title>/;
 const DESCRIPTION = /<meta name="?description"? content="[^"]*">/;
-
-/** Open Graph's names of the site's languages. */
-const OG_LOCALES: Record<Locale, string> = { ro: 'ro_RO', en: 'en_US' };
 
 /** The social preview's picture (shell/public/social-card.png): its size, for the platforms that lay it out before fetching it. */
 export const SOCIAL_CARD = { path: '/social-card.png', width: 1200, height: 630 } as const;

@@ -368,6 +368,12 @@ describe("sending an issue is an operator's call", () => {
       expect(await allowed.json()).toEqual({ recipients: 0 });
       const invalid = await call(guarded.app, '/newsletter/issues', { body: { subject: issue.subject }, headers: { Authorization: 'Bearer an-operations-token-0123' } });
       expect(invalid.status).toBe(400);
+      // Every language's text is required: a subscriber is written to in the one they chose.
+      const oneLanguage = await call(guarded.app, '/newsletter/issues', {
+        body: { subject: { ro: 'S' }, text: issue.text },
+        headers: { Authorization: 'Bearer an-operations-token-0123' },
+      });
+      expect(oneLanguage.status).toBe(400);
     } finally {
       await closed.db.close();
       await guarded.db.close();

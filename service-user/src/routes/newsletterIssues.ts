@@ -4,9 +4,11 @@ import type { Deps } from '../http/env';
 import { jsonBody, limitBody, requireJson, requireOperatorToken } from '../http/middleware';
 import { queueNewsletterIssue } from '../store/newsletter';
 import { text } from './fields';
+import { LOCALES, type Locale } from '@site/contract/locales';
 
-const inBothLanguages = (max: number) => z.object({ ro: text(max), en: text(max) });
-const issueBody = z.object({ subject: inBothLanguages(200), text: inBothLanguages(20_000) });
+/** A text in each of the site's languages (every subscriber is written to in the one they chose). */
+const inEveryLanguage = (max: number) => z.object(Object.fromEntries(LOCALES.map((locale) => [locale, text(max)])) as Record<Locale, ReturnType<typeof text>>);
+const issueBody = z.object({ subject: inEveryLanguage(200), text: inEveryLanguage(20_000) });
 
 /** POST /newsletter/issues: the team sends an issue to every confirmed subscriber (an operator's call, OPS_TOKEN). */
 export function newsletterIssueRoutes(deps: Deps) {
