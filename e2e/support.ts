@@ -1,47 +1,67 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { FederationManifest } from '@site/site-server';
+import type { Locale } from '@site/contract/locales';
 import type { RouteTable } from '@site/shared-ui/route-table';
+import { remoteFolder } from '@site/shared-ui/site-apps';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/**
- * Every route of the site with its Romanian h1 (the default locale). A guarded route shows its
- * own page only to a signed-in user; a signed-out visitor lands on /login (see auth.spec.ts).
- * The routes and their guards are the route table's (route-list.spec.ts checks).
- */
-export const routes = [
-  { path: '/', h1: 'Ajutăm persoanele nevăzătoare să exploreze lumea cu încredere' },
-  { path: '/contact', h1: 'Contact' },
-  { path: '/aboutus', h1: 'Despre noi' },
-  { path: '/accessibility', h1: 'Declarație de accesibilitate' },
-  { path: '/privacy', h1: 'Politica de confidențialitate' },
-  { path: '/terms', h1: 'Termenii abonamentului' },
-  // Without a token in the address (the state a mangled link shows): the alert saying the link is not valid.
-  { path: '/newsletter-confirm', h1: 'Confirmarea abonării' },
-  { path: '/newsletter-unsubscribe', h1: 'Dezabonare de la noutăți' },
-  { path: '/login', h1: 'Autentificare' },
-  { path: '/account', h1: 'Contul meu', guarded: true },
-  { path: '/my-account', h1: 'Contul meu', guarded: true },
-  { path: '/pricing', h1: 'Alegeți abonamentul potrivit', guarded: true },
-  { path: '/account-pricing', h1: 'Alegeți abonamentul potrivit', guarded: true },
-  { path: '/reset-linked-device', h1: 'Deconectați telefonul', guarded: true },
-  { path: '/account-billing', h1: 'Administrați abonamentul', guarded: true },
-  { path: '/no-such-page', h1: 'Pagina nu a fost găsită' },
-] as const;
-
-export const publicRoutes = routes.filter((route) => !('guarded' in route));
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The route table as the shell's build emits it (shell/dist/routes.json): every list of routes the journeys take is read from it. */
 export function builtRouteTable(): RouteTable {
-  const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'shell', 'dist', 'routes.json');
+  const file = join(root, 'shell', 'dist', 'routes.json');
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as RouteTable;
   } catch (error) {
     throw new Error(`${file} cannot be read (${(error as Error).message}): build the site first (pnpm build)`);
   }
 }
+
+/** A key's string in an app's strings file (`<folder>/src/i18n/<locale>.json`). */
+export function stringIn(folder: string, locale: Locale, key: string): string {
+  const strings = JSON.parse(readFileSync(join(root, folder, 'src', 'i18n', `${locale}.json`), 'utf8')) as unknown;
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings);
+  if (typeof value !== 'string') throw new Error(`${folder}/src/i18n/${locale}.json has no string ${key}`);
+  return value;
+}
+
+/** A path no route has: the shell's not-found page. */
+export const UNKNOWN_PATH = '/no-such-page';
+
+export interface JourneyRoute {
+  path: string;
+  /** The page's one h1: its title (the route table's key, in its remote's strings). */
+  h1: string;
+  /** A signed-in user's page (the access guard): a signed-out visitor lands on /login (auth.spec.ts). */
+  guarded?: true;
+}
+
+/** Every route of the route table with its page's h1 in a language, and the unknown path with the not-found page's. */
+function routesIn(locale: Locale): JourneyRoute[] {
+  const table = builtRouteTable();
+  const listed = table.routes.map((route): JourneyRoute => {
+    const page = table.pages[route.page]!;
+    return { path: route.path, h1: stringIn(remoteFolder(page.remote), locale, page.title), ...(route.access && { guarded: true as const }) };
+  });
+  return [...listed, { path: UNKNOWN_PATH, h1: stringIn('shell', locale, 'notFound.title') }];
+}
+
+/** Every route of the site with its Romanian h1 (the default locale). */
+export const routes = routesIn('ro');
+
+const english = routesIn('en');
+
+/** A route's h1 in a language (Romanian, the default, unless named). */
+export function h1Of(path: string, locale: Locale = 'ro'): string {
+  const route = (locale === 'ro' ? routes : english).find((candidate) => candidate.path === path);
+  if (!route) throw new Error(`${path} is neither a route of the route table nor ${UNKNOWN_PATH}`);
+  return route.h1;
+}
+
+export const publicRoutes = routes.filter((route) => !('guarded' in route));
 
 /** The paths of the pages the server draws for anyone (the route table's `prerender`), of one remote or of all. */
 export function prerenderedPaths(remote?: string): string[] {
@@ -94,26 +114,6 @@ export async function setStoredPreferences(page: Page, prefs: { theme?: string; 
     if (p.locale) localStorage.setItem('locale', p.locale);
   }, prefs);
 }
-
-/** The English h1 of each route (for the checks that run in both locales). */
-export const englishH1: Record<(typeof routes)[number]['path'], string> = {
-  '/': 'We help blind people explore the world with confidence',
-  '/contact': 'Contact',
-  '/aboutus': 'About us',
-  '/accessibility': 'Accessibility statement',
-  '/privacy': 'Privacy notice',
-  '/terms': 'Subscription terms',
-  '/newsletter-confirm': 'Confirming your subscription',
-  '/newsletter-unsubscribe': 'Unsubscribe from our news',
-  '/login': 'Log in',
-  '/account': 'My account',
-  '/my-account': 'My account',
-  '/pricing': 'Choose the right subscription',
-  '/account-pricing': 'Choose the right subscription',
-  '/reset-linked-device': 'Unlink your phone',
-  '/account-billing': 'Manage your subscription',
-  '/no-such-page': 'Page not found',
-};
 
 /**
  * Records, from the page's first script on, every heading, header or main child the page removes:

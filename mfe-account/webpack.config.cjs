@@ -6,10 +6,4 @@ module.exports = createAppConfig({
   title: 'mfe-account (local host)',
   // Its pages are drawn by the site's server for a signed-in visitor, from the render entry it publishes.
   render: true,
-  exposes: {
-    './AccountPage': './src/features/account/AccountPage.tsx',
-    './PricingPage': './src/features/pricing/PricingPage.tsx',
-    './ResetLinkedDevicePage': './src/features/resetLinkedDevice/ResetLinkedDevicePage.tsx',
-    './LocalPortalPage': './src/features/localPortal/LocalPortalPage.tsx',
-  },
 });

@@ -6,7 +6,4 @@ module.exports = createAppConfig({
   title: 'mfe-auth (local host)',
   // Its public pages are prerendered by the site's server, from the render entry it publishes.
   render: true,
-  exposes: {
-    './LoginPage': './src/features/login/LoginPage.tsx',
-  },
 });

@@ -1,6 +1,6 @@
-// What an app's webpack.config.cjs hands to the shared helper (its name, exposes, title…), read
-// without building anything: the config runs with a stand-in for @site/tools/webpack that returns
-// its argument. For the tests that check the site's lists agree (siteApps.test.ts, routes.test.ts).
+// What an app's webpack.config.cjs hands to the shared helper (its name, title…), read without
+// building anything: the config runs with a stand-in for @site/tools/webpack that returns its
+// argument. For the test that checks the site's lists agree (shared-ui's siteApps.test.ts).
 const { readFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const path = require('node:path');

@@ -1,5 +1,5 @@
-// The one webpack configuration every app uses; the four apps differ only in name, port and
-// exposes. Its parts, each in tools/webpack/: the federation config (federation.cjs: name, exposes,
+// The one webpack configuration every app uses; the four apps differ only in name and port, and a
+// remote's pages are the route table's (remotePages.cjs). Its parts, each in tools/webpack/: the federation config (federation.cjs: name, exposes,
 // shared, in one place), chunking and compression (chunks.cjs), what every build shares (base.cjs);
 // the page template and the render build are server rendering's (@site/rendering/build).
 const { baseConfig, emitDocuments } = require('./webpack/base.cjs');
@@ -10,19 +10,31 @@ const tsx = require('tsx/cjs/api');
 const { devDocuments, ports } = tsx.require('@site/site-server/runtime-config', __filename);
 // Server rendering's part of the build: the HTML page, the server build (@site/rendering).
 const { SERVER_DIR, pagePlugin, serverBuildConfig, serverEntryMetaData, siteFontsPlugin } = require('@site/rendering/build');
+const { remotePages } = require('./remotePages.cjs');
 
 /** Names the server build in the browser build's federation manifest (metaData.ssrRemoteEntry). */
 const linkServerBuild = (emitted) => amendManifest('LinkServerBuild', () => serverEntryMetaData(emitted));
 
 /**
- * @param {{ dir: string, name: string, exposes?: Record<string, string>,
- *           title: string, isHost?: boolean, documents?: Record<string, unknown>,
- *           render?: boolean, server?: { entry: string, alias: Record<string, string> } }} app
+ * A remote's build exposes the route table's pages of it; its local host (shared-ui's
+ * mountLocalHost) routes them, from LOCAL_PAGES.
+ */
+function withPages(app) {
+  if (app.isHost) return { app, plugins: [] };
+  const { exposes, pages } = remotePages(app.dir, app.name);
+  const { DefinePlugin } = require('webpack');
+  return { app: { ...app, exposes }, plugins: [new DefinePlugin({ LOCAL_PAGES: JSON.stringify(pages) })] };
+}
+
+/**
+ * @param {{ dir: string, name: string, title: string, isHost?: boolean, documents?: Record<string, unknown>,
+ *           render?: boolean, server?: { entry: string, alias: Record<string, string> } }} options
  *   render: a remote whose pages the site's server may prerender publishes a render entry;
  *   server: the shell's page renderer (its entry, and the stand-in for the federation loader)
  */
-function createAppConfig(app) {
+function createAppConfig(options) {
   return (_env, argv) => {
+    const { app, plugins: pagePlugins } = withPages(options);
     const production = argv.mode !== 'development';
     const base = baseConfig(app, production);
     const browser = {
@@ -36,6 +48,7 @@ function createAppConfig(app) {
         // The site's fonts, with the page that loads them (the shell's, at the site's root).
         ...(app.isHost ? [siteFontsPlugin()] : []),
         emitDocuments(app.documents || {}),
+        ...pagePlugins,
         ...manifestRecords(app),
         ...precompressed(production),
       ],

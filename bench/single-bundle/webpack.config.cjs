@@ -9,25 +9,25 @@ const path = require('node:path');
 const { baseConfig, precompressed } = require('@site/tools/webpack');
 const { SERVER_DIR, pagePlugin, serverBuildConfig, siteFontsPlugin } = require('@site/rendering/build');
 const { REMOTE_APPS } = require('tsx/cjs/api').require('@site/shared-ui/site-apps', __filename);
-const readAppOptions = require('@site/tools/app-options');
+const { remotePages } = require('@site/tools/remote-pages');
 
 const root = path.resolve(__dirname, '..', '..');
 const federation = path.join(root, 'shell', 'src', 'remotes', 'federation.ts');
 
 /**
- * exposedPages.js (typed by exposedPages.d.ts): every page each remote exposes (its webpack
- * config's `exposes`, the one list), a lazy import of its source keyed `<remote>/<module>`.
+ * exposedPages.js (typed by exposedPages.d.ts): every page each remote exposes (the route table's,
+ * tools/remotePages.cjs), a lazy import of its source keyed `<remote>/<module>`.
  */
 function writeExposedPages() {
   const lines = REMOTE_APPS.flatMap(({ name, folder }) => {
     const appDir = path.join(root, folder);
-    return Object.entries(readAppOptions(appDir).exposes).map(
+    return Object.entries(remotePages(appDir, name).exposes).map(
       ([module, file]) => `  ${JSON.stringify(`${name}/${module.replace(/^\.\//, '')}`)}: () => import(${JSON.stringify(path.resolve(appDir, file))}),`,
     );
   });
   writeFileSync(
     path.join(__dirname, 'exposedPages.js'),
-    `// Written by webpack.config.cjs from the remotes' exposes: do not edit.\nexport const exposedPages = {\n${lines.join('\n')}\n};\n`,
+    `// Written by webpack.config.cjs from the remotes' pages: do not edit.\nexport const exposedPages = {\n${lines.join('\n')}\n};\n`,
   );
 }
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { h1, open, routes } from '../support';
+import { h1, h1Of, open } from '../support';
 
-const landing = routes[0].h1;
+const landing = h1Of('/');
 
 test('theme and locale persist across reloads and <html lang> follows the locale', async ({ page }) => {
   await open(page, '/aboutus', 'Despre noi');

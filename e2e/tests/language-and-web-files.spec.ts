@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { builtRouteTable, englishH1, h1, loggedErrors, prerenderedPaths, publicRoutes, routes, watchReplacedNodes } from '../support';
+import { builtRouteTable, h1, h1Of, loggedErrors, prerenderedPaths, publicRoutes, routes, watchReplacedNodes } from '../support';
 
 // English from the first byte: the visitor's language reaches the server (a cookie set when they
 // choose, beside localStorage; or a page's own English address, ?lang=en), which draws the page in
@@ -12,11 +12,11 @@ test.describe('a returning English visitor', () => {
   test('gets every public page in English from the first byte, once they chose English', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'English' }).click();
-    await expect(h1(page)).toHaveText(englishH1['/']);
+    await expect(h1(page)).toHaveText(h1Of('/', 'en'));
     for (const { path } of pages) {
       // The server's HTML, with the cookies this visitor's browser sends.
       const html = await (await page.request.get(path)).text();
-      expect([path, /<html\b[^>]*\blang="en"/.test(html), headingIn(html)]).toEqual([path, true, englishH1[path]]);
+      expect([path, /<html\b[^>]*\blang="en"/.test(html), headingIn(html)]).toEqual([path, true, h1Of(path, 'en')]);
     }
   });
 
@@ -32,8 +32,8 @@ test.describe('a returning English visitor', () => {
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('html')).not.toHaveAttribute('data-prerender', /.*/);
-    expect(texts).toEqual([englishH1['/contact']]);
-    await expect(h1(page)).toHaveText(englishH1['/contact']);
+    expect(texts).toEqual([h1Of('/contact', 'en')]);
+    await expect(h1(page)).toHaveText(h1Of('/contact', 'en'));
     expect(await replacedNodes()).toEqual([]);
     expect(errors).toEqual([]);
   });
@@ -42,11 +42,11 @@ test.describe('a returning English visitor', () => {
 test.describe('the English address of a page', () => {
   test("is English for anyone, and is kept as the visitor's choice for the next page", async ({ page }) => {
     const html = await (await page.request.get('/aboutus?lang=en')).text();
-    expect(headingIn(html)).toBe(englishH1['/aboutus']);
+    expect(headingIn(html)).toBe(h1Of('/aboutus', 'en'));
     await page.goto('/aboutus?lang=en');
-    await expect(h1(page)).toHaveText(englishH1['/aboutus']);
+    await expect(h1(page)).toHaveText(h1Of('/aboutus', 'en'));
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-    expect(headingIn(await (await page.request.get('/contact')).text())).toBe(englishH1['/contact']);
+    expect(headingIn(await (await page.request.get('/contact')).text())).toBe(h1Of('/contact', 'en'));
   });
 
   test('follows the language toggle, so a reload stays in the language chosen', async ({ page }) => {
@@ -75,7 +75,7 @@ test.describe("each public page's head, in each language", () => {
       const descriptions: string[] = [];
       for (const [locale, heading] of [
         ['ro', romanian],
-        ['en', englishH1[path]],
+        ['en', h1Of(path, 'en')],
       ] as const) {
         const address = `${baseURL}${path}${locale === 'en' ? '?lang=en' : ''}`;
         const html = await (await request.get(address)).text();
@@ -104,7 +104,7 @@ test.describe("the web's files", () => {
   test('an address that is no page is a 404 with the translated not-found page, a missing file a plain 404', async ({ request, page }) => {
     for (const [address, heading] of [
       ['/no-such-page', 'Pagina nu a fost găsită'],
-      ['/no-such-page?lang=en', englishH1['/no-such-page']],
+      ['/no-such-page?lang=en', h1Of('/no-such-page', 'en')],
     ] as const) {
       const response = await request.get(address);
       expect([address, response.status(), headingIn(await response.text())]).toEqual([address, 404, heading]);

@@ -2,7 +2,7 @@
 // place), a header on one row at desktop widths, and a "back to top" button that never covers
 // the focused element.
 import { expect, test, type Page } from '@playwright/test';
-import { englishH1, open, publicRoutes, routes, setStoredPreferences } from '../support';
+import { h1Of, open, publicRoutes, setStoredPreferences } from '../support';
 
 for (const route of publicRoutes) {
   test(`${route.path} has the site's footer, outside main, with help in the same place`, async ({ page }) => {
@@ -31,7 +31,7 @@ const headerRows = (page: Page) =>
 for (const width of [1280, 1366, 1440]) {
   test(`the Romanian header holds on one row at ${width}px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
-    await open(page, '/', routes[0].h1);
+    await open(page, '/', h1Of('/'));
     expect(await headerRows(page)).toBe(1);
   });
 }
@@ -40,14 +40,14 @@ test('the header reflows at 320px without scrolling sideways (both languages)', 
   await page.setViewportSize({ width: 320, height: 640 });
   for (const locale of ['ro', 'en'] as const) {
     await setStoredPreferences(page, { locale });
-    await open(page, '/contact', locale === 'ro' ? 'Contact' : englishH1['/contact']);
+    await open(page, '/contact', locale === 'ro' ? 'Contact' : h1Of('/contact', 'en'));
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   }
 });
 
 test('at 320px the "back to top" button never covers the focused element', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  await open(page, '/', routes[0].h1);
+  await open(page, '/', h1Of('/'));
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   const backToTop = page.getByRole('button', { name: 'Înapoi sus' });
   await expect(backToTop).toBeVisible();

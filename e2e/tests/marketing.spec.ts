@@ -1,13 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mailTo } from '@site/service-user/testing/outbox';
 import { startShellWithOwnService } from '../ownService';
-import { expectNoAxeViolations, h1, open, prerenderedPaths, routes, setStoredPreferences } from '../support';
+import { expectNoAxeViolations, h1, h1Of, open, prerenderedPaths, routes, setStoredPreferences } from '../support';
 
 const LANDING_SECTIONS = ['hero', 'howItWorks', 'plans', 'sponsors', 'team', 'testimonials', 'faq', 'callToAction', 'newsletter', 'developers'];
 
 test.describe('the landing page', () => {
   test('has every section of the landing page, each a region named by its heading, in order', async ({ page }) => {
-    await open(page, '/', routes[0].h1);
+    await open(page, '/', h1Of('/'));
     const ids = await page.locator('main [id]').evaluateAll((els) => els.map((e) => e.id));
     expect(ids.filter((id) => LANDING_SECTIONS.includes(id))).toEqual(LANDING_SECTIONS);
     // Then the footer (#footer), the shell's on every page, outside main (layout.spec.ts).
@@ -28,7 +28,7 @@ test.describe('the landing page', () => {
   });
 
   test('shows two partner logos 200px tall with rounded corners and real alt text, loaded lazily', async ({ page }) => {
-    await open(page, '/', routes[0].h1);
+    await open(page, '/', h1Of('/'));
     const logos = page.locator('#sponsors img');
     await expect(logos).toHaveCount(2);
     await expect(logos.nth(0)).toHaveAttribute('alt', 'Sigla Asociației Nevăzătorilor din România');
@@ -48,7 +48,7 @@ test.describe('the landing page', () => {
   ]) {
     test(`shows the app in use at ${viewport.width} px, as one picture with a text alternative that says what it shows, nothing focusable`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      await open(page, '/', routes[0].h1);
+      await open(page, '/', h1Of('/'));
       const picture = page.getByRole('img', { name: /Obstacol în față, la 2 metri/ });
       await expect(picture).toBeVisible();
       expect((await picture.boundingBox())!.width).toBeGreaterThan(200);
@@ -59,7 +59,7 @@ test.describe('the landing page', () => {
   }
 
   test('draws the green annotation under the headline, or shows it at once under reduced motion', async ({ page }) => {
-    await open(page, '/', routes[0].h1);
+    await open(page, '/', h1Of('/'));
     const mark = page.locator('h1 [data-annotation]');
     await expect(mark).toHaveText('cu încredere');
     const style = await mark.evaluate((el) => {
@@ -73,7 +73,7 @@ test.describe('the landing page', () => {
   });
 
   test("the hero's links move focus to the prices and the trial, and to howItWorks", async ({ page }) => {
-    await open(page, '/', routes[0].h1);
+    await open(page, '/', h1Of('/'));
     await page.getByRole('link', { name: 'Vedeți funcționalitățile' }).click();
     await expect(page.locator('#howItWorks')).toBeFocused();
     await expect(page).toHaveURL(/\/#howItWorks$/);
@@ -83,13 +83,13 @@ test.describe('the landing page', () => {
   });
 
   test('the call to action leads to /contact', async ({ page }) => {
-    await open(page, '/', routes[0].h1);
+    await open(page, '/', h1Of('/'));
     await page.getByRole('link', { name: 'Cereți o demonstrație' }).click();
     await expect(h1(page)).toHaveText('Contact');
   });
 
   test('the FAQ opens one answer at a time with the keyboard', async ({ page }) => {
-    await open(page, '/', routes[0].h1);
+    await open(page, '/', h1Of('/'));
     const first = page.getByRole('button', { name: 'Ce face aplicația?' });
     const second = page.getByRole('button', { name: 'Pe ce telefoane funcționează?' });
     // Named by the question alone: the drawn +/− sign is not read as "plus".
@@ -109,7 +109,7 @@ test.describe('the landing page', () => {
   });
 
   test('the support card opens /contact in the same tab', async ({ page, context }) => {
-    await open(page, '/', routes[0].h1);
+    await open(page, '/', h1Of('/'));
     await page.locator('#faq').getByRole('link', { name: 'Contactați-ne' }).click();
     await expect(h1(page)).toHaveText('Contact');
     expect(context.pages()).toHaveLength(1);
@@ -123,7 +123,7 @@ test.describe('forms that reach the user service', () => {
 
   /** Subscribes in the browser, and answers the link of the confirmation mail that arrives in the outbox. */
   async function subscribeAndReadLink(page: Page, address: string) {
-    await open(page, `${site.origin}/`, routes[0].h1);
+    await open(page, `${site.origin}/`, h1Of('/'));
     await page.getByRole('textbox', { name: /Adresa de email/ }).fill(address);
     await page.getByRole('button', { name: 'Mă abonez' }).click();
     await expect(page.locator('#newsletter [role="status"]')).toHaveText(checkInbox(address));
@@ -238,7 +238,7 @@ test.describe('forms that reach the user service', () => {
   });
 
   test('the newsletter says what to correct each time Enter is pressed, with the focus kept in its field', async ({ page }) => {
-    await open(page, `${site.origin}/`, routes[0].h1);
+    await open(page, `${site.origin}/`, h1Of('/'));
     const email = page.getByRole('textbox', { name: /Adresa de email/ });
     const said = page.locator('#newsletter [role="alert"]').filter({ hasText: 'Eroare:' });
     await email.focus();
@@ -265,7 +265,7 @@ test.describe('forms that reach the user service', () => {
       await held;
       await route.continue();
     });
-    await open(page, `${site.origin}/`, routes[0].h1);
+    await open(page, `${site.origin}/`, h1Of('/'));
     await page.getByRole('textbox', { name: /Adresa de email/ }).fill('radu@exemplu.ro');
     await page.getByRole('button', { name: 'Mă abonez' }).click();
     const sending = page.getByRole('button', { name: 'Se trimite…' });

@@ -2,10 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import { createAccount, loginCookie, PASSWORD, signInThroughWidget, uniqueEmail } from '../auth';
 import { startShellThatCannotReadTheService } from '../ownService';
-import { authSdkChunks, englishH1, h1, loggedErrors, open, routes, setStoredPreferences, watchReplacedNodes } from '../support';
+import { authSdkChunks, h1, h1Of, loggedErrors, open, setStoredPreferences, watchReplacedNodes } from '../support';
 
 const PRERENDERED = ['/', '/contact', '/aboutus', '/accessibility', '/login'] as const;
-const h1Of = (path: string) => routes.find((r) => r.path === path)!.h1;
 
 /** Marks the page's document: still marked later means the page was not reloaded (what happened, happened in it). */
 const markThisDocument = (page: Page) =>
@@ -41,7 +40,7 @@ test.describe('prerendered public pages', () => {
       await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Vedere. Toate drepturile rezervate.`);
       // React owns the page: the shell's language toggle re-renders the remote's content.
       await page.getByRole('button', { name: 'English' }).click();
-      await expect(h1(page)).toHaveText(englishH1[path]);
+      await expect(h1(page)).toHaveText(h1Of(path, 'en'));
     });
   }
 
@@ -187,14 +186,14 @@ test.describe('prerendered public pages', () => {
     await expect(howItWorks).toHaveText('How the app helps you');
     expect(await ownedByReact(page, '#howItWorks')).toBe(true);
     // The Control-click was the browser's (a new tab): this page stayed where it was.
-    await expect(h1(page)).toHaveText(englishH1['/']);
+    await expect(h1(page)).toHaveText(h1Of('/', 'en'));
     await expect(page).toHaveURL(/\/$/);
   });
 
   test('a visitor with another language or theme gets the page rendered afresh, never the prerendered one shown', async ({ page }) => {
     await setStoredPreferences(page, { locale: 'en', theme: 'light' });
     await page.goto('/');
-    await expect(h1(page)).toHaveText(englishH1['/']);
+    await expect(h1(page)).toHaveText(h1Of('/', 'en'));
     await expect(page.locator('html')).not.toHaveAttribute('data-prerender', /.*/);
     await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered', /.*/);
     await expect(page.locator('#root')).toBeVisible();
@@ -319,7 +318,7 @@ test.describe('used before it has hydrated, a prerendered page does what it woul
       await expect(page).toHaveURL(/\/$/);
       await hydrate();
       await expect(page).toHaveURL(/\/aboutus$/);
-      await expect(h1(page)).toHaveText(englishH1['/aboutus']);
+      await expect(h1(page)).toHaveText(h1Of('/aboutus', 'en'));
       await expect(h1(page)).toBeFocused();
     });
 

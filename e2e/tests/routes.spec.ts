@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { englishH1, expectNoAxeViolations, guardedRoutes, h1, open, publicRoutes, routes, setStoredPreferences } from '../support';
+import { expectNoAxeViolations, guardedRoutes, h1, h1Of, open, publicRoutes, setStoredPreferences } from '../support';
 
 // Every public route, in each language and theme, in the accessibility tests below: its heading,
 // the document named by it, and no axe violation.
@@ -22,7 +22,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
       for (const route of publicRoutes) {
         test(`${route.path} in ${locale}, ${theme} theme: its heading names the document, no axe violations`, async ({ page }) => {
           await setStoredPreferences(page, { theme, locale });
-          const heading = locale === 'ro' ? route.h1 : englishH1[route.path];
+          const heading = locale === 'ro' ? route.h1 : h1Of(route.path, 'en');
           await open(page, route.path, heading);
           await expect(page).toHaveTitle(`${heading} · Vedere`);
           await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
@@ -38,7 +38,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
 test('the landing page requests no code of mfe-auth or mfe-account', async ({ page }) => {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
-  await open(page, '/', routes[0].h1);
+  await open(page, '/', h1Of('/'));
   await page.waitForLoadState('networkidle');
   expect(requested.some((url) => url.startsWith('http://localhost:3001/'))).toBe(true);
   expect(requested.filter((url) => /localhost:300[23]\//.test(url))).toEqual([]);
@@ -47,7 +47,7 @@ test('the landing page requests no code of mfe-auth or mfe-account', async ({ pa
 test('a remote is fetched only when one of its routes is visited', async ({ page }) => {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
-  await open(page, '/', routes[0].h1);
+  await open(page, '/', h1Of('/'));
   expect(requested.filter((url) => url.includes(':3002/'))).toEqual([]);
   await page.getByRole('link', { name: 'Începeți perioada de probă gratuită' }).click();
   await expect(h1(page)).toHaveText('Autentificare');

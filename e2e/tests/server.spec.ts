@@ -9,7 +9,7 @@ import * as runtimeConfig from '@site/site-server/runtime-config';
 import { createAccount, PASSWORD, signInThroughWidget, uniqueEmail } from '../auth';
 import { listen, shellApp } from '@site/site-server';
 import { startShellThatCannotReadTheService } from '../ownService';
-import { authSdkChunks, h1, open, remoteEntryIn, remoteEntryOf, routes, sharedModuleFiles } from '../support';
+import { authSdkChunks, h1, h1Of, open, remoteEntryIn, remoteEntryOf, routes, sharedModuleFiles } from '../support';
 
 /** Records every Content-Security-Policy violation the page reports. */
 async function recordViolations(page: Page) {
@@ -288,7 +288,7 @@ test.describe('preload hints', () => {
   test("once the landing page is idle, the contact page's chunk is already fetched (the next likely page)", async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
-    await open(page, '/', routes[0].h1);
+    await open(page, '/', h1Of('/'));
     await expect.poll(() => requested.some((url) => /localhost:3001\/__federation_expose_ContactPage\./.test(url))).toBe(true);
     expect(requested.filter((url) => /localhost:300[23]\//.test(url))).toEqual([]);
   });

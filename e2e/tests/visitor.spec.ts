@@ -5,11 +5,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { RETENTION_KINDS } from '@site/contract/retention';
 import { chromiumPath } from '@site/tools/chromium';
 import { brokenRules, recordScreenReader, SCREEN_READER_BROWSER_ARGS } from '../screenReader';
-import { englishH1, expectNoAxeViolations, h1, open, routes } from '../support';
+import { expectNoAxeViolations, h1, h1Of, open } from '../support';
 
 test.use({ launchOptions: { executablePath: chromiumPath('headless-shell'), args: SCREEN_READER_BROWSER_ARGS } });
-
-const h1Of = (path: string) => routes.find((route) => route.path === path)!.h1;
 
 const WORDS = {
   ro: {
@@ -43,7 +41,7 @@ for (const lang of ['ro', 'en'] as const) {
   test(`the prices before sign-in, then the terms, as a screen reader says them (${lang})`, async ({ page }) => {
     const sr = await recordScreenReader(page);
     sr.note(`opens ${address('/')}`);
-    await open(page, address('/'), lang === 'en' ? englishH1['/'] : h1Of('/'));
+    await open(page, address('/'), lang === 'en' ? h1Of('/', 'en') : h1Of('/'));
     const prices = page.getByRole('navigation', { name: words.nav }).getByRole('link', { name: words.prices });
     await expect(prices).toHaveAttribute('href', '/#plans');
     sr.note(`jumps to the ${words.prices} link, presses Enter`);
@@ -90,7 +88,7 @@ for (const lang of ['ro', 'en'] as const) {
 
 test('a visitor sent to sign in from /pricing sees the plans there, in the language of the address', async ({ page }) => {
   await page.goto('/pricing?lang=en');
-  await expect(h1(page)).toHaveText(englishH1['/login']);
+  await expect(h1(page)).toHaveText(h1Of('/login', 'en'));
   await expect(page).toHaveURL(/\/login\?lang=en$/);
   const plans = page.getByRole('region', { name: WORDS.en.plans });
   await expect(plans).toContainText(WORDS.en.full);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { englishH1, h1, open, prerenderedPaths, routes } from '../support';
+import { h1, h1Of, open, prerenderedPaths, routes } from '../support';
 
 // Room for content at every zoom: on a phone and at 400% zoom (1280×1024 at 400% is 320×256 CSS
 // px) the header is one row (the site's name and the menu; theme and language in the side panel),
@@ -43,7 +43,7 @@ for (const viewport of VIEWPORTS) {
       for (const locale of ['ro', 'en'] as const) {
         for (const route of pages) {
           // The page's address in each language (?lang=: what a visitor's choice keeps too).
-          await open(page, `${route.path}?lang=${locale}`, locale === 'ro' ? route.h1 : englishH1[route.path]);
+          await open(page, `${route.path}?lang=${locale}`, locale === 'ro' ? route.h1 : h1Of(route.path, 'en'));
           const header = await page.getByRole('banner').boundingBox();
           // One row: the site's name and the menu button (44 px targets), with the header's padding and border.
           if (viewport.width < 960) expect(header!.height, `${route.path} ${locale}: header height`).toBeLessThanOrEqual(64);
@@ -74,7 +74,7 @@ for (const viewport of VIEWPORTS) {
       await dialog.getByRole('button', { name: 'English' }).click();
       await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
       await page.keyboard.press('Escape');
-      await expect(h1(page)).toHaveText(englishH1['/']);
+      await expect(h1(page)).toHaveText(h1Of('/', 'en'));
     });
 
     test('"back to top" never covers a control or text while the page scrolls', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { i18n, mountLocalHost } from '@site/shared-ui';
+import { mountLocalHost } from '@site/shared-ui';
 import './i18n/register';
-import LoginPage from './features/login/LoginPage';
 
-mountLocalHost([{ path: '/login', label: i18n.t('auth:login.title'), element: <LoginPage /> }]);
+// The remote alone: its pages are the route table's, each loaded from its feature folder when opened.
+mountLocalHost('auth', import.meta.webpackContext('./features', { recursive: true, regExp: /\/[A-Z]\w*Page\.tsx$/, mode: 'lazy' }));

@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
@@ -9,11 +9,19 @@ import { Container } from './primitives/Container';
 import { SiteProviders } from './SiteProviders';
 import { useThemeMode } from './theme/ThemeModeProvider';
 
-export interface LocalRoute {
+/** A page of the remote, as the route table gives it: its first route, its title's key, its source under src/features. */
+export interface LocalPage {
   path: string;
-  label: string;
-  element: ReactNode;
+  module: string;
+  title: string;
+  source: string;
 }
+
+/** The remote's feature folders as webpack's `import.meta.webpackContext` loads them: a module by its path there. */
+export type FeatureModules = (source: string) => Promise<{ default: ComponentType }>;
+
+// The remote's pages: its build defines them from the route table (tools/webpack.cjs, remotePages.cjs).
+declare const LOCAL_PAGES: readonly LocalPage[];
 
 const Bar = styled.nav`
   display: flex;
@@ -23,16 +31,16 @@ const Bar = styled.nav`
   border-bottom: 1px solid ${({ theme }) => theme.color.border};
 `;
 
-function LocalNav({ routes }: { routes: LocalRoute[] }) {
+function LocalNav({ pages, namespace }: { pages: readonly LocalPage[]; namespace: string }) {
   const { preference, setPreference } = useThemeMode();
   const { t, i18n } = useTranslation('common');
   const next = nextLocale(i18n.language);
   return (
     <Container as="header">
       <Bar aria-label={t('localHost.nav')}>
-        {routes.map((route) => (
-          <Link key={route.path} to={route.path}>
-            {route.label}
+        {pages.map((page) => (
+          <Link key={page.path} to={page.path}>
+            {t(page.title, { ns: namespace })}
           </Link>
         ))}
         <button type="button" lang={next} onClick={() => setLocale(next)}>
@@ -48,20 +56,33 @@ function LocalNav({ routes }: { routes: LocalRoute[] }) {
 
 /**
  * A minimal host so each remote runs alone on its own dev server: the remote's team works and
- * tests its pages without the shell or the other remotes.
+ * tests its pages without the shell or the other remotes. Its pages are the route table's, each
+ * loaded when opened from the remote's feature folders (`features`, the remote's webpack context of
+ * src/features); `namespace` is the remote's strings', where the pages' titles are.
  */
-export function mountLocalHost(routes: LocalRoute[]): void {
+export function mountLocalHost(namespace: string, features: FeatureModules): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
+  if (typeof LOCAL_PAGES === 'undefined' || LOCAL_PAGES.length === 0) throw new Error("LOCAL_PAGES is missing: a remote's build defines its pages (tools/webpack.cjs)");
+  const pages = LOCAL_PAGES;
+  const routes = pages.map((page) => ({ path: page.path, Page: lazy(() => features(page.source)) }));
   createRoot(root).render(
     <StrictMode>
       <SiteProviders>
         <BrowserRouter>
-          <LocalNav routes={routes} />
+          <LocalNav pages={pages} namespace={namespace} />
           <main id="main" tabIndex={-1}>
             <Routes>
-              {routes.map((route) => (
-                <Route key={route.path} path={route.path} element={route.element} />
+              {routes.map(({ path, Page }) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <Suspense fallback={null}>
+                      <Page />
+                    </Suspense>
+                  }
+                />
               ))}
             </Routes>
           </main>

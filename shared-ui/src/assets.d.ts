@@ -12,3 +12,12 @@ declare module '*.css' {
   const url: string;
   export default url;
 }
+
+// webpack's context of a folder (a remote's local host loads its pages through one: shared-ui's
+// LocalHost.tsx): every module under it that matches, each by its path from that folder.
+interface ImportMeta {
+  webpackContext(
+    request: string,
+    options: { recursive?: boolean; regExp?: RegExp; mode?: 'sync' | 'lazy' },
+  ): { (source: string): Promise<{ default: import('react').ComponentType }>; keys(): string[] };
+}

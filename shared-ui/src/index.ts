@@ -7,7 +7,7 @@ export { themes, THEME_PREFERENCES, DEFAULT_THEME, isThemePreference, type Theme
 export { ThemeModeProvider, useThemeMode } from './theme/ThemeModeProvider';
 export { SiteProviders } from './SiteProviders';
 export * from './router';
-export { mountLocalHost, type LocalRoute } from './LocalHost';
+export { mountLocalHost, type FeatureModules, type LocalPage } from './LocalHost';
 export { VisuallyHidden } from './primitives/VisuallyHidden';
 export { Button, ButtonLink, ButtonAnchor, buttonStyles } from './primitives/Button';
 export { Container } from './primitives/Container';

@@ -1,43 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import i18next from 'i18next';
+import { LOCALES, type Locale } from '@site/contract/locales';
+import { RETENTION_DAYS } from '@site/contract/retention';
 import type { OutgoingMail } from './transport';
-
-import type { Locale } from '@site/contract/locales';
 
 /** A subscriber's mails are in the site's language they subscribed in. */
 export type MailLocale = Locale;
 
+// The one spelling of the brand: the strings say {{brand}}.
 const BRAND = 'Vedere';
 
-const newsletterTexts = {
-  ro: {
-    confirmSubject: `Confirmați abonarea la noutățile ${BRAND}`,
-    confirmBody: (link: string) =>
-      `Bună ziua,\n\nCineva, probabil dumneavoastră, a cerut să primească noutățile ${BRAND} la această adresă.\n\n` +
-      `Pentru a confirma abonarea, deschideți linkul de mai jos (este valabil 7 zile):\n${link}\n\n` +
-      'Dacă nu ați cerut dumneavoastră, ignorați acest mesaj: nu veți primi nimic de la noi.\n',
-    welcomeSubject: `Abonarea la noutățile ${BRAND} este confirmată`,
-    welcomeBody: () => `Bună ziua,\n\nAbonarea este confirmată: veți primi noutățile ${BRAND}, cel mult un mesaj pe lună.\n`,
-    alreadySubject: `Sunteți deja abonat la noutățile ${BRAND}`,
-    alreadyBody: () => `Bună ziua,\n\nCineva a cerut din nou să primească noutățile ${BRAND} la această adresă. Sunteți deja abonat: nu trebuie să faceți nimic.\n`,
-    footer: (unsubscribe: string) => `\n--\nNu mai doriți aceste mesaje? Dezabonați-vă aici:\n${unsubscribe}\n`,
-  },
-  en: {
-    confirmSubject: `Confirm your subscription to ${BRAND} news`,
-    confirmBody: (link: string) =>
-      `Hello,\n\nSomeone, probably you, asked to receive ${BRAND} news at this address.\n\n` +
-      `To confirm the subscription, open the link below (it works for 7 days):\n${link}\n\n` +
-      'If it was not you, ignore this message: you will receive nothing from us.\n',
-    welcomeSubject: `Your subscription to ${BRAND} news is confirmed`,
-    welcomeBody: () => `Hello,\n\nYour subscription is confirmed: you will receive ${BRAND} news, at most one message a month.\n`,
-    alreadySubject: `You are already subscribed to ${BRAND} news`,
-    alreadyBody: () => `Hello,\n\nSomeone asked again to receive ${BRAND} news at this address. You are already subscribed: there is nothing to do.\n`,
-    footer: (unsubscribe: string) => `\n--\nNo longer want these messages? Unsubscribe here:\n${unsubscribe}\n`,
-  },
-} satisfies Record<MailLocale, unknown>;
+/** The texts of the newsletter's mails: every locale's strings file has each of them. */
+const MAIL_TEXTS = ['confirmSubject', 'confirmBody', 'welcomeSubject', 'welcomeBody', 'alreadySubject', 'alreadyBody', 'footer'] as const;
+type MailText = (typeof MAIL_TEXTS)[number];
+
+/**
+ * A locale's texts, from strings/<locale>.json beside this module: a language added to LOCALES
+ * needs its file there and no edit here. A file missing, unreadable or without one of the texts
+ * stops the service as it starts, naming the file, rather than a mail going out half written.
+ */
+function readStrings(locale: Locale): Record<MailText, string> {
+  const file = fileURLToPath(new URL(`./strings/${locale}.json`, import.meta.url));
+  let strings: Record<string, unknown>;
+  try {
+    strings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    throw new Error(`The newsletter's mails in "${locale}" (a locale of LOCALES) need their texts in ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  const missing = MAIL_TEXTS.filter((key) => typeof strings[key] !== 'string');
+  if (missing.length > 0) throw new Error(`${file}: the newsletter's mails in "${locale}" lack ${missing.join(', ')}`);
+  return strings as Record<MailText, string>;
+}
+
+// The service's own instance, apart from any other i18next of the process. It is ready when init
+// returns (initAsync: false: the resources are given, nothing is fetched). The mails are plain
+// text, so nothing is escaped; a locale without a text has no fallback, its file is refused above.
+const mailI18n = i18next.createInstance();
+void mailI18n.init({
+  resources: Object.fromEntries(LOCALES.map((locale) => [locale, { mail: readStrings(locale) }])),
+  supportedLngs: [...LOCALES],
+  fallbackLng: false,
+  ns: ['mail'],
+  defaultNS: 'mail',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+/** One text of the mails in a locale, its {{brand}} and the given values filled in. */
+const text = (locale: MailLocale, key: MailText, values: Record<string, string> = {}): string => mailI18n.t(key, { lng: locale, brand: BRAND, ...values });
 
 /** The confirmation of a new (or still pending) subscription: its link activates it. */
 export function confirmationMail(to: string, locale: MailLocale, confirmLink: string): OutgoingMail {
-  const t = newsletterTexts[locale];
-  return { to, subject: t.confirmSubject, text: t.confirmBody(confirmLink) };
+  // The link works as long as an unconfirmed signup is kept (the retention sweep deletes it then).
+  return { to, subject: text(locale, 'confirmSubject'), text: text(locale, 'confirmBody', { link: confirmLink, days: String(RETENTION_DAYS.unconfirmedNewsletter) }) };
 }
 
 /**
@@ -48,17 +64,17 @@ export function newsletterMail(to: string, locale: MailLocale, unsubscribeLink: 
   return {
     to,
     subject: content.subject,
-    text: `${content.text}${newsletterTexts[locale].footer(unsubscribeLink)}`,
+    text: `${content.text}${text(locale, 'footer', { unsubscribe: unsubscribeLink })}`,
     list: { unsubscribe: unsubscribeLink },
   };
 }
 
 export const welcomeMail = (to: string, locale: MailLocale, unsubscribeLink: string) =>
-  newsletterMail(to, locale, unsubscribeLink, { subject: newsletterTexts[locale].welcomeSubject, text: newsletterTexts[locale].welcomeBody() });
+  newsletterMail(to, locale, unsubscribeLink, { subject: text(locale, 'welcomeSubject'), text: text(locale, 'welcomeBody') });
 
 /** Subscribing an address already confirmed: its owner is told, the visitor is not (same answer as any other). */
 export const alreadySubscribedMail = (to: string, locale: MailLocale, unsubscribeLink: string) =>
-  newsletterMail(to, locale, unsubscribeLink, { subject: newsletterTexts[locale].alreadySubject, text: newsletterTexts[locale].alreadyBody() });
+  newsletterMail(to, locale, unsubscribeLink, { subject: text(locale, 'alreadySubject'), text: text(locale, 'alreadyBody') });
 
 // Line breaks and tabs become a space; other control characters (C0, DEL, C1), the line and
 // paragraph separators and the marks that turn text's direction go: in a header they spoof what

@@ -9,7 +9,13 @@ export type TrialMode = 'default' | 'opposite';
 /** A page a remote exposes: the module a route loads from it. */
 export interface ExposedPage {
   remote: RemoteName;
+  /** `./<Name>`: the remote's build exposes its component, src/features/<feature>/<Name>.tsx (tools/remotePages.cjs). */
   module: string;
+}
+
+/** A page of the route table: the module, and the key in the remote's strings of its title (its h1, the local host's link). */
+export interface TablePage extends ExposedPage {
+  title: string;
 }
 
 export interface SiteRoute<Page extends string = string> {
@@ -24,6 +30,6 @@ export interface SiteRoute<Page extends string = string> {
 }
 
 export interface RouteTable<Page extends string = string> {
-  pages: Record<Page, ExposedPage>;
+  pages: Record<Page, TablePage>;
   routes: SiteRoute<Page>[];
 }

@@ -7,7 +7,8 @@ import { REMOTE_APPS, REMOTE_NAMES, SHELL_APP, SITE_APPS, remoteFolder } from '.
 
 const root = join(__dirname, '..', '..', '..');
 
-const readAppOptions = require(join(root, 'tools', 'readAppOptions.cjs')) as (dir: string) => { name: string; exposes?: Record<string, string> };
+const readAppOptions = require(join(root, 'tools', 'readAppOptions.cjs')) as (dir: string) => { name: string };
+const { remotePages } = require(join(root, 'tools', 'remotePages.cjs')) as { remotePages: (dir: string, name: string) => { exposes: Record<string, string> } };
 
 const jestProjects = (require(join(root, 'jest.config.cjs')) as { projects: string[] }).projects;
 const workspace = readFileSync(join(root, 'pnpm-workspace.yaml'), 'utf8');
@@ -27,7 +28,7 @@ describe("the list of the site's apps", () => {
       .filter((e) => e.isDirectory() && /^mfe-/.test(e.name))
       .map((e) => e.name);
     expect(REMOTE_APPS.map((app) => app.folder).sort()).toEqual(folders.sort());
-    for (const app of REMOTE_APPS) expect(Object.keys(readAppOptions(join(root, app.folder)).exposes ?? {})).not.toHaveLength(0);
+    for (const app of REMOTE_APPS) expect(Object.keys(remotePages(join(root, app.folder), app.name).exposes)).not.toHaveLength(0);
     expect(new Set(SITE_APPS.map((app) => app.port)).size).toBe(SITE_APPS.length);
     expect(new Set(SITE_APPS.map((app) => app.name)).size).toBe(SITE_APPS.length);
   });

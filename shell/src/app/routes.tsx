@@ -1,4 +1,4 @@
-import type { ExposedPage, SiteRoute as RouteOf } from '@site/shared-ui/route-table';
+import type { SiteRoute as RouteOf, TablePage } from '@site/shared-ui/route-table';
 import table from './routeTable.json';
 
 /**
@@ -11,7 +11,7 @@ import table from './routeTable.json';
 export type PageName = keyof typeof table.pages;
 
 /** Each page a remote exposes, by the route that shows it. */
-export const pages = table.pages as Record<PageName, ExposedPage>;
+export const pages = table.pages as Record<PageName, TablePage>;
 
 /** A route of the table, naming one of its pages. */
 export type SiteRoute = RouteOf<PageName>;
@@ -22,7 +22,7 @@ export function routeForPath(pathname: string): SiteRoute | undefined {
   return siteRoutes.find((r) => r.path === pathname);
 }
 
-export function pageForPath(pathname: string): ExposedPage | undefined {
+export function pageForPath(pathname: string): TablePage | undefined {
   const route = routeForPath(pathname);
   return route && pages[route.page];
 }
