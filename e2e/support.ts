@@ -1,14 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { FederationManifest } from '@site/site-server';
-import type { Locale } from '@site/contract/locales';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@site/contract/locales';
 import type { RouteTable } from '@site/shared-ui/route-table';
 import { remoteFolder } from '@site/shared-ui/site-apps';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
 
 /** The route table as the shell's build emits it (shell/dist/routes.json): every list of routes the journeys take is read from it. */
 export function builtRouteTable(): RouteTable {
@@ -20,13 +22,10 @@ export function builtRouteTable(): RouteTable {
   }
 }
 
+const remotePagesTools = require('@site/tools/remote-pages') as { stringIn: (appDir: string, locale: Locale, key: string) => string };
+
 /** A key's string in an app's strings file (`<folder>/src/i18n/<locale>.json`). */
-export function stringIn(folder: string, locale: Locale, key: string): string {
-  const strings = JSON.parse(readFileSync(join(root, folder, 'src', 'i18n', `${locale}.json`), 'utf8')) as unknown;
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings);
-  if (typeof value !== 'string') throw new Error(`${folder}/src/i18n/${locale}.json has no string ${key}`);
-  return value;
-}
+export const stringIn = (folder: string, locale: Locale, key: string): string => remotePagesTools.stringIn(join(root, folder), locale, key);
 
 /** A path no route has: the shell's not-found page. */
 export const UNKNOWN_PATH = '/no-such-page';
@@ -50,14 +49,14 @@ function routesIn(locale: Locale): JourneyRoute[] {
 }
 
 /** Every route of the site with its Romanian h1 (the default locale). */
-export const routes = routesIn('ro');
+export const routes = routesIn(DEFAULT_LOCALE);
 
-const english = routesIn('en');
+const routesByLocale = new Map(LOCALES.map((locale) => [locale, routesIn(locale)]));
 
 /** A route's h1 in a language (Romanian, the default, unless named). */
-export function h1Of(path: string, locale: Locale = 'ro'): string {
-  const route = (locale === 'ro' ? routes : english).find((candidate) => candidate.path === path);
-  if (!route) throw new Error(`${path} is neither a route of the route table nor ${UNKNOWN_PATH}`);
+export function h1Of(path: string, locale: Locale = DEFAULT_LOCALE): string {
+  const route = routesByLocale.get(locale)?.find((candidate) => candidate.path === path);
+  if (!route) throw new Error(`${path} in ${locale}: neither a route of the route table nor ${UNKNOWN_PATH}, or not a locale of the site`);
   return route.h1;
 }
 

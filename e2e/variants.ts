@@ -116,11 +116,12 @@ async function build(name: VariantName): Promise<void> {
   const { remote, strings, code = {} }: Variant = VARIANTS[name];
   const source = join(root, remote);
   const copy = join(source, '.variants', name);
-  // What the build reads: the remote's sources, the shared build tools, and shared-ui (each build
-  // bundles its own fallback copy of that singleton).
+  // What the build reads: the remote's sources, the route table (its pages), the shared build tools,
+  // and shared-ui (each build bundles its own fallback copy of that singleton).
   const inputs = [
     ...files(join(source, 'src')),
     join(source, 'webpack.config.cjs'),
+    join(root, 'shell', 'src', 'app', 'routeTable.json'),
     ...[join(root, 'tools'), join(root, 'shared-ui', 'src')].flatMap((dir) => files(dir).filter((f) => !f.includes('node_modules'))),
   ];
   const hash = createHash('sha256');

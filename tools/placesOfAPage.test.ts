@@ -4,18 +4,34 @@
 // table), and its title is a string of its remote's strings in every language. The guide's list
 // has as many files as that: four.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const { root } = require('./workspacePackages.cjs') as { root: string };
-const table = JSON.parse(readFileSync(join(root, 'shell', 'src', 'app', 'routeTable.json'), 'utf8')) as {
-  pages: Record<string, { remote: string; module: string; title: string }>;
+const { root, workspacePackages } = require('./workspacePackages.cjs') as { root: string; workspacePackages: () => string[] };
+const { readRouteTable, remotePages } = require('./remotePages.cjs') as {
+  readRouteTable: () => { pages: Record<string, { remote: string; module: string; title: string }> };
+  remotePages: (dir: string, name: string) => { exposes: Record<string, string> };
 };
+const readAppOptions = require('./readAppOptions.cjs') as (dir: string) => { name: string; isHost?: boolean };
+const table = readRouteTable();
 
-/** The site's code: tracked sources, without tests, their fixtures, the journeys or the docs. */
-const sources = execFileSync('git', ['ls-files', '-z', '--', '*.ts', '*.tsx', '*.cjs', '*.mjs', '*.js', '*.json'], { cwd: root, encoding: 'utf8' })
+/** Each page's component, as the build exposes it: `<remote's folder>/src/features/…`, by the page's module. */
+const componentOf = new Map(
+  workspacePackages()
+    .filter((folder) => existsSync(join(root, folder, 'webpack.config.cjs')) && !readAppOptions(join(root, folder)).isHost)
+    .flatMap((folder) => {
+      const { name } = readAppOptions(join(root, folder));
+      return Object.entries(remotePages(join(root, folder), name).exposes).map(([module, source]) => [`${name} ${module}`, `${folder}/${source.slice(2)}`]);
+    }),
+);
+
+/** The site's code: its sources (a new file too, before git knows it), without tests, their fixtures, the journeys or the docs. */
+const sources = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '*.ts', '*.tsx', '*.cjs', '*.mjs', '*.js', '*.json'], {
+  cwd: root,
+  encoding: 'utf8',
+})
   .split('\0')
-  .filter((file) => file && !/(^|\/)(e2e|fixtures|node_modules|dist)\/|\.test\.[cm]?[jt]sx?$|^docs\//.test(file));
+  .filter((file) => file && existsSync(join(root, file)) && !/(^|\/)(e2e|fixtures|node_modules|dist)\/|\.test\.[cm]?[jt]sx?$|^docs\//.test(file));
 
 /** A file's code without its comments (a comment may name a page as an example). */
 const codeOf = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
@@ -36,10 +52,9 @@ function stepsOf(guide: string, title: string): string[] {
 
 describe('the places a public page is written', () => {
   it.each(Object.entries(table.pages))('names %s only in its component and the route table', (_, page) => {
-    const name = page.module.replace(/^\.\//, '');
-    const files = filesNaming(name);
-    expect(files).toHaveLength(2);
-    expect(files).toEqual(expect.arrayContaining([expect.stringMatching(new RegExp(`^mfe-[\\w-]+/src/features/\\w+/${name}\\.tsx$`)), 'shell/src/app/routeTable.json']));
+    const component = componentOf.get(`${page.remote} ${page.module}`);
+    expect(component).toBeDefined();
+    expect(filesNaming(page.module.replace(/^\.\//, '')).sort()).toEqual([component, 'shell/src/app/routeTable.json'].sort());
   });
 
   it('reads code, not comments, and finds a page named in a file it was not written in', () => {
@@ -56,5 +71,27 @@ describe('the places a public page is written', () => {
       'mfe-marketing/src/i18n/en.json',
       'shell/src/app/routeTable.json',
     ]);
+  });
+});
+
+describe('the places a language is written', () => {
+  const guide = readFileSync(join(root, 'docs', 'development.md'), 'utf8');
+  const listed = stepsOf(guide, 'Adding a language').map((step) => /^`([\w./-]+)`/.exec(step)?.[1]);
+  // The site's languages, as the shell's strings files are named (one per locale).
+  const locales = readdirSync(join(root, 'shell', 'src', 'i18n'))
+    .map((file) => /^([a-z]{2})\.json$/.exec(file)?.[1])
+    .filter((locale): locale is string => Boolean(locale));
+
+  it('are what the development guide lists: the locale list, and the six files that import each language’s strings', () => {
+    expect(locales).toEqual(expect.arrayContaining(['ro', 'en']));
+    expect(listed[0]).toBe('contract/src/locales.ts');
+    // The default language's strings are read by more: the builds that write the default page
+    // template, the web manifest and the images' texts. A language added is never the default.
+    const defaultLocale = /DEFAULT_LOCALE: Locale = '(\w+)'/.exec(readFileSync(join(root, 'contract', 'src', 'locales.ts'), 'utf8'))?.[1];
+    expect(locales).toContain(defaultLocale);
+    for (const locale of locales.filter((candidate) => candidate !== defaultLocale)) {
+      const importing = sources.filter((file) => new RegExp(`['"][^'"]*\\b${locale}\\.json['"]`).test(codeOf(readFileSync(join(root, file), 'utf8'))));
+      expect([locale, importing.sort()]).toEqual([locale, listed.slice(1).sort()]);
+    }
   });
 });

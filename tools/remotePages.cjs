@@ -1,9 +1,10 @@
 // A remote's pages, from the shell's route table (the one list of the site's pages): what the
 // remote's build exposes, each module's source found by its name in the remote's feature folders
-// (`./PrivacyPage` is `src/features/<feature>/PrivacyPage.tsx`), and the routes its local host
-// shows. No webpack config names a page: a page is added to the route table, and its component
-// and strings to its remote. tools/webpack.cjs, the single bundle and the tests read it here.
-const { readdirSync, readFileSync } = require('node:fs');
+// (`./PrivacyPage` is `src/features/<feature>/PrivacyPage.tsx`, PAGE_SOURCE), and the routes its
+// local host shows. No webpack config names a page: a page is added to the route table, and its
+// component and strings to its remote. tools/webpack.cjs, the single bundle and the tests read it
+// here. (A dev server reads the table as it starts: restart it after editing the table.)
+const { existsSync, readdirSync, readFileSync } = require('node:fs');
 const path = require('node:path');
 const { root } = require('./workspacePackages.cjs');
 
@@ -12,11 +13,28 @@ const ROUTE_TABLE = path.join(root, 'shell', 'src', 'app', 'routeTable.json');
 /** The route table as written (shell/src/app/routeTable.json). */
 const readRouteTable = () => JSON.parse(readFileSync(ROUTE_TABLE, 'utf8'));
 
-/** The components under a remote's src/features (tests aside), relative to that folder, with `/`. */
+/**
+ * Where a page's component is, under the remote's src/features: one feature folder down, named as
+ * the page's module. The remotes' local hosts load their pages through a webpack context of the
+ * same shape (`src/bootstrap.tsx`).
+ */
+const PAGE_SOURCE = /^\w+\/[A-Z]\w*Page\.tsx$/;
+
+/** The page components under a remote's src/features, relative to that folder, with `/`. */
 function featureSources(appDir) {
-  return readdirSync(path.join(appDir, 'src', 'features'), { recursive: true })
+  const features = path.join(appDir, 'src', 'features');
+  if (!existsSync(features)) throw new Error(`${path.relative(root, appDir)} has no src/features folder, where a remote's pages are`);
+  return readdirSync(features, { recursive: true })
     .map((file) => String(file).split(path.sep).join('/'))
-    .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'));
+    .filter((file) => PAGE_SOURCE.test(file));
+}
+
+/** A key's string in an app's strings (`<appDir>/src/i18n/<locale>.json`): a page's title, for the tests that expect it. */
+function stringIn(appDir, locale, key) {
+  const file = path.join(appDir, 'src', 'i18n', `${locale}.json`);
+  const value = key.split('.').reduce((node, part) => (node == null ? undefined : node[part]), JSON.parse(readFileSync(file, 'utf8')));
+  if (typeof value !== 'string') throw new Error(`${path.relative(root, file)} has no string ${key}`);
+  return value;
 }
 
 /**
@@ -38,7 +56,7 @@ function remotePages(appDir, name, table = readRouteTable()) {
       const where = path.relative(root, path.join(appDir, 'src', 'features'));
       throw new Error(
         `the route table's page "${page}" (${name} ${module}) ` +
-          (found.length === 0 ? `has no component ${file} under ${where}` : `is ${found.length} files under ${where}: ${found.join(', ')}`),
+          (found.length === 0 ? `has no component ${file} in a feature folder of ${where}` : `is ${found.length} files under ${where}: ${found.join(', ')}`),
       );
     }
     const [source] = found;
@@ -50,4 +68,4 @@ function remotePages(appDir, name, table = readRouteTable()) {
   return { exposes, pages };
 }
 
-module.exports = { readRouteTable, remotePages };
+module.exports = { PAGE_SOURCE, readRouteTable, remotePages, stringIn };

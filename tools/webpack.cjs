@@ -1,7 +1,8 @@
 // The one webpack configuration every app uses; the four apps differ only in name and port, and a
-// remote's pages are the route table's (remotePages.cjs). Its parts, each in tools/webpack/: the federation config (federation.cjs: name, exposes,
-// shared, in one place), chunking and compression (chunks.cjs), what every build shares (base.cjs);
-// the page template and the render build are server rendering's (@site/rendering/build).
+// remote's pages are the route table's (remotePages.cjs). Its parts, each in tools/webpack/: the
+// federation config (federation.cjs: name, the exposes given, shared, in one place), chunking and
+// compression (chunks.cjs), what every build shares (base.cjs); the page template and the render
+// build are server rendering's (@site/rendering/build).
 const { baseConfig, emitDocuments } = require('./webpack/base.cjs');
 const { SHELL_LIBRARY_CHUNKS, precompressed } = require('./webpack/chunks.cjs');
 const { RUNTIME_PROVIDER, amendManifest, federationPlugin, manifestRecords, runtimeAliases, runtimeProviderConfig, sharedSingletons } = require('./webpack/federation.cjs');

@@ -2,4 +2,4 @@ import { mountLocalHost } from '@site/shared-ui';
 import './i18n/register';
 
 // The remote alone: its pages are the route table's, each loaded from its feature folder when opened.
-mountLocalHost('account', import.meta.webpackContext('./features', { recursive: true, regExp: /\/[A-Z]\w*Page\.tsx$/, mode: 'lazy' }));
+mountLocalHost('account', import.meta.webpackContext('./features', { recursive: true, regExp: /^\.\/\w+\/[A-Z]\w*Page\.tsx$/, mode: 'lazy' }));

@@ -63,7 +63,8 @@ function LocalNav({ pages, namespace }: { pages: readonly LocalPage[]; namespace
 export function mountLocalHost(namespace: string, features: FeatureModules): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
-  if (typeof LOCAL_PAGES === 'undefined' || LOCAL_PAGES.length === 0) throw new Error("LOCAL_PAGES is missing: a remote's build defines its pages (tools/webpack.cjs)");
+  if (typeof LOCAL_PAGES === 'undefined') throw new Error("LOCAL_PAGES is missing: a remote's build defines its pages (tools/webpack.cjs)");
+  if (LOCAL_PAGES.length === 0) throw new Error("This remote has no page: the route table's pages name it as their remote");
   const pages = LOCAL_PAGES;
   const routes = pages.map((page) => ({ path: page.path, Page: lazy(() => features(page.source)) }));
   createRoot(root).render(

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import i18next from 'i18next';
 import { LOCALES, type Locale } from '@site/contract/locales';
-import { RETENTION_DAYS } from '@site/contract/retention';
+import { CONFIRMATION_LINK_DAYS } from './links';
 import type { OutgoingMail } from './transport';
 
 /** A subscriber's mails are in the site's language they subscribed in. */
@@ -47,13 +47,15 @@ void mailI18n.init({
   initAsync: false,
 });
 
-/** One text of the mails in a locale, its {{brand}} and the given values filled in. */
-const text = (locale: MailLocale, key: MailText, values: Record<string, string> = {}): string => mailI18n.t(key, { lng: locale, brand: BRAND, ...values });
+/** One text of the mails in a locale, its {{brand}} and the given values filled in; a locale the site has not is refused, never sent as the text's key. */
+function text(locale: MailLocale, key: MailText, values: Record<string, string> = {}): string {
+  if (!LOCALES.includes(locale)) throw new Error(`No mails in "${String(locale)}": the locales are ${LOCALES.join(', ')}`);
+  return mailI18n.t(key, { lng: locale, brand: BRAND, ...values });
+}
 
 /** The confirmation of a new (or still pending) subscription: its link activates it. */
 export function confirmationMail(to: string, locale: MailLocale, confirmLink: string): OutgoingMail {
-  // The link works as long as an unconfirmed signup is kept (the retention sweep deletes it then).
-  return { to, subject: text(locale, 'confirmSubject'), text: text(locale, 'confirmBody', { link: confirmLink, days: String(RETENTION_DAYS.unconfirmedNewsletter) }) };
+  return { to, subject: text(locale, 'confirmSubject'), text: text(locale, 'confirmBody', { link: confirmLink, days: String(CONFIRMATION_LINK_DAYS) }) };
 }
 
 /**

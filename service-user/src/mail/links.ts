@@ -3,8 +3,8 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 /** What a newsletter link does; a token signed for one is refused by the other. */
 export type LinkPurpose = 'newsletter-confirm' | 'newsletter-unsubscribe';
 
-/** A confirmation link works this long (GOV.UK Notify's subscriptions: a week); an unsubscribe link does not expire. */
-export const CONFIRMATION_LINK_LIFETIME = '7d';
+/** A confirmation link works this many days (GOV.UK Notify's subscriptions: a week), as its mail says; an unsubscribe link does not expire. */
+export const CONFIRMATION_LINK_DAYS = 7;
 
 /** The pages that follow the links: the marketing remote's, as shell/src/app/routeTable.json routes them (links.test.ts checks). */
 export const LINK_PAGES: Record<LinkPurpose, string> = {
@@ -28,7 +28,7 @@ export function newsletterLinks({ secret, publicSiteUrl }: { secret: string; pub
   const key = new TextEncoder().encode(secret);
   const sign = (purpose: LinkPurpose, subscriptionId: string) => {
     const token = new SignJWT({ purpose }).setProtectedHeader({ alg: ALGORITHM }).setSubject(subscriptionId).setIssuedAt();
-    return (purpose === 'newsletter-confirm' ? token.setExpirationTime(CONFIRMATION_LINK_LIFETIME) : token).sign(key);
+    return (purpose === 'newsletter-confirm' ? token.setExpirationTime(`${CONFIRMATION_LINK_DAYS}d`) : token).sign(key);
   };
   return {
     /** The page's full address with its token. */

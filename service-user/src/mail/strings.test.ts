@@ -92,3 +92,11 @@ describe("the newsletter's mails", () => {
     expect(issue.text.startsWith('Text {{brand}}\n\n--\n')).toBe(true);
   });
 });
+
+describe('a mail in a locale the site has not', () => {
+  it('is refused, never sent with its texts’ keys for words', async () => {
+    const { confirmationMail, welcomeMail } = await compose();
+    expect(() => confirmationMail('ana@example.com', 'xx' as never, CONFIRM_LINK)).toThrow('No mails in "xx"');
+    expect(() => welcomeMail('ana@example.com', 'xx' as never, UNSUBSCRIBE_LINK)).toThrow('No mails in "xx"');
+  });
+});
