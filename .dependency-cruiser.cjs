@@ -98,6 +98,14 @@ module.exports = {
       to: { path: '^mfe-[^/]+/src/features/', pathNot: '^$1/' },
     },
     {
+      name: 'no-circular',
+      comment:
+        'No module needs, through others, a module that needs it: a circle makes neither one readable or testable alone (type-only imports count: they tie the two designs).',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'not-to-unresolvable',
       comment: 'An import that does not resolve (a package that is not a dependency) could hide any of the arrows above.',
       severity: 'error',

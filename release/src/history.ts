@@ -3,7 +3,9 @@ import type { RemoteName } from '@site/shared-ui/remotes-document';
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import type { Folder as Store } from './store';
+
+/** Where a folder store keeps its files (store.ts's Folder: the history is one of them). */
+type Store = { dir: string };
 
 export type Verb = 'publish' | 'init' | 'canary' | 'promote' | 'rollback';
 

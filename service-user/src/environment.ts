@@ -2,12 +2,14 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DATABASE_TIMEOUT_DEFAULTS } from './db/database';
 import { LOG_LEVELS, type LogLevel } from './http/logging';
-import { IDENTITY_TOOLKIT_URL } from './identity/firebaseAccounts';
 
 import { LOCAL_FIREBASE, LOCAL_SITE_URL, LOCAL_USER_SERVICE_PORT } from '@site/contract/local-setup';
 import { LOCAL_VIEW_TOKEN_SECRET, VIEW_TOKEN_TTL_S } from '@site/contract/telemetry';
 import { VIEW_GRANT_WINDOW_MS } from '@site/contract/view-token';
 import { isLocalBilling, isLocalMode, LOCAL_STRIPE_WEBHOOK_SECRET } from '@site/contract/local-mode';
+
+/** Google's Identity Toolkit (IDENTITY_TOOLKIT_URL may name another address: a proxy, or a test's stand-in). */
+export const IDENTITY_TOOLKIT_URL = 'https://identitytoolkit.googleapis.com';
 
 export { LOCAL_NODE_ENVS } from '@site/contract/local-mode';
 /**

@@ -1,8 +1,5 @@
 import { deadlineRemainingMs } from '../db/database';
-import type { Config } from '../environment';
-
-/** Google's Identity Toolkit (IDENTITY_TOOLKIT_URL may name another address: a proxy, or a test's stand-in). */
-export const IDENTITY_TOOLKIT_URL = 'https://identitytoolkit.googleapis.com';
+import { IDENTITY_TOOLKIT_URL, type Config } from '../environment';
 
 /** Deletes the Firebase user whose ID token this is; an account already gone counts as deleted. */
 export type FirebaseUserDeleter = (idToken: string) => Promise<void>;
