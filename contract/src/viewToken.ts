@@ -8,7 +8,7 @@
 //
 // Both sides share the secret (VIEW_TOKEN_SECRET). Local mode has a public default, refused
 // elsewhere by the service's and the site's server's configuration alike.
-import { jwtVerify, SignJWT } from 'jose';
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { z } from 'zod';
 import { COHORTS, TELEMETRY_REMOTES, VERSION_PATTERN, VIEW_TOKEN_MAX_LENGTH, VIEW_TOKEN_TTL_S, type Cohort, type TelemetryRemote } from './telemetry';
 
@@ -27,6 +27,52 @@ const deploymentsClaim = z.partialRecord(z.enum(TELEMETRY_REMOTES), z.tuple([z.s
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
+/** What each of this file's documents is: its audience and how long it is good after it is signed. */
+interface Kind {
+  audience: string;
+  ttlS: number;
+}
+
+/** Signs claims as a document of a kind (with an id when the receiver counts it once). */
+function sign(secret: string, claims: Record<string, unknown>, { audience, ttlS }: Kind, { now, id }: { now: number; id?: string }): Promise<string> {
+  const issuedAt = Math.floor(now / 1000);
+  const jwt = new SignJWT(claims).setProtectedHeader({ alg: ALGORITHM }).setAudience(audience);
+  if (id !== undefined) jwt.setJti(id);
+  return jwt
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ttlS)
+    .sign(key(secret));
+}
+
+/**
+ * A document's claims when it is a string of at most `maxLength`, its signature and audience hold,
+ * it was signed within the kind's life and names the claims required (an id too, when `counted`:
+ * one of at most 64 characters); null for anything else.
+ */
+async function verified(
+  secret: string,
+  document: unknown,
+  { audience, ttlS }: Kind,
+  { now, maxLength, counted }: { now: number; maxLength: number; counted: boolean },
+): Promise<JWTPayload | null> {
+  if (typeof document !== 'string' || document.length === 0 || document.length > maxLength) return null;
+  try {
+    const { payload } = await jwtVerify(document, key(secret), {
+      algorithms: [ALGORITHM],
+      audience,
+      currentDate: new Date(now),
+      maxTokenAge: ttlS,
+      requiredClaims: counted ? ['jti', 'iat', 'exp'] : ['iat', 'exp'],
+    });
+    if (counted && (typeof payload.jti !== 'string' || payload.jti.length > 64)) return null;
+    return payload;
+  } catch {
+    return null;
+  }
+}
+
+const VIEW_TOKEN: Kind = { audience: AUDIENCE, ttlS: VIEW_TOKEN_TTL_S };
+
 /** Signs a view token for the deployments a page's visitor is given. */
 export async function signViewToken(
   secret: string,
@@ -34,14 +80,7 @@ export async function signViewToken(
   { now = Date.now(), id = crypto.randomUUID() }: { now?: number; id?: string } = {},
 ): Promise<string> {
   const d = Object.fromEntries(Object.entries(deployments).map(([remote, deployment]) => [remote, [deployment.version, deployment.cohort]]));
-  const issuedAt = Math.floor(now / 1000);
-  return new SignJWT({ d })
-    .setProtectedHeader({ alg: ALGORITHM })
-    .setAudience(AUDIENCE)
-    .setJti(id)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + VIEW_TOKEN_TTL_S)
-    .sign(key(secret));
+  return sign(secret, { d }, VIEW_TOKEN, { now, id });
 }
 
 export interface VerifiedViewToken {
@@ -54,25 +93,14 @@ export interface VerifiedViewToken {
 
 /** The token's deployments when its signature, audience and time hold; null for anything else. */
 export async function verifyViewToken(secret: string, token: unknown, { now = Date.now() }: { now?: number } = {}): Promise<VerifiedViewToken | null> {
-  if (typeof token !== 'string' || token.length === 0 || token.length > VIEW_TOKEN_MAX_LENGTH) return null;
-  try {
-    const { payload } = await jwtVerify(token, key(secret), {
-      algorithms: [ALGORITHM],
-      audience: AUDIENCE,
-      currentDate: new Date(now),
-      maxTokenAge: VIEW_TOKEN_TTL_S,
-      requiredClaims: ['jti', 'iat', 'exp'],
-    });
-    const d = deploymentsClaim.safeParse(payload.d);
-    if (!d.success || typeof payload.jti !== 'string' || payload.jti.length > 64 || payload.exp === undefined) return null;
-    // A token that claims to live longer than the server ever signs for is not the server's.
-    if (payload.exp - (payload.iat ?? 0) > VIEW_TOKEN_TTL_S) return null;
-    const deployments: ViewDeployments = {};
-    for (const [remote, [version, cohort]] of Object.entries(d.data) as [TelemetryRemote, [string, Cohort]][]) deployments[remote] = { version, cohort };
-    return { id: payload.jti, deployments, expiresAt: payload.exp * 1000 };
-  } catch {
-    return null;
-  }
+  const payload = await verified(secret, token, VIEW_TOKEN, { now, maxLength: VIEW_TOKEN_MAX_LENGTH, counted: true });
+  const d = deploymentsClaim.safeParse(payload?.d);
+  if (!payload || !d.success || payload.exp === undefined) return null;
+  // A token that claims to live longer than the server ever signs for is not the server's.
+  if (payload.exp - (payload.iat ?? 0) > VIEW_TOKEN_TTL_S) return null;
+  const deployments: ViewDeployments = {};
+  for (const [remote, [version, cohort]] of Object.entries(d.data) as [TelemetryRemote, [string, Cohort]][]) deployments[remote] = { version, cohort };
+  return { id: payload.jti!, deployments, expiresAt: payload.exp * 1000 };
 }
 
 // A view grant: before it signs a view token, the site's server asks the service whether the
@@ -83,6 +111,7 @@ export async function verifyViewToken(secret: string, token: unknown, { now = Da
 const GRANT_AUDIENCE = 'view-grant';
 /** A grant request is good this long after it is signed. */
 export const VIEW_GRANT_TTL_S = 60;
+const VIEW_GRANT: Kind = { audience: GRANT_AUDIENCE, ttlS: VIEW_GRANT_TTL_S };
 /** The window VIEW_TOKENS_PER_ADDRESS is counted over; a refusal says when the address's ends, a window at most. */
 export const VIEW_GRANT_WINDOW_MS = 60_000;
 /** The longest address a grant request names (an IPv6 address with a zone, written out). */
@@ -90,31 +119,13 @@ export const VIEW_GRANT_ADDRESS_MAX_LENGTH = 64;
 
 /** Signs the request for a view token for a visitor's address ('unknown' when the server has none). */
 export async function signViewGrantRequest(secret: string, address: string, { now = Date.now() }: { now?: number } = {}): Promise<string> {
-  const issuedAt = Math.floor(now / 1000);
-  return new SignJWT({ a: address.slice(0, VIEW_GRANT_ADDRESS_MAX_LENGTH) })
-    .setProtectedHeader({ alg: ALGORITHM })
-    .setAudience(GRANT_AUDIENCE)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + VIEW_GRANT_TTL_S)
-    .sign(key(secret));
+  return sign(secret, { a: address.slice(0, VIEW_GRANT_ADDRESS_MAX_LENGTH) }, VIEW_GRANT, { now });
 }
 
 /** The address a grant request names when its signature, audience and time hold; null for anything else. */
 export async function verifyViewGrantRequest(secret: string, request: unknown, { now = Date.now() }: { now?: number } = {}): Promise<string | null> {
-  if (typeof request !== 'string' || request.length === 0 || request.length > VIEW_TOKEN_MAX_LENGTH) return null;
-  try {
-    const { payload } = await jwtVerify(request, key(secret), {
-      algorithms: [ALGORITHM],
-      audience: GRANT_AUDIENCE,
-      currentDate: new Date(now),
-      maxTokenAge: VIEW_GRANT_TTL_S,
-      requiredClaims: ['iat', 'exp'],
-    });
-    const address = payload.a;
-    return typeof address === 'string' && address.length > 0 && address.length <= VIEW_GRANT_ADDRESS_MAX_LENGTH ? address : null;
-  } catch {
-    return null;
-  }
+  const address = (await verified(secret, request, VIEW_GRANT, { now, maxLength: VIEW_TOKEN_MAX_LENGTH, counted: false }))?.a;
+  return typeof address === 'string' && address.length > 0 && address.length <= VIEW_GRANT_ADDRESS_MAX_LENGTH ? address : null;
 }
 
 // What the site's server saw itself as it drew pages (release health's signals no browser can
@@ -122,7 +133,7 @@ export async function verifyViewGrantRequest(secret: string, request: unknown, {
 // whether it was drawn or served unrendered (its manifest or render entry could not be fetched or
 // verified, or its render failed or timed out). Signed with the same secret for the audience
 // 'server-signals', with an id counted once.
-const SIGNALS_AUDIENCE = 'server-signals';
+const SERVER_SIGNALS: Kind = { audience: 'server-signals', ttlS: VIEW_GRANT_TTL_S };
 /**
  * The most signals one report carries: a signal is one deployment's pages with one outcome, and a
  * site process gathers a second's pages into a report (sending it sooner when it holds this many).
@@ -153,14 +164,7 @@ export async function signServerSignals(
   signals: ServerSignalReport[],
   { now = Date.now(), id = crypto.randomUUID() }: { now?: number; id?: string } = {},
 ): Promise<string> {
-  const issuedAt = Math.floor(now / 1000);
-  return new SignJWT({ s: signals.map(({ remote, version, cohort, outcome, pages = 1 }) => [remote, version, cohort, outcome, pages]) })
-    .setProtectedHeader({ alg: ALGORITHM })
-    .setAudience(SIGNALS_AUDIENCE)
-    .setJti(id)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + VIEW_GRANT_TTL_S)
-    .sign(key(secret));
+  return sign(secret, { s: signals.map(({ remote, version, cohort, outcome, pages = 1 }) => [remote, version, cohort, outcome, pages]) }, SERVER_SIGNALS, { now, id });
 }
 
 /** A report's id, signals and end when its signature, audience and time hold; null for anything else. */
@@ -169,23 +173,12 @@ export async function verifyServerSignals(
   report: unknown,
   { now = Date.now() }: { now?: number } = {},
 ): Promise<{ id: string; signals: ServerSignalReport[]; expiresAt: number } | null> {
-  if (typeof report !== 'string' || report.length === 0 || report.length > 4 * VIEW_TOKEN_MAX_LENGTH) return null;
-  try {
-    const { payload } = await jwtVerify(report, key(secret), {
-      algorithms: [ALGORITHM],
-      audience: SIGNALS_AUDIENCE,
-      currentDate: new Date(now),
-      maxTokenAge: VIEW_GRANT_TTL_S,
-      requiredClaims: ['jti', 'iat', 'exp'],
-    });
-    const s = signalsClaim.safeParse(payload.s);
-    if (!s.success || typeof payload.jti !== 'string' || payload.jti.length > 64 || payload.exp === undefined) return null;
-    return {
-      id: payload.jti,
-      signals: s.data.map(([remote, version, cohort, outcome, pages = 1]) => ({ remote, version, cohort, outcome, pages })),
-      expiresAt: payload.exp * 1000,
-    };
-  } catch {
-    return null;
-  }
+  const payload = await verified(secret, report, SERVER_SIGNALS, { now, maxLength: 4 * VIEW_TOKEN_MAX_LENGTH, counted: true });
+  const s = signalsClaim.safeParse(payload?.s);
+  if (!payload || !s.success || payload.exp === undefined) return null;
+  return {
+    id: payload.jti!,
+    signals: s.data.map(([remote, version, cohort, outcome, pages = 1]) => ({ remote, version, cohort, outcome, pages })),
+    expiresAt: payload.exp * 1000,
+  };
 }
