@@ -6,7 +6,8 @@
 // routes, each asked for by several users (BENCH_LOAD_SUBSCRIBERS: the account's tabs by users
 // whose trial is on, /pricing by users who have not started it; one cookie each, taken in turn),
 // at 1, 10 and 50 clients (autocannon, in this process: the server runs in its own), and the device
-// tab again as first views (each request a new address: no page kept for its user answers it;
+// tab again as first views (each request a new address and a new note of the browser's own change:
+// no page, nor answers, kept for its user answer it;
 // judged apart from the targets, whose rows ask again for what their users asked before). It reports
 // pages per second, p50 and p99, the share of signed-in pages drawn whole (the handed-over state
 // in the HTML, not the loading status), and the server's CPU per page: the CPU time of the site
@@ -29,6 +30,7 @@ import autocannon from 'autocannon';
 import { temporarySchema } from '@site/service-user/testing/temporary-schema';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { loadReportMarkdown, loadSummary } from './src/load.ts';
+import { ANSWERS_CHANGED_COOKIE, LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import { startServer, stopServers } from './src/servers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -144,8 +146,13 @@ async function measure(pid, route, clients, tokens) {
       path: route.path,
       setupRequest: (request) => {
         const headers = { 'User-Agent': USER_AGENT, 'Accept-Encoding': 'br, gzip', Accept: 'text/html' };
-        if (route.signedIn) headers.Cookie = `loginCookie=${tokens[route.users][turn++ % tokens[route.users].length]}`;
-        return { ...request, headers, ...(route.firstView ? { path: `${route.path}&view=${views++}` } : {}) };
+        if (route.signedIn) headers.Cookie = `${LOGIN_COOKIE}=${tokens[route.users][turn++ % tokens[route.users].length]}`;
+        if (!route.firstView) return { ...request, headers };
+        // A first view: another address (no page kept for it), and another note of the browser's own
+        // change (no answers kept for it either: read from the service, as a new session's first page).
+        const view = views++;
+        headers.Cookie += `; ${ANSWERS_CHANGED_COOKIE}=v${view}`;
+        return { ...request, headers, path: `${route.path}&view=${view}` };
       },
     },
   ];

@@ -61,7 +61,7 @@ describe("the load bench's targets", () => {
     expect(summary.firstViews).toEqual({ drawnWholeAt50: 0.97, signedInThroughputAt10: 0.3, cpuMsPerSignedInPage: 5.2, signedInP99At10: 140 });
     const markdown = reportOf(rows);
     expect(markdown).toContain(
-      "first views alone (every page drawn for its request, none kept for its user; not judged): drawn whole at 50 clients 97.0%, pages/s at 10 ÷ the public /'s 0.30, server CPU 5.20 ms a page, p99 at 10 clients 140 ms",
+      "first views alone (every page drawn for its request from answers read for it, neither kept for its user; not judged): drawn whole at 50 clients 97.0%, pages/s at 10 ÷ the public /'s 0.30, server CPU 5.20 ms a page, p99 at 10 clients 140 ms",
     );
     expect(loadSummary(rows.slice(0, 3)).firstViews).toBeNull();
   });

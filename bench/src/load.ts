@@ -17,8 +17,9 @@ export interface LoadRow {
   p50: number;
   p99: number;
   /**
-   * Each request a page its user had not asked for yet (its address never asked before): what no
-   * page kept for the user can answer. Judged apart from the others (LoadSummary's firstViews).
+   * Each request a page its user had not asked for yet (its address never asked before, and a new
+   * note of the browser's own change): what no page, nor answers, kept for the user can answer.
+   * Judged apart from the others (LoadSummary's firstViews).
    */
   firstView?: boolean;
   /** The share of signed-in pages drawn whole for their user (null for a public page). */
@@ -132,7 +133,7 @@ export function loadReportMarkdown(report: LoadReport): string {
         `- failed answers: ${summary.failures} (${verdict(summary.met.noFailures)})`,
         ...(summary.firstViews
           ? [
-              `- first views alone (every page drawn for its request, none kept for its user; not judged): drawn whole at 50 clients ${percent(summary.firstViews.drawnWholeAt50)}, ` +
+              `- first views alone (every page drawn for its request from answers read for it, neither kept for its user; not judged): drawn whole at 50 clients ${percent(summary.firstViews.drawnWholeAt50)}, ` +
                 `pages/s at 10 ÷ the public /'s ${figure(summary.firstViews.signedInThroughputAt10)}, server CPU ${figure(summary.firstViews.cpuMsPerSignedInPage)} ms a page, p99 at 10 clients ${figure(summary.firstViews.signedInP99At10, 0)} ms`,
             ]
           : []),

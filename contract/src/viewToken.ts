@@ -128,6 +128,21 @@ export async function verifyViewGrantRequest(secret: string, request: unknown, {
   return typeof address === 'string' && address.length > 0 && address.length <= VIEW_GRANT_ADDRESS_MAX_LENGTH ? address : null;
 }
 
+// A request for the user service's page changes (pageChanges.ts): a site's server asking to be
+// told, as they happen, what changed of the signed-in pages' answers. Signed with the same secret
+// for the audience 'page-changes': nobody without it may follow who is changing their account.
+const PAGE_CHANGES: Kind = { audience: 'page-changes', ttlS: VIEW_GRANT_TTL_S };
+
+/** Signs a request for the page changes' stream. */
+export function signPageChangesRequest(secret: string, { now = Date.now() }: { now?: number } = {}): Promise<string> {
+  return sign(secret, {}, PAGE_CHANGES, { now });
+}
+
+/** Whether a request for the page changes' stream is the site's server's: its signature, audience and time hold. */
+export async function verifyPageChangesRequest(secret: string, request: unknown, { now = Date.now() }: { now?: number } = {}): Promise<boolean> {
+  return (await verified(secret, request, PAGE_CHANGES, { now, maxLength: VIEW_TOKEN_MAX_LENGTH, counted: false })) !== null;
+}
+
 // What the site's server saw itself as it drew pages (release health's signals no browser can
 // send): per page given a view token, the remote's version and cohort it was drawn from, and
 // whether it was drawn or served unrendered (its manifest or render entry could not be fetched or

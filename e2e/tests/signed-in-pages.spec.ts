@@ -3,7 +3,7 @@
 // which the browser then hydrates with the answers handed over, reading nothing twice.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { MARKERS } from '@site/rendering/contract';
-import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
+import { ANSWERS_CHANGED_COOKIE, LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import { createAccount, linkDevice, signInThroughWidget, uniqueEmail } from '../auth';
 import { h1, loggedErrors, watchReplacedNodes } from '../support';
 
@@ -203,6 +203,61 @@ test.describe('the server’s answer to a signed-in page', () => {
       expect(html).not.toContain(other.uid);
       expect(html).not.toContain(other.email);
     }
+  });
+
+  test('shows a change made elsewhere (the phone unlinked, another linked, from the app) on the very next page the server draws, though it keeps what it read before', async ({
+    request,
+  }) => {
+    const ana = await subscriber('schimbare');
+    const draw = async () => (await request.get('/account?tab=device', { headers: { Cookie: `${LOGIN_COOKIE}=${ana.idToken}` } })).text();
+    const phoneApp = (call: string, body?: unknown) =>
+      fetch(`http://127.0.0.1:8787/${call}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${ana.idToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      });
+    // What the service counts (its Prometheus metrics): the site's server processes following its page changes, and the page reads it answered.
+    const metric = async (series: RegExp) => {
+      const text = await (await fetch('http://127.0.0.1:8787/metrics')).text();
+      return text.split('\n').reduce((sum, line) => (series.test(line) ? sum + Number(line.split(' ').at(-1)) : sum), 0);
+    };
+    const followers = () => metric(/^page_change_followers /);
+    const pageReads = () => metric(/^http_requests_total\{[^}]*route="\/page-reads"/);
+    expect(await draw()).toContain('Pixel 8 al Anei');
+    await expect.poll(followers).toBeGreaterThan(0);
+    // Drawn again and again for the same token: from what was read before, the service asked nothing (once more at most for a process that drew none yet).
+    const readsBefore = await pageReads();
+    for (let i = 0; i < 6; i += 1) expect(await draw()).toContain('Pixel 8 al Anei');
+    expect((await pageReads()) - readsBefore).toBeLessThan(6);
+    expect((await phoneApp('reset-linked-device')).ok).toBe(true);
+    const unlinked = await draw();
+    expect(unlinked).toContain(`id="${MARKERS.handedOverStateId}"`);
+    expect(unlinked).not.toContain('Pixel 8 al Anei');
+    await linkDevice(ana.idToken, { deviceId: `phone-b-${ana.uid}`, deviceName: 'Galaxy A55 al Anei' });
+    const relinked = await draw();
+    expect(relinked).toContain('Galaxy A55 al Anei');
+    expect(relinked).not.toContain('Pixel 8 al Anei');
+  });
+
+  test('after the visitor’s own change (the phone unlinked on the site), draws the next page from answers read afresh: the browser notes its change for the server', async ({
+    page,
+  }) => {
+    await signedInSubscriber(page, 'propria');
+    const drawn = async () => (await page.goto('/account?tab=device'))!.text();
+    expect(await drawn()).toContain('Pixel 8 al Anei');
+    expect(await drawn()).toContain('Pixel 8 al Anei');
+    const noted = async () => (await page.context().cookies()).find(({ name }) => name === ANSWERS_CHANGED_COOKIE)?.value;
+    const before = await noted();
+    await page.goto('/reset-linked-device');
+    await page.getByRole('button', { name: 'Deconectați telefonul' }).click();
+    await page.getByRole('button', { name: 'Da, deconectați' }).click();
+    await expect(page.getByText('Telefonul „Pixel 8 al Anei” a fost deconectat.')).toBeFocused();
+    expect(await noted()).toBeTruthy();
+    expect(await noted()).not.toBe(before);
+    const html = await drawn();
+    expect(html).toContain(`id="${MARKERS.handedOverStateId}"`);
+    expect(html).not.toContain('Pixel 8 al Anei');
+    await expect(page.getByRole('tabpanel', { name: 'Dispozitiv' })).toContainText('Niciun telefon nu este conectat');
   });
 
   test('for a token the service refuses (another project’s), is the page’s loading status, as the browser first draws it', async ({ request }) => {

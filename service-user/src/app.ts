@@ -12,6 +12,7 @@ import { localBillingRoutes, type SelfRequest } from './routes/localBilling';
 import { localPortalRoutes } from './routes/localPortal';
 import { metricsRoutes } from './routes/metrics';
 import { newsletterIssueRoutes } from './routes/newsletterIssues';
+import { pageChangeRoutes } from './routes/pageChanges';
 import { publicRoutes } from './routes/public';
 import { stripeRoutes } from './routes/stripe';
 import { telemetryRoutes } from './routes/telemetry';
@@ -42,6 +43,7 @@ export function createApp(deps: Deps) {
     .route('/', billingPortalRoutes(deps))
     .route('/', accountDataRoutes(deps, selfRequest))
     .route('/', telemetryRoutes(deps))
+    .route('/', pageChangeRoutes(deps))
     .route('/', metricsRoutes(deps));
   self = app;
   app.notFound((c) => c.json(errorBody('not_found', 'There is no such call.'), 404));

@@ -10,12 +10,14 @@ import { createService } from './service';
  */
 export async function startEmbeddedService({ port, env }: { port: number; env: Record<string, string> }) {
   const config = loadConfig({ NODE_ENV: 'test', ...env });
-  const { app, db, mail, deletions } = await createService(config, { db: await openPglite() });
+  const { app, db, mail, deletions, pageChanges } = await createService(config, { db: await openPglite() });
   mail.start();
   deletions.start();
   const listen = () => listenGracefully(app, { port, host: '127.0.0.1' });
   let server: Awaited<ReturnType<typeof listen>> | null = await listen();
   const stop = async () => {
+    // The site's servers following page changes are told at once, as a stopping service tells them.
+    await pageChanges.stop('the service stopped');
     await server?.close();
     server = null;
   };

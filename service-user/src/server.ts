@@ -24,7 +24,7 @@ try {
   logger.flush();
   process.exit(1);
 }
-const { app, db, mail, deletions, retention } = service;
+const { app, db, mail, deletions, retention, pageChanges } = service;
 const server = await listenGracefully(app, {
   port: config.port,
   host: config.host,
@@ -57,6 +57,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       logger.error('the database did not close in time: stopping anyway');
       process.exit(1);
     }, config.shutdownTimeoutMs + CLOSE_DATABASE_GRACE_MS).unref();
+    // The site's servers following page changes are told at once (they read every page until they follow another replica).
+    await pageChanges.close();
     await server.close();
     await mail.stop();
     await deletions.stop();

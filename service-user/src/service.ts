@@ -14,6 +14,7 @@ import { createRetentionSweeper } from './retention/sweep';
 import { createMailDelivery } from './mail/delivery';
 import { newsletterLinks } from './mail/links';
 import { createMailTransport, type MailTransport } from './mail/transport';
+import { pageChangeHub } from './pageChanges/hub';
 
 /** Opens the database, runs the migrations and wires the app: what server.ts and the tests share. */
 export async function createService(
@@ -52,17 +53,19 @@ export async function createService(
   // Only webhooks are verified here; no Stripe API call is made without a real key.
   const stripe = overrides.stripe ?? new Stripe(config.stripeSecretKey ?? 'sk_test_webhook_verification_only');
   // Process metrics (CPU, memory, event-loop delay) are the server's to turn on: one set per process.
-  const metrics = createMetrics({ connections: () => db.connections(), processMetrics: overrides.processMetrics ?? false });
+  // The site's servers following what changes of the signed-in pages' answers (GET /page-changes): the database listened to once, when the first follows.
+  const pageChanges = pageChangeHub({ db, logger });
+  const metrics = createMetrics({ connections: () => db.connections(), processMetrics: overrides.processMetrics ?? false, pageChangeFollowers: () => pageChanges.followers() });
   // Mail waits in the database's outbox; start() (the server's) sends it, and polls for what is due.
   const mail = createMailDelivery({ db, transport: overrides.mailTransport ?? createMailTransport(config.mail), logger });
   const links = newsletterLinks({ secret: config.mail.tokenSecret, publicSiteUrl: config.mail.publicSiteUrl });
-  const app = createApp({ config, db, verifyToken, stripe, logger, metrics, mail, links, deleteFirebaseUser: overrides.deleteFirebaseUser });
+  const app = createApp({ config, db, verifyToken, stripe, logger, metrics, mail, links, pageChanges, deleteFirebaseUser: overrides.deleteFirebaseUser });
   // Every recorded deletion until it ends (a request's that stopped anywhere): start() (the server's) finishes them, and polls.
   const selfRequest = async (path: string, init: RequestInit) => app.request(path, init);
   const deletions = createDeletionResumer({ db, config, logger, stripe, metrics, deleteFirebaseUser: overrides.deleteFirebaseUser }, selfRequest);
   // What is kept past its period (@site/contract: contract/src/retention.ts): start() (the server's) sweeps it on a schedule.
   const retention = createRetentionSweeper({ db, config, logger, metrics });
-  return { app, db, logger, mail, deletions, retention };
+  return { app, db, logger, mail, deletions, retention, pageChanges };
 }
 
 async function migrated(db: Database): Promise<Database> {

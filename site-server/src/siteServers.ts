@@ -11,7 +11,8 @@ import { preloadHints } from './preloadHints';
 import { previewLinks, previewPinOf, previewSecret } from './previewPins';
 import { remotesInForce } from './remotesInForce';
 import { readUrl, refusedPaths, siteHono } from './requestPath';
-import { readRouteTable, renderedPages, routeAt, type PageAnswer } from '@site/rendering/server';
+import { followPageChanges, readRouteTable, renderedPages, routeAt, type PageAnswer } from '@site/rendering/server';
+import { signPageChangesRequest } from '@site/contract/view-token';
 import {
   browserConfig as environmentConfig,
   configScript,
@@ -30,7 +31,7 @@ import {
 } from './runtimeConfig';
 import { securityHeadersOfPages } from './securityHeaders';
 import { createStaticApp, PAGE_WAIT_MS, type Document } from './staticServer';
-import { localeOf, loginTokenOf, visitorIdOf } from './visitor';
+import { answersChangedOf, localeOf, loginTokenOf, visitorIdOf } from './visitor';
 import { sawOnPage, serviceServerSignals, serviceViewGrants, viewTokenCookie, viewTokenSecret, type SignalsReport, type ViewGrants } from './viewTokens';
 import { robotsTxt, sitemapXml } from './webFiles';
 
@@ -48,6 +49,7 @@ const pageAnswers =
       url: readUrl(c),
       visitorId: visitorIdOf(c),
       loginToken: loginTokenOf(c),
+      answersChanged: answersChangedOf(c),
       locale: localeOf(c),
       pin: await pinOf(c),
       deadline,
@@ -159,6 +161,9 @@ export function shellApp(options: ShellAppOptions = {}) {
             config: browser,
             serviceUrl,
             readsBudgetMs,
+            // A token's answers kept while the service says nothing of its user's changed (it is followed from the first signed-in page on).
+            pageChanges:
+              serviceUrl === null ? null : followPageChanges({ serviceUrl, signRequest: () => signPageChangesRequest(secret), log: (message) => siteLogger.warn(message) }),
             siteOrigin: origin,
             integrityRequired: !isLocalMode(env),
             serverBuildHeaders: { [SERVER_BUILD_KEY_HEADER]: serverBuildsKey(env) },

@@ -1,5 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { isSignedVisitorId, signedVisitorId } from './visitor';
+import { ANSWERS_CHANGED_COOKIE, ANSWERS_CHANGED_MAX_LENGTH } from '@site/shared-ui/login-cookie';
+import { Hono } from 'hono';
+import { answersChangedOf, isSignedVisitorId, signedVisitorId } from './visitor';
 
 describe("a visitor's id", () => {
   it('is signed as it always was (HMAC-SHA256 of the id under a key derived from the secret): the ids already given stay valid', () => {
@@ -15,5 +17,19 @@ describe("a visitor's id", () => {
     expect(isSignedVisitorId(secret, `${expected.slice(0, -1)}${expected.endsWith('A') ? 'B' : 'A'}`)).toBe(false);
     // And again under the first secret, once the other was used.
     expect(isSignedVisitorId(secret, expected)).toBe(true);
+  });
+});
+
+describe("the browser's note of its own last change (answersChanged)", () => {
+  const noteOf = async (cookie?: string) => {
+    const app = new Hono().get('/', (c) => c.json({ note: answersChangedOf(c) }));
+    return ((await (await app.request('/', cookie === undefined ? {} : { headers: { Cookie: cookie } })).json()) as { note: string | null }).note;
+  };
+
+  it('is read as the browser set it; none, or one longer than the browser ever sets, reads as none', async () => {
+    expect(await noteOf(`${ANSWERS_CHANGED_COOKIE}=mj1abc2def`)).toBe('mj1abc2def');
+    expect(await noteOf()).toBeNull();
+    expect(await noteOf(`${ANSWERS_CHANGED_COOKIE}=`)).toBeNull();
+    expect(await noteOf(`${ANSWERS_CHANGED_COOKIE}=${'x'.repeat(ANSWERS_CHANGED_MAX_LENGTH + 1)}`)).toBeNull();
   });
 });

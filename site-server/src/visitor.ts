@@ -6,7 +6,7 @@
 // looks signed in, and the token a signed-in page is drawn with (the service verifies it). And the
 // language a page is drawn in: its address's, else the visitor's cookie (the browser's rule too).
 import { LOCALE_COOKIE, LOCALE_PARAM, localeFrom, type Locale } from '@site/shared-ui/locales';
-import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
+import { ANSWERS_CHANGED_COOKIE, ANSWERS_CHANGED_MAX_LENGTH, LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import { isVisitorId, VISITOR_ID } from '@site/shared-ui/remotes-document';
 import { PREFERENCE_COOKIE } from '@site/shared-ui/preference-cookie';
 import type { Context } from 'hono';
@@ -97,6 +97,12 @@ export function looksSignedIn(c: Context): boolean {
 /** The login cookie's value (the user's ID token, as the browser last refreshed it), or null. */
 export function loginTokenOf(c: Context): string | null {
   return getCookie(c, LOGIN_COOKIE) || null;
+}
+
+/** The browser's note of its own last change to what a signed-in page shows (ANSWERS_CHANGED_COOKIE), or null; a longer one is not the browser's and reads as none. */
+export function answersChangedOf(c: Context): string | null {
+  const note = getCookie(c, ANSWERS_CHANGED_COOKIE);
+  return note && note.length <= ANSWERS_CHANGED_MAX_LENGTH ? note : null;
 }
 
 /** The language of the page a request asks for: `?lang=` of its address, else its language cookie, else Romanian. */

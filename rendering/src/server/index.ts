@@ -11,6 +11,7 @@ export {
   type ServerSignal,
 } from './renderedPages';
 export { SIGNED_IN_READS_BUDGET_MS } from './signedInReads';
+export { followPageChanges, type PageChanges } from './pageChanges';
 export { serviceFetch, type ServiceAnswer } from './serviceFetch';
 export { addressIn, pageDocument, deferredScripts, SOCIAL_CARD } from './pageDocument';
 export { builtinsOnly, compiledBuild, type BuildSource, type CompiledBuild, type RequireFunction } from './compiledBuilds';

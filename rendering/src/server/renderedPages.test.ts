@@ -10,6 +10,8 @@ import { LOGIN_TOKEN_MIN_VALIDITY_MS } from '@site/shared-ui/login-token';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MARKERS } from '../contract';
 import { sriSha256 } from './integrity';
+import { pageChangeKey } from '@site/contract/page-changes';
+import type { PageChanges } from './pageChanges';
 import { renderedPages, type PageAnswer, type RenderEntryManifest, type ServerSignal } from './renderedPages';
 
 // A shell build and two remotes' builds on disk, as small as the server needs. The shell's renderer
@@ -112,7 +114,8 @@ function site({
   maxPages,
   maxSignedInRenders,
   personalPageTtlMs,
-}: { serviceUrl?: string; readsBudgetMs?: number; maxPages?: number; maxSignedInRenders?: number; personalPageTtlMs?: number } = {}) {
+  pageChanges,
+}: { serviceUrl?: string; readsBudgetMs?: number; maxPages?: number; maxSignedInRenders?: number; personalPageTtlMs?: number; pageChanges?: PageChanges } = {}) {
   const { shell, marketing, account } = writeBuilds();
   const logged: string[] = [];
   const answer = renderedPages({
@@ -124,20 +127,25 @@ function site({
     maxPages,
     maxSignedInRenders,
     personalPageTtlMs,
+    pageChanges,
     log: (message) => logged.push(message),
   });
   const signals: ServerSignal[] = [];
-  const page = (path: string, loginToken: string | null = null, deadline?: number, locale?: 'ro' | 'en') =>
+  const page = (path: string, loginToken: string | null = null, deadline?: number, locale?: 'ro' | 'en', answersChanged?: string) =>
     answer({
       url: new URL(path, 'http://localhost:3000'),
       visitorId: '00000000-0000-4000-8000-000000000000',
       loginToken,
+      answersChanged,
       deadline,
       locale,
       seen: (signal) => signals.push(signal),
     });
   return { page, logged, signals, manifests: { marketing, account } };
 }
+
+/** What the browser's first render draws of a signed-in page before the session is known. */
+const LOADING_STATUS = '<main><p role="status">Se încarcă…</p></main>';
 
 const html = (answer: PageAnswer | null | undefined) => (answer && 'html' in answer ? answer.html : 'EMPTY');
 
@@ -455,7 +463,6 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     expect(await page('/account?lang=xx', ana)).toEqual({ redirect: '/account-pricing' });
   });
 
-  const LOADING_STATUS = '<main><p role="status">Se încarcă…</p></main>';
   it.each([
     ['the service refuses the token (expired, invalid, another project)', () => Response.json({ error: { code: 'unauthenticated', message: '' } }, { status: 401 }), false],
     ['the account was deleted', () => Response.json({ error: { code: 'account_deleted', message: '' } }, { status: 410 }), false],
@@ -587,6 +594,139 @@ describe('a signed-in page (behind the access guard), asked for with the login c
     const { page, logged } = site();
     expect(await page('/account-billing', 'a.b.c')).toBeNull();
     expect(logged).toContainEqual(expect.stringMatching(/^\/account-billing is served empty: .*the layout throws/));
+  });
+});
+
+/** The service's page changes as a site's server hears them (pageChanges.ts): followed or not, and each user's changes told. */
+function changesHeard() {
+  let stream: number | null = 1;
+  const changed = new Map<string, number>();
+  let changes = 0;
+  return {
+    pageChanges: {
+      mark: (key: string) => (stream === null ? null : `${stream}:${changed.get(key) ?? 0}`),
+      close: () => undefined,
+    } satisfies PageChanges,
+    /** A change of the user's (by uid) heard. */
+    change: (uid: string) => void changed.set(pageChangeKey(uid), ++changes),
+    /** The stream lost (null), or heard again (another stream). */
+    lose: () => void (stream = null),
+    followAgain: (next: number) => void (stream = next),
+  };
+}
+
+describe("a signed-in page, while the service's page changes are followed", () => {
+  const accountDraws = () => (existsSync(join(dir, 'account-draws')) ? readFileSync(join(dir, 'account-draws'), 'utf8').length : 0);
+
+  it("is drawn from the answers read for the same token, asking the service nothing, until a change of its user's is heard", async () => {
+    let deviceName = 'Pixel 8';
+    const service = await userService((read) => Response.json(read === 'get-device-info' ? { deviceId: 'd-1', deviceName } : ANSWERS[read]));
+    const heard = changesHeard();
+    const { page } = site({ serviceUrl: service.url, pageChanges: heard.pageChanges });
+    const first = await page('/account?tab=device', ana);
+    expect(service.asked).toHaveLength(2);
+    // The same token again: nothing asked, nothing drawn, the same page.
+    expect(await page('/account?tab=device', ana)).toEqual(first);
+    expect(await page('/account?tab=device', ana)).toEqual(first);
+    expect(service.asked).toHaveLength(2);
+    expect(accountDraws()).toBe(1);
+    // Another user's change changes nothing of Ana's.
+    heard.change('uid-ion');
+    await page('/account?tab=device', ana);
+    expect(service.asked).toHaveLength(2);
+    // Ana linked another phone: the change is heard, her next page reads and shows it.
+    deviceName = 'Galaxy A55';
+    heard.change('uid-ana');
+    const changed = html(await page('/account?tab=device', ana));
+    expect(changed).toContain('Galaxy A55');
+    expect(service.asked).toHaveLength(4);
+    // And is kept from then on.
+    expect(html(await page('/account?tab=device', ana))).toContain('Galaxy A55');
+    expect(service.asked).toHaveLength(4);
+    // Other reads (another tab's) are other answers: read.
+    await page('/account', ana);
+    expect(service.asked).toHaveLength(5);
+  });
+
+  it("reads for another token, even its user's own: only the exact token the service verified is taken", async () => {
+    // The service verifies tokens: a forged one (here, any that says so) is refused.
+    const service = await userService((read, token) =>
+      token && JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).forged
+        ? Response.json({ error: { code: 'unauthenticated', message: '' } }, { status: 401 })
+        : answering(read),
+    );
+    const { page } = site({ serviceUrl: service.url, pageChanges: changesHeard().pageChanges });
+    await page('/account?tab=device', ana);
+    // The same user's next token (the browser refreshed it): read, and verified by the service.
+    const anaAgain = tokenOf({ sub: 'uid-ana', email: 'ana@exemplu.ro', name: 'Ana Pop', iat: 1 });
+    await page('/account?tab=device', anaAgain);
+    expect(service.asked.map(({ authorization }) => authorization)).toEqual([`Bearer ${ana}`, `Bearer ${ana}`, `Bearer ${anaAgain}`, `Bearer ${anaAgain}`]);
+    // A forged token naming Ana is never answered from what was kept for hers: read, refused, every time.
+    const forged = tokenOf({ sub: 'uid-ana', email: 'ana@exemplu.ro', name: 'Ana Pop', forged: true });
+    expect(html(await page('/account?tab=device', forged))).toContain(LOADING_STATUS);
+    expect(html(await page('/account?tab=device', forged))).toContain(LOADING_STATUS);
+    expect(service.asked).toHaveLength(8);
+    // Ana's own is still drawn from hers.
+    expect(html(await page('/account?tab=device', ana))).toContain('"uid":"uid-ana"');
+    expect(service.asked).toHaveLength(8);
+  });
+
+  it("reads afresh for the browser's next page after a change of its own (its note changed), though the change is not heard yet", async () => {
+    let deviceName: string | null = 'Pixel 8';
+    const service = await userService((read) => Response.json(read === 'get-device-info' ? { deviceId: deviceName && 'd-1', deviceName } : ANSWERS[read]));
+    const { page } = site({ serviceUrl: service.url, pageChanges: changesHeard().pageChanges });
+    expect(html(await page('/account?tab=device', ana))).toContain('Pixel 8');
+    expect(html(await page('/account?tab=device', ana))).toContain('Pixel 8');
+    expect(service.asked).toHaveLength(2);
+    // This browser unlinked the phone: its note is new; the service's change is still on its way.
+    deviceName = null;
+    expect(html(await page('/account?tab=device', ana, undefined, undefined, 'note-1'))).not.toContain('Pixel 8');
+    expect(service.asked).toHaveLength(4);
+    expect(html(await page('/account?tab=device', ana, undefined, undefined, 'note-1'))).not.toContain('Pixel 8');
+    expect(service.asked).toHaveLength(4);
+  });
+
+  it('reads for every request while the changes are not heard, and keeps nothing read from before a stream was lost', async () => {
+    const service = await userService(answering);
+    const heard = changesHeard();
+    const { page } = site({ serviceUrl: service.url, pageChanges: heard.pageChanges });
+    await page('/account?tab=device', ana);
+    heard.lose();
+    await page('/account?tab=device', ana);
+    await page('/account?tab=device', ana);
+    expect(service.asked).toHaveLength(6);
+    // Heard again (another stream): what was kept under the first is not used; read once, then kept.
+    heard.followAgain(2);
+    await page('/account?tab=device', ana);
+    await page('/account?tab=device', ana);
+    expect(service.asked).toHaveLength(8);
+  });
+
+  it("keeps nothing read while a change of its user's was heard: the answers may be from before it", async () => {
+    let deviceName = 'Pixel 8';
+    let answered: () => void = () => undefined;
+    const heard = changesHeard();
+    const service = await userService(async (read) => {
+      if (read === 'get-device-info') {
+        const name = deviceName;
+        // The service read the old phone; the change commits, and is heard, before its answer arrives.
+        await new Promise<void>((resolve) => (answered = resolve));
+        return Response.json({ deviceId: 'd-1', deviceName: name });
+      }
+      return Response.json(ANSWERS[read]);
+    });
+    const { page } = site({ serviceUrl: service.url, pageChanges: heard.pageChanges });
+    const drawing = page('/account?tab=device', ana);
+    while (service.asked.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    deviceName = 'Galaxy A55';
+    heard.change('uid-ana');
+    answered();
+    expect(html(await drawing)).toContain('Pixel 8');
+    // Not kept: the next page reads, and shows the new phone.
+    const next = page('/account?tab=device', ana);
+    while (service.asked.length < 4) await new Promise((resolve) => setTimeout(resolve, 5));
+    answered();
+    expect(html(await next)).toContain('Galaxy A55');
   });
 });
 

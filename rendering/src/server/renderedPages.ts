@@ -11,7 +11,8 @@
 //   (a redirect instead of a page), the page rendered with them, and the session and answers
 //   handed to the browser. That HTML is the user's, marked personal: kept in this process only,
 //   for a minute, to answer the same user's next request whose answers are the same (every request
-//   still reads).
+//   reads them, unless the server follows the service's page changes: then a token's answers are
+//   kept too, while nothing of its user's changes; pageChanges.ts).
 // - A signed-in page whose reads were refused, slow or failed is served as the browser's first
 //   render draws it before the session is known (the layout around the guard's loading status, by
 //   the shell's server build alone; kept, being nobody's): the browser's session then decides.
@@ -30,6 +31,7 @@ import { remoteVersions } from './pages/remoteVersions';
 import { renderers } from './pages/renderers';
 import { MAX_SIGNED_IN_RENDERS, PERSONAL_PAGE_TTL_MS, signedInPages } from './pages/signedInPages';
 import { drawnPart, readRouteTable, routeAt, type RouteTable } from './routeTable';
+import type { PageChanges } from './pageChanges';
 import { SIGNED_IN_READS_BUDGET_MS } from './signedInReads';
 
 export { MAX_SIGNED_IN_RENDERS, PERSONAL_PAGE_TTL_MS } from './pages/signedInPages';
@@ -65,6 +67,8 @@ export interface RenderedPagesOptions {
   maxSignedInRenders?: number;
   /** How long a signed-in page is kept for the same answers (default PERSONAL_PAGE_TTL_MS; 0: never kept). */
   personalPageTtlMs?: number;
+  /** The user service's page changes, followed: a token's answers are then kept while nothing of its user's changes (default null: every signed-in page reads). */
+  pageChanges?: PageChanges | null;
   log?: (message: string) => void;
 }
 
@@ -82,6 +86,7 @@ export function renderedPages({
   maxPages = MAX_PAGES,
   maxSignedInRenders = MAX_SIGNED_IN_RENDERS,
   personalPageTtlMs = PERSONAL_PAGE_TTL_MS,
+  pageChanges = null,
   log = console.error,
 }: RenderedPagesOptions) {
   const table: RouteTable | null = readRouteTable(dist);
@@ -107,6 +112,7 @@ export function renderedPages({
     personalPageTtlMs,
     renderers: drawing,
     versionFor,
+    pageChanges,
     log,
   });
 

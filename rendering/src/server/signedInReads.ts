@@ -19,8 +19,11 @@ import { serviceFetchAsFetch } from './serviceFetch';
 export const SIGNED_IN_READS_BUDGET_MS = 300;
 
 export type SignedInReads =
-  /** Every read answered: the user whose token the service verified, and its answers. */
-  | { outcome: 'answered'; user: SessionUser; answers: ReadAnswers }
+  /**
+   * Every read answered: the user whose token the service verified, and its answers; and the
+   * reading's `mark` as the read started (before it was asked: the answers are as of then or later).
+   */
+  | { outcome: 'answered'; user: SessionUser; answers: ReadAnswers; markedAt: string | null }
   /** The service refused the token (expired, invalid, another project's, a deleted account): the browser's session decides. */
   | { outcome: 'refused'; status: number }
   /** The service did not answer in time, could not be reached, or failed: why, for the log (nothing of the user). */
@@ -59,12 +62,16 @@ export interface SignedInReading {
   reads: readonly ServiceReadName[];
   serviceUrl: string;
   budgetMs?: number;
+  /** What has been heard of the user's changes (pageChanges.ts), taken as the read starts and answered with it. */
+  mark?: () => string | null;
+  /** The browser's note of its own last change: a page asked for after another change does not take the answers of a read started before it. */
+  answersChanged?: string | null;
 }
 
 /** A reading's reads, each once, in one order; and what tells it from any other reading under way. */
-function readingOf({ token, reads, serviceUrl, budgetMs = SIGNED_IN_READS_BUDGET_MS }: SignedInReading) {
+function readingOf({ token, reads, serviceUrl, budgetMs = SIGNED_IN_READS_BUDGET_MS, answersChanged = null }: SignedInReading) {
   const names = [...new Set(reads)].sort();
-  return { names, budgetMs, key: `${serviceUrl} ${budgetMs} ${names.join(',')} ${token}` };
+  return { names, budgetMs, key: `${serviceUrl} ${budgetMs} ${names.join(',')} ${answersChanged ?? ''} ${token}` };
 }
 
 /** Whether these reads are under way already (a page asking for them now would take their answers, asking the service nothing). */
@@ -72,15 +79,15 @@ export const readsUnderWay = (reading: SignedInReading): boolean => underWay.has
 
 export function readForSignedInPage(reading: SignedInReading): Promise<SignedInReads> {
   const { names, budgetMs, key } = readingOf(reading);
-  const { token, serviceUrl } = reading;
+  const { token, serviceUrl, mark } = reading;
   const joined = underWay.get(key);
   if (joined) return joined;
-  const answers = readNow(token, names, serviceUrl, budgetMs).finally(() => underWay.delete(key));
+  const answers = readNow(token, names, serviceUrl, budgetMs, mark?.() ?? null).finally(() => underWay.delete(key));
   underWay.set(key, answers);
   return answers;
 }
 
-async function readNow(token: string, names: ServiceReadName[], serviceUrl: string, budgetMs: number): Promise<SignedInReads> {
+async function readNow(token: string, names: ServiceReadName[], serviceUrl: string, budgetMs: number, markedAt: string | null): Promise<SignedInReads> {
   const client = createUserServiceClient(async () => token, { baseUrl: serviceUrl, fetch: serviceFetchAsFetch });
   const deadline = AbortSignal.timeout(budgetMs);
   // Two or more of the account's reads go in one request (POST /page-reads); any other read alone.
@@ -108,5 +115,5 @@ async function readNow(token: string, names: ServiceReadName[], serviceUrl: stri
   // Whose the token is, from its claims (decoded: the service has just verified it, answering with it).
   const login = readLoginToken(token);
   if (!login) return { outcome: 'refused', status: 401 };
-  return { outcome: 'answered', user: login.user, answers: Object.fromEntries(results.map(({ name, data }) => [name, data])) };
+  return { outcome: 'answered', user: login.user, answers: Object.fromEntries(results.map(({ name, data }) => [name, data])), markedAt };
 }

@@ -12,10 +12,21 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** A channel's notifications heard (LISTEN), on a connection of their own on a server. */
+export interface Listening {
+  /** Resolves once a statement has answered on the listening connection (so what was notified before has been heard); fails, and the listening is lost, when it does not in time. */
+  check(): Promise<void>;
+  /** Resolves, saying why, once notifications are no longer heard (the connection lost, the database closed, stop()). */
+  lost: Promise<string>;
+  stop(): Promise<void>;
+}
+
 /** PostgreSQL, embedded (PGlite, a real Postgres in a data folder) or a server (DATABASE_URL). */
 export interface Database extends Queryable {
   kind: 'pglite' | 'postgres';
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Hears a channel's notifications (each payload to `heard`, in the order they were committed) from now on. */
+  listen(channel: string, heard: (payload: string) => void): Promise<Listening>;
   close(): Promise<void>;
   /** Connections running work now, and work waiting for one (the metrics read it). */
   connections(): { inUse: number; waiting: number };
@@ -250,6 +261,8 @@ export async function openPglite(dataDir?: string, { log }: { log?: DatabaseLog 
   const top = pgliteQueryable(db, isClosed);
   // PGlite has one connection: it runs one piece of work at a time, the rest waits its turn.
   const connection = oneConnection();
+  // What listens is told when the database closes (its one connection hears its own notifications until then).
+  const onClose = new Set<(why: string) => void>();
   return {
     kind: 'pglite',
     query: (sql, params) => connection.run(() => top.query(sql, params)),
@@ -260,7 +273,29 @@ export async function openPglite(dataDir?: string, { log }: { log?: DatabaseLog 
         return db.transaction((tx) => work(pgliteQueryable(tx, isClosed)));
       }),
     connections: connection.use,
+    async listen(channel, heard) {
+      const unlisten = await connection.run(() => {
+        if (isClosed()) throw new DatabaseUnavailableError('database unavailable: the embedded database is closed');
+        return db.listen(channel, heard);
+      });
+      let settle!: (why: string) => void;
+      const lost = new Promise<string>((resolvePromise) => (settle = resolvePromise));
+      onClose.add(settle);
+      return {
+        check: async () => {
+          if (isClosed()) throw new DatabaseUnavailableError('database unavailable: the embedded database is closed');
+        },
+        lost,
+        async stop() {
+          onClose.delete(settle);
+          settle('stopped');
+          if (!isClosed()) await unlisten();
+        },
+      };
+    },
     async close() {
+      for (const settle of onClose) settle('the embedded database closed');
+      onClose.clear();
       if (!db.closed) await db.close();
       await unlock?.();
       unlock = undefined;
@@ -292,6 +327,9 @@ function statement(sql: string, params?: unknown[]): pg.QueryConfig {
   return { name, text: sql, values: params };
 }
 
+/** What a connection listening to notifications is called on the server (pg_stat_activity's application_name). */
+export const LISTENING_APPLICATION_NAME = 'service-user notifications';
+
 /** A PostgreSQL server through a pool whose every wait is bounded. */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
   const { connectTimeoutMs, statementTimeoutMs } = { ...DATABASE_TIMEOUT_DEFAULTS, ...options };
@@ -312,6 +350,9 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       await canceller.end().catch(() => undefined);
     }
   }
+
+  // The connections listening to notifications (outside the pool), closed with it.
+  const listeners = new Set<pg.Client>();
 
   // A connection that was sent a cancel is never reused: a late cancel must not hit another request's statement.
   const cancelled = new WeakSet<pg.PoolClient>();
@@ -416,7 +457,60 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
           throw error;
         }
       }),
-    close: () => pool.end(),
+    // Notifications come on a connection of their own, outside the pool, held for as long as they are heard.
+    async listen(channel, heard) {
+      // Named, so that an operator tells it from the pool's in pg_stat_activity.
+      const client = new pg.Client({ ...connection, application_name: LISTENING_APPLICATION_NAME });
+      let settle!: (why: string) => void;
+      const lost = new Promise<string>((resolvePromise) => (settle = resolvePromise));
+      listeners.add(client);
+      void lost.then(() => listeners.delete(client));
+      const lose = (why: string) => {
+        settle(why);
+        void client.end().catch(() => undefined);
+      };
+      client.on('error', (error) => lose(`the listening connection failed: ${error.message}`));
+      client.on('end', () => lose('the listening connection ended'));
+      client.on('notification', ({ channel: from, payload }) => {
+        if (from === channel) heard(payload ?? '');
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      } catch (error) {
+        lose(`listening failed: ${(error as Error).message}`);
+        throw translated(error);
+      }
+      return {
+        check: () =>
+          new Promise<void>((resolvePromise, reject) => {
+            const late = setTimeout(() => {
+              lose(`the listening connection did not answer within ${connectTimeoutMs} ms`);
+              reject(new DatabaseUnavailableError('database unavailable: the listening connection did not answer'));
+            }, connectTimeoutMs);
+            client.query('SELECT 1').then(
+              () => {
+                clearTimeout(late);
+                resolvePromise();
+              },
+              (error: Error) => {
+                clearTimeout(late);
+                lose(`the listening connection failed: ${error.message}`);
+                reject(translated(error));
+              },
+            );
+          }),
+        lost,
+        async stop() {
+          settle('stopped');
+          await client.end().catch(() => undefined);
+        },
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
+      await pool.end();
+    },
     connections: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -298,6 +298,40 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX remote_server_minutes_remote_minute ON remote_server_minutes(remote, minute);
     `,
   },
+  {
+    version: 15,
+    name: "a change to what a signed-in page shows is told as it commits (the site's servers keep what they read until then)",
+    sql: `
+      -- Every write to what the account's pages read (pageReads: the user's subscriptions and their
+      -- products' names, the linked phone) notifies the channel page_changes at commit, with the
+      -- user's uid, or '*' for every user: each replica of the service listening tells the site's
+      -- servers following it (GET /page-changes). So does a user's deletion (its token, still
+      -- signed, is refused from then on).
+      CREATE FUNCTION page_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_TABLE_NAME = 'stripe_products' THEN
+          PERFORM pg_notify('page_changes', '*');
+          RETURN NULL;
+        END IF;
+        IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.uid IS NOT NULL THEN
+          PERFORM pg_notify('page_changes', OLD.uid);
+        END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.uid IS NOT NULL THEN
+          PERFORM pg_notify('page_changes', NEW.uid);
+        END IF;
+        RETURN NULL;
+      END
+      $$;
+      CREATE TRIGGER subscriptions_page_change AFTER INSERT OR UPDATE OR DELETE ON subscriptions
+        FOR EACH ROW EXECUTE FUNCTION page_change();
+      CREATE TRIGGER devices_page_change AFTER INSERT OR UPDATE OR DELETE ON devices
+        FOR EACH ROW EXECUTE FUNCTION page_change();
+      CREATE TRIGGER users_page_change AFTER DELETE ON users
+        FOR EACH ROW EXECUTE FUNCTION page_change();
+      CREATE TRIGGER stripe_products_page_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON stripe_products
+        FOR EACH STATEMENT EXECUTE FUNCTION page_change();
+    `,
+  },
 ];
 
 // Any fixed number: replicas starting together take turns on the migrations.

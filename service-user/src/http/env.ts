@@ -7,6 +7,7 @@ import type { FirebaseUserDeleter } from '../identity/firebaseAccounts';
 import type Stripe from 'stripe';
 import type { Logger } from './logging';
 import type { Metrics } from './metrics';
+import type { PageChangeHub } from '../pageChanges/hub';
 
 /** What every route module is built with. */
 export interface Deps {
@@ -21,6 +22,8 @@ export interface Deps {
   /** The outbox's sender: kick() after a request queued mail. */
   mail: MailDelivery;
   links: NewsletterLinks;
+  /** What changed of the signed-in pages' answers, for the site's servers that follow it (GET /page-changes). */
+  pageChanges: PageChangeHub;
 }
 
 export interface AppEnv {

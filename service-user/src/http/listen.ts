@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errorBody } from './errors';
@@ -47,7 +48,8 @@ export function listenGracefully(app: FetchApp, { port, host, shutdownTimeoutMs 
     inFlight += 1;
     try {
       const response = await app.fetch(request, env);
-      return closing ? closingConnection(response) : response;
+      // An answer already written to Node's response (a stream) has no headers left to set.
+      return closing && response !== RESPONSE_ALREADY_SENT ? closingConnection(response) : response;
     } finally {
       inFlight -= 1;
       if (closing && inFlight === 0) stopListening();

@@ -14,7 +14,16 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
  * The service's Prometheus metrics, in a registry of this app's own (the tests build many apps
  * in one process; a shared default registry would mix their counts and refuse the second app).
  */
-export function createMetrics({ connections, processMetrics }: { connections: () => ConnectionUse; processMetrics: boolean }) {
+export function createMetrics({
+  connections,
+  processMetrics,
+  pageChangeFollowers = () => 0,
+}: {
+  connections: () => ConnectionUse;
+  processMetrics: boolean;
+  /** The site's servers following this replica's page changes now (GET /page-changes). */
+  pageChangeFollowers?: () => number;
+}) {
   const registry = new Registry();
   const registers = [registry];
   if (processMetrics) collectDefaultMetrics({ register: registry });
@@ -46,6 +55,14 @@ export function createMetrics({ connections, processMetrics }: { connections: ()
     registers,
     collect() {
       this.set(connections().waiting);
+    },
+  });
+  new Gauge({
+    name: 'page_change_followers',
+    help: "Site's server processes following this replica's page changes (each keeps its users' answers while it follows).",
+    registers,
+    collect() {
+      this.set(pageChangeFollowers());
     },
   });
   const webhookEvents = new Counter({

@@ -8,6 +8,9 @@ interface NodeBindings {
 }
 const bindings = (c: Context) => c.env as NodeBindings | undefined;
 
+/** Node's own response, when the app is served (none in app.request()): what a stream is written to as it goes. */
+export const nodeResponse = (c: Context): ServerResponse | undefined => bindings(c)?.outgoing;
+
 /**
  * A request header, read from Node's own request when the app is served: hono's c.req.header()
  * first builds a web Headers of every header the request has (@hono/node-server's lazy Request),

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { LOGIN_COOKIE } from './loginCookieName';
+import { ANSWERS_CHANGED_COOKIE, LOGIN_COOKIE } from './loginCookieName';
 
 export { LOGIN_COOKIE };
 
@@ -13,6 +13,16 @@ export function setLoginCookie(token: string): void {
 
 export function removeLoginCookie(): void {
   Cookies.remove(LOGIN_COOKIE, { path: '/' });
+  Cookies.remove(ANSWERS_CHANGED_COOKIE, { path: '/' });
+}
+
+/** Notes that this browser may just have changed what a signed-in page shows (ANSWERS_CHANGED_COOKIE): a new value each time. */
+export function noteAnswersChanged(): void {
+  Cookies.set(ANSWERS_CHANGED_COOKIE, `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`, {
+    path: '/',
+    sameSite: 'Strict',
+    secure: typeof location !== 'undefined' && location.protocol === 'https:',
+  });
 }
 
 /** A cheap hint that someone is signed in, readable before the auth SDK has loaded. */

@@ -1,6 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { runServiceCall } from '../api/callResult';
 import { createUserServiceClient, type UserServiceClient } from '../api/userService';
+import { notingChanges } from './answersChanged';
 import { loadFirebaseAuth, type FirebaseUser } from './firebase';
 import { hasLoginCookie, removeLoginCookie, setLoginCookie } from './loginCookie';
 import type { SessionUser } from './sessionUser';
@@ -65,7 +66,8 @@ export async function getIdToken(): Promise<string | null> {
 let client: UserServiceClient | null = null;
 /** The user-service client of the signed-in user: every call carries the current token. */
 export function userService(): UserServiceClient {
-  client ??= createUserServiceClient(getIdToken);
+  // A call that may have changed what a signed-in page shows is noted for the site's server (answersChanged.ts).
+  client ??= createUserServiceClient(getIdToken, { fetch: notingChanges() });
   return client;
 }
 

@@ -33,6 +33,8 @@ export interface PageRequest {
   visitorId: string;
   /** The login cookie's value (the user's ID token), or null. */
   loginToken: string | null;
+  /** The browser's note of its own last change (shared-ui's ANSWERS_CHANGED_COOKIE), or null: answers kept under another note are not used. */
+  answersChanged?: string | null;
   /** The language the page is drawn in (shared-ui's localeFrom: the address's, else the cookie's; default Romanian). */
   locale?: Locale;
   /** The preview pinned in this browser (verified by the site's server), if any: its remote's pages are drawn from the pinned version. */

@@ -6,9 +6,12 @@ import { DEFAULT_LOCALE, languageQuery, type Locale } from '@site/shared-ui/loca
 import { freshLoginToken } from '@site/shared-ui/login-token';
 import type { RemoteName } from '@site/shared-ui/remotes-document';
 import { isServiceReadName, type ServiceReadName } from '@site/shared-ui/service-reads';
+import { pageChangeKey } from '@site/contract/page-changes';
+import type { SessionUser } from '@site/shared-ui/session-user';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
-import type { PageModule, SignedInRender } from '../../contract';
+import type { PageModule, ReadAnswers, SignedInRender } from '../../contract';
+import type { PageChanges } from '../pageChanges';
 import { readForSignedInPage, readsUnderWay, type SignedInReads } from '../signedInReads';
 import type { Drawn, PageAnswer, PageRequest, RemoteVersion, Seen } from './pageTypes';
 import { TurnMissed, type Renderers } from './renderers';
@@ -26,11 +29,19 @@ export const MAX_SIGNED_IN_RENDERS = 32;
  * How long a signed-in page drawn for a user is kept for that user's next request (a reload, the
  * same tab again) whose reads the service answers the same: drawn from the same answers, the page
  * is the same but for what it says of time (worked out as of its answers: a trial's days left), so
- * for this long it may say it as of up to a minute before. Every request still reads (the service
- * verifies the token and answers afresh): a change the user made, or a payment, is in the answers,
- * and a page drawn from other answers is drawn again.
+ * for this long it may say it as of up to a minute before. A change the user made, or a payment,
+ * is in the next answers, and a page drawn from other answers is drawn again.
+ *
+ * The answers themselves are read for every request, unless the server follows the service's page
+ * changes (pageChanges.ts): then the answers read for a token are kept for as long (at most this
+ * long, and while the token is fresh), and used for that same token's next request while nothing
+ * of its user's has changed since their read started. The exact token was verified by the service
+ * when they were read; another token, even the same user's, reads afresh.
  */
 export const PERSONAL_PAGE_TTL_MS = 60_000;
+
+/** Answers kept for their tokens (a few hundred bytes each), in each process; the least recently used is dropped first. */
+const MAX_KEPT_ANSWERS = 20_000;
 
 /** Signed-in pages kept, counted in their HTML's length (about 21 KB a page), in each process; the least recently served is dropped first. */
 const MAX_PERSONAL_PAGES_CHARS = 16_000_000;
@@ -44,10 +55,19 @@ export interface SignedInPagesOptions {
   personalPageTtlMs: number;
   renderers: Pick<Renderers, 'shellGuards' | 'pageRenderer' | 'render'>;
   versionFor: (remote: RemoteName, request: PageRequest) => Promise<RemoteVersion | null>;
+  /** The service's page changes, followed (answers are then kept for their tokens); null: every page reads. */
+  pageChanges: PageChanges | null;
   log: (message: string) => void;
 }
 
-export function signedInPages({ serviceUrl, readsBudgetMs, maxSignedInRenders, personalPageTtlMs, renderers, versionFor, log }: SignedInPagesOptions) {
+/** Answers read for a token, with what had been heard of its user's changes as the read started. */
+interface KeptAnswers {
+  user: SessionUser;
+  answers: ReadAnswers;
+  markedAt: string;
+}
+
+export function signedInPages({ serviceUrl, readsBudgetMs, maxSignedInRenders, personalPageTtlMs, renderers, versionFor, pageChanges, log }: SignedInPagesOptions) {
   const { shellGuards, pageRenderer, render } = renderers;
 
   /** The reads a page names for the URL's query (`search`), each one the user service has. */
@@ -80,6 +100,17 @@ export function signedInPages({ serviceUrl, readsBudgetMs, maxSignedInRenders, p
       .digest('base64url');
 
   /**
+   * Answers read for a token, under a digest of the reads and the token (the token's own, verified
+   * by the service as they were read: nothing here takes another's token for it). Kept only while
+   * the page changes are followed, and used only while the mark of their read holds.
+   */
+  const keptAnswers = pageChanges && personalPageTtlMs > 0 ? new LRUCache<string, KeptAnswers>({ max: MAX_KEPT_ANSWERS, ttl: personalPageTtlMs }) : null;
+  const answersKey = (reads: readonly ServiceReadName[], token: string, answersChanged: string | null) =>
+    createHash('sha256')
+      .update(JSON.stringify([[...new Set(reads)].sort(), token, answersChanged]))
+      .digest('base64url');
+
+  /**
    * A signed-in page drawn whole, or a redirect, for the user whose token the service verifies; null
    * when it cannot be (a token that cannot be valid, too many such renders under way, no render
    * entry, the service refused the token or did not answer in time): the page is then its loading
@@ -88,7 +119,11 @@ export function signedInPages({ serviceUrl, readsBudgetMs, maxSignedInRenders, p
    */
   return async function signedInPage(request: PageRequest, token: string, remote: RemoteName, module: string, seen: Seen): Promise<PageAnswer | null> {
     const { pathname, search } = request.url;
-    if (serviceUrl === null || freshLoginToken(token) === null) return null;
+    const login = freshLoginToken(token);
+    if (serviceUrl === null || login === null) return null;
+    // What has been heard of this user's changes, when they are followed.
+    const userKey = keptAnswers ? pageChangeKey(login.user.uid) : null;
+    const mark = pageChanges && userKey !== null ? () => pageChanges.mark(userKey) : undefined;
     // What counts against the limit is what costs: a read of the service's of its own, and a
     // render. A page whose reads are already under way for its user (another tab, a reload) waits
     // for them uncounted; if it then has to be drawn (none kept for its user answers the same), it
@@ -105,7 +140,14 @@ export function signedInPages({ serviceUrl, readsBudgetMs, maxSignedInRenders, p
       return true;
     };
     try {
-      const reading = (reads: readonly ServiceReadName[]) => ({ token, reads, serviceUrl: serviceUrl as string, budgetMs: readsBudgetMs });
+      const reading = (reads: readonly ServiceReadName[]) => ({
+        token,
+        reads,
+        serviceUrl: serviceUrl as string,
+        budgetMs: readsBudgetMs,
+        mark,
+        answersChanged: request.answersChanged ?? null,
+      });
       const read = (reads: readonly ServiceReadName[]) => (readsUnderWay(reading(reads)) || count() ? readForSignedInPage(reading(reads)) : null);
       const { guardReads, guardRedirect } = await shellGuards();
       const version = await versionFor(remote, request);
@@ -132,10 +174,22 @@ export function signedInPages({ serviceUrl, readsBudgetMs, maxSignedInRenders, p
         // The guards' reads (the token's check among them) and the page's own for its URL, asked
         // for at once once the page has named them (its code is kept after a version's first
         // render): the account's reads go in one request (signedInReads.ts).
-        const reads = read([...guardReads(pathname), ...readsOf(page, remote, module, search)]);
-        if (!reads) return null;
-        const outcome = finish(pathname, await reads);
-        if (!outcome) return null;
+        const names = [...guardReads(pathname), ...readsOf(page, remote, module, search)];
+        // Under the browser's note of its own last change too: its next page after one reads afresh.
+        const keptKey = keptAnswers && answersKey(names, token, request.answersChanged ?? null);
+        const kept = keptKey ? keptAnswers?.get(keptKey) : undefined;
+        let outcome: { user: SessionUser; answers: ReadAnswers } | null = kept && kept.markedAt === mark?.() ? kept : null;
+        if (!outcome) {
+          const reads = read(names);
+          if (!reads) return null;
+          const answered = await reads;
+          outcome = finish(pathname, answered);
+          if (!outcome) return null;
+          // Kept only when nothing of the user's changed while it was read (nor was the stream lost).
+          if (keptKey && answered.outcome === 'answered' && answered.markedAt !== null && answered.markedAt === mark?.()) {
+            keptAnswers?.set(keptKey, { user: outcome.user, answers: outcome.answers, markedAt: answered.markedAt });
+          }
+        }
         drawing();
         const redirect = guardRedirect(pathname, outcome.answers);
         if (redirect) {
