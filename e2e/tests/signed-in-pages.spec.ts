@@ -239,7 +239,7 @@ test.describe('the server’s answer to a signed-in page', () => {
     expect(relinked).not.toContain('Pixel 8 al Anei');
   });
 
-  test('after the visitor’s own change (the phone unlinked on the site), draws the next page from answers read afresh: the browser notes its change for the server', async ({
+  test('after the visitor’s own change (the phone unlinked on the site), the next page the server draws shows it, and the browser has noted its change for the server', async ({
     page,
   }) => {
     await signedInSubscriber(page, 'propria');

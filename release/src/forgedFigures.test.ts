@@ -22,7 +22,9 @@ beforeAll(async () => {
   // The beacons' own rate limit is not what is tested here: it is raised out of the way.
   service = await startEmbeddedService({ port, env: { TELEMETRY_RATE_LIMIT: '100000', TRUST_PROXY: '1' } });
   url = `http://127.0.0.1:${port}`;
-});
+  // A fresh embedded database runs PostgreSQL's initdb (3-5 s alone, longer beside other work): the
+  // start is set up, not measured (it failed the 5 s default once beside another test run).
+}, 60_000);
 afterAll(() => service.close());
 beforeEach(async () => {
   for (const table of ['remote_health_minutes', 'remote_vitals_minutes', 'remote_health_networks', 'remote_server_minutes', 'rate_limit_hits']) {

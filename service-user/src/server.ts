@@ -57,9 +57,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       logger.error('the database did not close in time: stopping anyway');
       process.exit(1);
     }, config.shutdownTimeoutMs + CLOSE_DATABASE_GRACE_MS).unref();
-    // The site's servers following page changes are told at once (they read every page until they follow another replica).
-    await pageChanges.close();
-    await server.close();
+    // Readiness off at once; the site's servers following page changes are told at once too (they
+    // read every page until they follow another replica), which ends their streams for the close.
+    const closing = server.close();
+    await Promise.all([closing, pageChanges.close()]);
     await mail.stop();
     await deletions.stop();
     await retention.stop();

@@ -245,7 +245,8 @@ describe("the user service's view grants", () => {
     const port = 8770 + Number(process.env.JEST_WORKER_ID ?? 1);
     service = await startEmbeddedService({ port, env: { VIEW_TOKENS_PER_ADDRESS: '3' } });
     url = `http://127.0.0.1:${port}`;
-  });
+    // A fresh embedded database runs PostgreSQL's initdb: set up, not measured (forgedFigures.test.ts).
+  }, 60_000);
   afterAll(() => service.close());
 
   it('grant a few tokens a minute to one address, while another address still has its own', async () => {

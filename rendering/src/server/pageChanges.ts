@@ -37,9 +37,18 @@ export interface PageChangesOptions {
   /** Silence after which the stream is taken for lost (PAGE_CHANGES_SILENCE_MS). */
   silenceMs?: number;
   retryMs?: readonly [first: number, last: number];
+  /** Users whose last change is remembered by itself (REMEMBERED_USERS). */
+  rememberedUsers?: number;
 }
 
-export function followPageChanges({ serviceUrl, signRequest, log, silenceMs = PAGE_CHANGES_SILENCE_MS, retryMs = RETRY_MS }: PageChangesOptions): PageChanges {
+export function followPageChanges({
+  serviceUrl,
+  signRequest,
+  log,
+  silenceMs = PAGE_CHANGES_SILENCE_MS,
+  retryMs = RETRY_MS,
+  rememberedUsers = REMEMBERED_USERS,
+}: PageChangesOptions): PageChanges {
   const target = new URL('page-changes', serviceUrl.endsWith('/') ? serviceUrl : `${serviceUrl}/`);
   const client = target.protocol === 'https:' ? https : http;
   /** Each stream heard (from its `ready`) and each loss moves this on: a mark taken before is then another. */
@@ -50,7 +59,7 @@ export function followPageChanges({ serviceUrl, signRequest, log, silenceMs = PA
   let everyone = 0;
   // A user's last change; a user forgotten (the least recently changed) marks as the latest change forgotten.
   let forgotten = 0;
-  const lastChange = new LRUCache<string, number>({ max: REMEMBERED_USERS, dispose: (at, _key, reason) => void (reason === 'evict' && (forgotten = Math.max(forgotten, at))) });
+  const lastChange = new LRUCache<string, number>({ max: rememberedUsers, dispose: (at, _key, reason) => void (reason === 'evict' && (forgotten = Math.max(forgotten, at))) });
   let lastHeardAt = 0;
   let following: http.ClientRequest | null = null;
   let watchdog: NodeJS.Timeout | undefined;

@@ -718,15 +718,19 @@ describe("a signed-in page, while the service's page changes are followed", () =
     const { page } = site({ serviceUrl: service.url, pageChanges: heard.pageChanges });
     const drawing = page('/account?tab=device', ana);
     while (service.asked.length < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+    const holdFirst = answered;
     deviceName = 'Galaxy A55';
     heard.change('uid-ana');
-    answered();
-    expect(html(await drawing)).toContain('Pixel 8');
-    // Not kept: the next page reads, and shows the new phone.
-    const next = page('/account?tab=device', ana);
+    // A page asked for now takes no read started before the change: it reads for itself.
+    const meanwhile = page('/account?tab=device', ana);
     while (service.asked.length < 4) await new Promise((resolve) => setTimeout(resolve, 5));
+    holdFirst();
+    expect(html(await drawing)).toContain('Pixel 8');
     answered();
-    expect(html(await next)).toContain('Galaxy A55');
+    expect(html(await meanwhile)).toContain('Galaxy A55');
+    // What was read before the change is not kept; what was read after it is.
+    expect(html(await page('/account?tab=device', ana))).toContain('Galaxy A55');
+    expect(service.asked).toHaveLength(4);
   });
 });
 

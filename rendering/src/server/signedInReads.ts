@@ -69,9 +69,10 @@ export interface SignedInReading {
 }
 
 /** A reading's reads, each once, in one order; and what tells it from any other reading under way. */
-function readingOf({ token, reads, serviceUrl, budgetMs = SIGNED_IN_READS_BUDGET_MS, answersChanged = null }: SignedInReading) {
+function readingOf({ token, reads, serviceUrl, budgetMs = SIGNED_IN_READS_BUDGET_MS, answersChanged = null, mark }: SignedInReading) {
   const names = [...new Set(reads)].sort();
-  return { names, budgetMs, key: `${serviceUrl} ${budgetMs} ${names.join(',')} ${answersChanged ?? ''} ${token}` };
+  // A page asked for once a change of its user's was heard takes no read started before it.
+  return { names, budgetMs, key: `${serviceUrl} ${budgetMs} ${names.join(',')} ${answersChanged ?? ''} ${mark?.() ?? ''} ${token}` };
 }
 
 /** Whether these reads are under way already (a page asking for them now would take their answers, asking the service nothing). */

@@ -12,12 +12,15 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
-/** A channel's notifications heard (LISTEN), on a connection of their own on a server. */
+/**
+ * A channel's notifications heard (LISTEN): on a connection of their own on a server (a direct one,
+ * or through a pooler in session mode: in transaction mode a LISTEN hears nothing), on PGlite's one
+ * connection.
+ */
 export interface Listening {
-  /** Resolves once a statement has answered on the listening connection (so what was notified before has been heard); fails, and the listening is lost, when it does not in time. */
-  check(): Promise<void>;
   /** Resolves, saying why, once notifications are no longer heard (the connection lost, the database closed, stop()). */
   lost: Promise<string>;
+  /** Stops listening (once; a connection that does not close within the connect timeout is dropped). */
   stop(): Promise<void>;
 }
 
@@ -281,12 +284,12 @@ export async function openPglite(dataDir?: string, { log }: { log?: DatabaseLog 
       let settle!: (why: string) => void;
       const lost = new Promise<string>((resolvePromise) => (settle = resolvePromise));
       onClose.add(settle);
+      let stopped = false;
       return {
-        check: async () => {
-          if (isClosed()) throw new DatabaseUnavailableError('database unavailable: the embedded database is closed');
-        },
         lost,
         async stop() {
+          if (stopped) return;
+          stopped = true;
           onClose.delete(settle);
           settle('stopped');
           if (!isClosed()) await unlisten();
@@ -352,7 +355,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   }
 
   // The connections listening to notifications (outside the pool), closed with it.
-  const listeners = new Set<pg.Client>();
+  const listeners = new Set<(why: string) => Promise<void>>();
 
   // A connection that was sent a cancel is never reused: a late cancel must not hit another request's statement.
   const cancelled = new WeakSet<pg.PoolClient>();
@@ -463,14 +466,28 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       const client = new pg.Client({ ...connection, application_name: LISTENING_APPLICATION_NAME });
       let settle!: (why: string) => void;
       const lost = new Promise<string>((resolvePromise) => (settle = resolvePromise));
-      listeners.add(client);
-      void lost.then(() => listeners.delete(client));
+      // Ends the connection; one that does not close in time (a server gone silent) is dropped.
+      let ending: Promise<void> | null = null;
+      const endClient = () =>
+        (ending ??= new Promise<void>((resolvePromise) => {
+          const drop = setTimeout(() => {
+            (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+            resolvePromise();
+          }, connectTimeoutMs);
+          drop.unref();
+          client.end().then(
+            () => (clearTimeout(drop), resolvePromise()),
+            () => (clearTimeout(drop), resolvePromise()),
+          );
+        }));
       const lose = (why: string) => {
         settle(why);
-        void client.end().catch(() => undefined);
+        return endClient();
       };
-      client.on('error', (error) => lose(`the listening connection failed: ${error.message}`));
-      client.on('end', () => lose('the listening connection ended'));
+      listeners.add(lose);
+      void lost.then(() => listeners.delete(lose));
+      client.on('error', (error) => void lose(`the listening connection failed: ${error.message}`));
+      client.on('end', () => void lose('the listening connection ended'));
       client.on('notification', ({ channel: from, payload }) => {
         if (from === channel) heard(payload ?? '');
       });
@@ -478,37 +495,19 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         await client.connect();
         await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
       } catch (error) {
-        lose(`listening failed: ${(error as Error).message}`);
+        await lose(`listening failed: ${(error as Error).message}`);
         throw translated(error);
       }
       return {
-        check: () =>
-          new Promise<void>((resolvePromise, reject) => {
-            const late = setTimeout(() => {
-              lose(`the listening connection did not answer within ${connectTimeoutMs} ms`);
-              reject(new DatabaseUnavailableError('database unavailable: the listening connection did not answer'));
-            }, connectTimeoutMs);
-            client.query('SELECT 1').then(
-              () => {
-                clearTimeout(late);
-                resolvePromise();
-              },
-              (error: Error) => {
-                clearTimeout(late);
-                lose(`the listening connection failed: ${error.message}`);
-                reject(translated(error));
-              },
-            );
-          }),
         lost,
         async stop() {
           settle('stopped');
-          await client.end().catch(() => undefined);
+          await endClient();
         },
       };
     },
     async close() {
-      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
+      await Promise.all([...listeners].map((lose) => lose('the database closed')));
       await pool.end();
     },
     connections: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),

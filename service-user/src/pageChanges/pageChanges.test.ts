@@ -2,7 +2,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { EVERY_USER, pageChangeKey } from '@site/contract/page-changes';
 import { signPageChangesRequest, signViewGrantRequest } from '@site/contract/view-token';
-import { LISTENING_APPLICATION_NAME, type Database } from '../db/database';
+import { LISTENING_APPLICATION_NAME, openPglite, type Database } from '../db/database';
 import { migrate } from '../db/migrations';
 import { createLogger } from '../http/logging';
 import {
@@ -184,8 +184,9 @@ describe.each(backends)('page changes on %s', (backend) => {
     const follower: PageChangeFollower = { changed: (key) => heard.push(`changed ${key}`), ping: () => heard.push('ping'), ended: (why) => heard.push(`ended ${why}`) };
     await hub.listening();
     hub.follow(follower);
-    // Pings come only after the listening connection has answered.
+    // Pings come only once a probe has come back on the listening connection; the probes are nobody's change.
     await waitFor(() => heard.includes('ping'));
+    expect(heard.filter((line) => line.startsWith('changed'))).toEqual([]);
     await db.query("INSERT INTO users (uid) VALUES ('carol-uid')");
     await db.query("INSERT INTO devices (uid, device_id, device_name) VALUES ('carol-uid', 'phone-c', 'C')");
     await waitFor(() => heard.includes(`changed ${pageChangeKey('carol-uid')}`));
@@ -210,6 +211,60 @@ describe.each(backends)('page changes on %s', (backend) => {
     hub.follow({ changed: () => late.push('changed'), ping: () => late.push('ping'), ended: (why) => late.push(why) });
     expect(late).toEqual(['the service is stopping']);
   });
+
+  it('ends its followers when notifications stop reaching it though the database still answers (a pooler in transaction mode): its probe is not heard back', async () => {
+    let notifying = true;
+    // The same database, whose notifications this replica's listening no longer hears.
+    const deaf: Pick<Database, 'listen' | 'query'> = {
+      listen: (channel, heard) => db.listen(channel, (payload) => notifying && heard(payload)),
+      query: (sql, params) => db.query(sql, params),
+    };
+    const log = logCapture();
+    const hub = pageChangeHub({ db: deaf, logger: createLogger('warn', log.stream), pingMs: 100 });
+    const heard: string[] = [];
+    await hub.listening();
+    hub.follow({ changed: (key) => heard.push(key), ping: () => heard.push('ping'), ended: (why) => heard.push(`ended: ${why}`) });
+    await waitFor(() => heard.includes('ping'));
+    notifying = false;
+    await waitFor(() => heard.some((line) => line.startsWith('ended: ')));
+    expect(heard.at(-1)).toBe('ended: a probe of the listening connection was not heard back within 100 ms');
+    expect(hub.followers()).toBe(0);
+    expect(log.text()).toContain('page changes are not heard any more');
+    await hub.close();
+  });
+
+  it('forgets a follower that hangs up, and only that one', async () => {
+    const followersNow = async () => {
+      const text = await (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text();
+      return Number(/^page_change_followers (\d+)$/m.exec(text)?.[1]);
+    };
+    const first = follow(await ask(`Bearer ${await signPageChangesRequest(SECRET)}`));
+    const second = follow(await ask(`Bearer ${await signPageChangesRequest(SECRET)}`));
+    await first.until(() => first.events.length > 0, 'ready');
+    await second.until(() => second.events.length > 0, 'ready');
+    expect(await followersNow()).toBe(2);
+    await first.close();
+    await waitForAsync(async () => (await followersNow()) === 1);
+    expect(second.ended()).toBe(false);
+    await second.close();
+    await waitForAsync(async () => (await followersNow()) === 0);
+  });
+
+  if (backend === 'pglite') {
+    it('ends its followers when the embedded database closes', async () => {
+      const embedded = await openPglite();
+      await migrate(embedded);
+      const hub = pageChangeHub({ db: embedded, logger: createLogger('silent'), pingMs: 100 });
+      const heard: string[] = [];
+      await hub.listening();
+      hub.follow({ changed: () => undefined, ping: () => undefined, ended: (why) => heard.push(why) });
+      await embedded.close();
+      await waitFor(() => heard.length > 0);
+      expect(heard).toEqual(['the embedded database closed']);
+      expect(hub.followers()).toBe(0);
+      await expect(hub.listening()).rejects.toThrow(/closed/);
+    });
+  }
 
   if (backend === 'postgres') {
     it('tells a change committed by another replica, and ends its followers when its listening connection is lost', async () => {
@@ -240,6 +295,14 @@ describe.each(backends)('page changes on %s', (backend) => {
     });
   }
 });
+
+async function waitForAsync(condition: () => Promise<boolean>) {
+  const giveUp = Date.now() + 5_000;
+  while (!(await condition())) {
+    if (Date.now() > giveUp) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 async function waitFor(condition: () => boolean) {
   const giveUp = Date.now() + 5_000;

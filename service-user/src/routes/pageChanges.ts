@@ -22,11 +22,18 @@ export const PAGE_CHANGES_MAX_UNREAD_BYTES = 1024 * 1024;
  */
 export function pageChangeRoutes({ config, pageChanges, logger }: Pick<Deps, 'config' | 'pageChanges' | 'logger'>) {
   return new Hono().get('/page-changes', async (c) => {
+    // A follower that hangs up, whenever it does (even before it follows): it follows no more.
+    const outgoing = nodeResponse(c);
+    let unfollow = () => {};
+    let gone = false;
+    outgoing?.on('close', () => {
+      gone = true;
+      unfollow();
+    });
     const request = /^Bearer ([A-Za-z0-9._-]+)$/.exec(requestHeader(c, 'authorization') ?? '')?.[1];
     if (!request || !(await verifyPageChangesRequest(config.viewTokenSecret, request))) {
       throw new ApiError(401, 'page_changes_request_invalid', "Sign the request with the view tokens' secret (VIEW_TOKEN_SECRET), as the site's server does.");
     }
-    const outgoing = nodeResponse(c);
     if (!outgoing) throw new ApiError(501, 'page_changes_not_served', "Page changes are streamed by the service's Node server only.");
     try {
       await pageChanges.listening();
@@ -35,19 +42,22 @@ export function pageChangeRoutes({ config, pageChanges, logger }: Pick<Deps, 'co
       c.header('Retry-After', '5');
       throw new ApiError(503, 'page_changes_unavailable', 'Page changes cannot be followed right now. Please try again in a moment.');
     }
+    if (gone) return RESPONSE_ALREADY_SENT;
     outgoing.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', 'X-Accel-Buffering': 'no' });
     outgoing.socket?.setNoDelay(true);
-    let unfollow = () => {};
     const end = () => {
       unfollow();
       if (!outgoing.writableEnded) outgoing.end();
     };
     const send = (event: string, data = '') => {
       if (outgoing.writableEnded) return;
-      if (outgoing.writableLength > PAGE_CHANGES_MAX_UNREAD_BYTES) return end();
+      // A follower that reads nothing is cut off, its connection with it (it follows again, having read every page meanwhile).
+      if (outgoing.writableLength > PAGE_CHANGES_MAX_UNREAD_BYTES) {
+        unfollow();
+        return void outgoing.destroy();
+      }
       outgoing.write(`event: ${event}\ndata: ${data}\n\n`);
     };
-    outgoing.on('close', () => unfollow());
     unfollow = pageChanges.follow({ changed: (key) => send('changed', key), ping: () => send('ping'), ended: end });
     send('ready');
     return RESPONSE_ALREADY_SENT;
