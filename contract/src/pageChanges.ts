@@ -13,8 +13,8 @@
 // The request is a short JWS of the view tokens' secret (viewToken.ts, audience 'page-changes').
 import { createHash } from 'node:crypto';
 
-export const PAGE_CHANGE_EVENTS = ['ready', 'changed', 'ping'] as const;
-export type PageChangeEvent = (typeof PAGE_CHANGE_EVENTS)[number];
+/** The stream's events (the service writes them, the site's server reads them; the compiler holds both to these names). */
+export type PageChangeEvent = 'ready' | 'changed' | 'ping';
 
 /** A `changed` event's data for every user at once. */
 export const EVERY_USER = '*';

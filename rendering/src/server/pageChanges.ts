@@ -6,7 +6,7 @@
 // every change of the user's (or of every user's), and with every loss of the stream; while the
 // stream is not heard (not connected yet, cut, silent for PAGE_CHANGES_SILENCE_MS) there is no
 // mark at all, and every page reads, as it did before any of this.
-import { EVERY_USER, PAGE_CHANGES_PING_MS, PAGE_CHANGES_SILENCE_MS } from '@site/contract/page-changes';
+import { EVERY_USER, PAGE_CHANGES_PING_MS, PAGE_CHANGES_SILENCE_MS, type PageChangeEvent } from '@site/contract/page-changes';
 import { createParser } from 'eventsource-parser';
 import http from 'node:http';
 import https from 'node:https';
@@ -88,12 +88,12 @@ export function followPageChanges({
 
   function hear(event: string | undefined, data: string) {
     lastHeardAt = performance.now();
-    if (event === 'ready') {
+    if (event === ('ready' satisfies PageChangeEvent)) {
       live = true;
       stream += 1;
       failures = 0;
       nextRetryMs = retryMs[0];
-    } else if (event === 'changed') {
+    } else if (event === ('changed' satisfies PageChangeEvent)) {
       changes += 1;
       if (data === EVERY_USER) everyone = changes;
       else lastChange.set(data, changes);

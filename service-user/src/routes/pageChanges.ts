@@ -1,5 +1,6 @@
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { Hono } from 'hono';
+import type { PageChangeEvent } from '@site/contract/page-changes';
 import { verifyPageChangesRequest } from '@site/contract/view-token';
 import type { Deps } from '../http/env';
 import { ApiError } from '../http/errors';
@@ -49,7 +50,7 @@ export function pageChangeRoutes({ config, pageChanges, logger }: Pick<Deps, 'co
       unfollow();
       if (!outgoing.writableEnded) outgoing.end();
     };
-    const send = (event: string, data = '') => {
+    const send = (event: PageChangeEvent, data = '') => {
       if (outgoing.writableEnded) return;
       // A follower that reads nothing is cut off, its connection with it (it follows again, having read every page meanwhile).
       if (outgoing.writableLength > PAGE_CHANGES_MAX_UNREAD_BYTES) {
