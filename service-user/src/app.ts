@@ -12,6 +12,7 @@ import { localBillingRoutes, type SelfRequest } from './routes/localBilling';
 import { localPortalRoutes } from './routes/localPortal';
 import { metricsRoutes } from './routes/metrics';
 import { newsletterIssueRoutes } from './routes/newsletterIssues';
+import { toldBeforeAnswers } from './pageChanges/toldBeforeAnswers';
 import { pageChangeRoutes } from './routes/pageChanges';
 import { publicRoutes } from './routes/public';
 import { stripeRoutes } from './routes/stripe';
@@ -33,6 +34,8 @@ export function createApp(deps: Deps) {
   const selfRequest: SelfRequest = async (path, init) => self!.request(path, init);
   const app = new Hono()
     .use(...globalMiddleware(deps))
+    // A write's answer waits until the site's servers following the page changes have been told of it.
+    .use(toldBeforeAnswers(deps))
     .route('/', healthRoutes(deps))
     .route('/', stripeRoutes(deps))
     .route('/', publicRoutes(deps))

@@ -7,6 +7,11 @@
 // them, so a follower that hears a ping knows it missed nothing until then. Listening lost (the
 // connection, the database closed, a probe unheard): every follower is ended, and learns it may
 // have missed a change; the next follower listens again.
+//
+// A write made through this replica is answered only once its change has been told to the
+// followers (told(), before every write's answer: toldBeforeAnswers.ts): PostgreSQL tells a
+// listening connection of a commit a moment after the commit is answered, so without it a page
+// asked for right after a write's answer could be drawn from answers kept from before it.
 import { randomUUID } from 'node:crypto';
 import { EVERY_USER, PAGE_CHANGES_PING_MS, pageChangeKey } from '@site/contract/page-changes';
 import type { Database, Listening } from '../db/database';
@@ -17,6 +22,13 @@ export const PAGE_CHANGES_CHANNEL = 'page_changes';
 
 /** What a probe's payload starts with (a uid the identity provider issues is never this). */
 const PROBE = 'page-changes-probe:';
+
+/**
+ * How long a write's answer waits, at most, for its change to be told (told()): a probe is heard
+ * back in about a millisecond; one not heard in this long means the listening is lost, and every
+ * follower is ended instead (so none keeps an answer from before the write).
+ */
+export const PAGE_CHANGES_TOLD_MS = 1_000;
 
 export interface PageChangeFollower {
   /** A user's pages changed (their key), or every user's (EVERY_USER). */
@@ -32,6 +44,14 @@ export interface PageChangeHub {
   listening(): Promise<void>;
   /** Follows from now on (a follower that cannot, listening lost just now, is ended at once); answers what stops following. */
   follow(follower: PageChangeFollower): () => void;
+  /**
+   * Resolves once every change committed before the call has been told to this replica's
+   * followers: a probe notified through the pool is heard back on the listening connection, and
+   * PostgreSQL tells a connection of commits in the order they were made. At once when nobody
+   * follows. A probe not heard back within toldMs (the listening lost): every follower is ended
+   * first, as they are when a ping's probe is not heard back.
+   */
+  told(): Promise<void>;
   /** Ends every follower at once and stops listening (the service stops answering for a while): the next follower listens again. */
   stop(why: string): Promise<void>;
   /** Ends every follower at once and stops listening for good (the service is stopping). */
@@ -54,10 +74,12 @@ export function pageChangeHub({
   db,
   logger,
   pingMs = PAGE_CHANGES_PING_MS,
+  toldMs = PAGE_CHANGES_TOLD_MS,
 }: {
   db: Pick<Database, 'listen' | 'query'>;
   logger: Pick<Logger, 'warn'>;
   pingMs?: number;
+  toldMs?: number;
 }): PageChangeHub {
   let session: Session | null = null;
   let closed = false;
@@ -76,20 +98,27 @@ export function pageChangeHub({
     await listening?.stop();
   }
 
-  /** A probe notified through the pool, heard back on the listening connection within the interval; else the session is lost. */
-  function probe(probing: Session) {
+  /** Whether a probe notified through the pool is heard back on the session's listening connection within `withinMs`. */
+  function probeHeard(probing: Session, withinMs: number): Promise<boolean> {
     const nonce = randomUUID();
     const heard = new Promise<boolean>((resolve) => {
-      const late = setTimeout(() => resolve(false), pingMs);
+      const late = setTimeout(() => resolve(false), withinMs);
       late.unref();
       probing.probes.set(nonce, () => {
         clearTimeout(late);
         resolve(true);
       });
+      db.query('SELECT pg_notify($1, $2)', [PAGE_CHANGES_CHANNEL, `${PROBE}${nonce}`]).catch(() => {
+        clearTimeout(late);
+        resolve(false);
+      });
     });
-    db.query('SELECT pg_notify($1, $2)', [PAGE_CHANGES_CHANNEL, `${PROBE}${nonce}`]).catch(() => undefined);
-    void heard.then((back) => {
-      probing.probes.delete(nonce);
+    return heard.finally(() => probing.probes.delete(nonce));
+  }
+
+  /** Every interval: the followers pinged once a probe is heard back; else the session is lost. */
+  function ping(probing: Session) {
+    void probeHeard(probing, pingMs).then((back) => {
       if (probing.over) return;
       if (back) for (const follower of probing.followers) follower.ping();
       else void end(probing, `a probe of the listening connection was not heard back within ${pingMs} ms`, { warn: !closed });
@@ -110,7 +139,7 @@ export function pageChangeHub({
         // Stopped while it was starting (end() stops it once it has started): never heard.
         if (started.over) return;
         started.heard = listening;
-        started.ticker = setInterval(() => probe(started), pingMs);
+        started.ticker = setInterval(() => ping(started), pingMs);
         started.ticker.unref();
         void listening.lost.then((why) => end(started, why, { warn: !closed && why !== 'stopped' }));
       },
@@ -136,6 +165,13 @@ export function pageChangeHub({
       }
       current.followers.add(follower);
       return () => void current.followers.delete(follower);
+    },
+    async told() {
+      const current = session;
+      if (!current || current.over || !current.heard || current.followers.size === 0) return;
+      if (await probeHeard(current, toldMs)) return;
+      // Its followers are ended as this starts (before the write is answered); the listening stops after.
+      if (!current.over) void end(current, `a write's probe of the listening connection was not heard back within ${toldMs} ms`, { warn: !closed });
     },
     stop,
     async close() {
