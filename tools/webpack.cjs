@@ -42,7 +42,7 @@ function createAppConfig(options) {
       ...base,
       entry: './src/index.ts',
       ...(app.isHost && production && { optimization: { splitChunks: { cacheGroups: SHELL_LIBRARY_CHUNKS } } }),
-      resolve: { ...base.resolve, alias: runtimeAliases },
+      resolve: { ...base.resolve, alias: { ...base.resolve.alias, ...runtimeAliases } },
       plugins: [
         federationPlugin(app, production),
         pagePlugin({ title: app.title, isHost: app.isHost, federationRuntime: app.isHost ? '' : `${RUNTIME_PROVIDER}.js` }),

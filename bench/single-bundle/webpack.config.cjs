@@ -41,7 +41,7 @@ module.exports = (_env, argv) => {
       name: 'browser',
       entry: './src/bootstrap.tsx',
       output: { ...base.output, clean: { keep: new RegExp(`^${SERVER_DIR}/`) } },
-      resolve: { ...base.resolve, alias: { [federation]: path.join(__dirname, 'bundledPages.ts') } },
+      resolve: { ...base.resolve, alias: { ...base.resolve.alias, [federation]: path.join(__dirname, 'bundledPages.ts') } },
       // The shell's page, with the site's fonts as the shell's build emits them.
       plugins: [pagePlugin({ title: 'Vedere', isHost: true }), siteFontsPlugin(), ...precompressed(production)],
     },

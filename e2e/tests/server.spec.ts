@@ -332,6 +332,41 @@ test.describe('compression', () => {
   });
 });
 
+test.describe('what the builds hold', () => {
+  // react-router's package names only its development build (its warnings and checks on) for every
+  // condition; every production build takes its production files (tools/webpack/base.cjs).
+  test("every browser build's react-router is its production build", () => {
+    const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+    const builds: Record<string, string[]> = {};
+    for (const app of SITE_APPS) {
+      const dist = join(root, app.folder, 'dist');
+      for (const map of readdirSync(dist).filter((file) => file.endsWith('.js.map'))) {
+        const { sources } = JSON.parse(readFileSync(join(dist, map), 'utf8')) as { sources: string[] };
+        for (const source of sources) {
+          const build = /react-router\/dist\/(\w+)\//.exec(source)?.[1];
+          if (build) builds[`${app.folder}/${map}`] = [...new Set([...(builds[`${app.folder}/${map}`] ?? []), build])];
+        }
+      }
+    }
+    // The shell's libraries at least (react-router-dom is inside the site's shared package).
+    expect(Object.keys(builds).some((file) => file.startsWith('shell/'))).toBe(true);
+    for (const [file, found] of Object.entries(builds)) expect([file, found]).toEqual([file, ['production']]);
+  });
+
+  // The shared singletons' versions are checked at release (release/src/gate.ts), not by the runtime
+  // at every load (tools/federation-singletons-plugin.js): the shell's federation and each remote's run with the plugin.
+  test("every app's federation on a page leaves the singletons' versions to the release gate", async ({ page }) => {
+    await open(page, '/contact', routes.find((route) => route.path === '/contact')!.h1);
+    const instances = await page.evaluate(() =>
+      (globalThis as unknown as { __FEDERATION__: { __INSTANCES__: { name: string; options: { plugins: { name: string }[] } }[] } }).__FEDERATION__.__INSTANCES__.map(
+        (instance) => [instance.name, instance.options.plugins.some((plugin) => plugin.name === 'site-singletons-checked-at-release')],
+      ),
+    );
+    expect(instances.map(([name]) => name)).toEqual(expect.arrayContaining(['shell', 'mfe_marketing']));
+    for (const instance of instances) expect(instance).toEqual([instance[0], true]);
+  });
+});
+
 test.describe('no layout shift while a page loads (CLS 0)', () => {
   for (const viewport of [
     { width: 412, height: 823 },

@@ -2,13 +2,13 @@
 // negotiates the shared modules one per task, starts a signed-in page's session early, then loads
 // the bootstrap. The asynchronous boundary lets
 // Module Federation negotiate shared singletons before any React code runs. Negotiating a shared module
-// (its versions checked, its provider chosen, its script inserted) takes a few milliseconds each
-// on a slow phone, so the runtime is asked for one per task, in the order ./bootstrap.tsx
+// (its provider chosen, its script inserted; its version is the release gate's to check, not the
+// runtime's: tools/federation-singletons-plugin.js) takes a few milliseconds each on a slow phone, so the runtime is asked for one per task, in the order ./bootstrap.tsx
 // evaluates them (React first, which the others need): all are then fetched together, none
 // evaluated. The bootstrap chunk finds them negotiated, and evaluates them one per task too; a
 // shared module missing from this list is still negotiated, by the bootstrap chunk, in its task.
 // The remotes document is asked for first (./remotes/remotesDocumentRead.ts).
-import { loadShare, satisfy } from '@module-federation/enhanced/runtime';
+import { loadShare } from '@module-federation/enhanced/runtime';
 import { MARKERS } from '@site/rendering/contract';
 import { nextTask } from '@site/shared-ui/next-task';
 import { startReadingRemotesDocument } from './remotes/remotesDocumentRead';
@@ -18,11 +18,6 @@ const NEGOTIATED_FIRST = ['react', 'react-dom', 'react-dom/client', 'styled-comp
 
 async function negotiateThenBootstrap() {
   startReadingRemotesDocument();
-  // The runtime checks each shared module's version against the range an app requires. Its first
-  // check builds and compiles the range parser's regular expressions: nearly half of the first
-  // negotiation's task on a slow phone (bench/layout-shifts.mjs). Made here, in a task of its own.
-  await nextTask();
-  satisfy('1.0.0', '^1.0.0');
   for (const name of NEGOTIATED_FIRST) {
     await nextTask();
     // A module that fails to arrive fails the bootstrap below, which needs it too.

@@ -3,7 +3,22 @@
 const path = require('node:path');
 const swcOptions = require('../swc.cjs');
 
-/** What every build shares: sources through SWC, assets as files (small images as data URLs), content-hashed chunks. */
+/**
+ * Where a production build finds react-router (which react-router-dom, inside @site/shared-ui, is
+ * made of): its production files. Its package's exports name only its development build, for every
+ * condition (remix-run/react-router#12532, #14102), so a bundler takes that one even in production:
+ * its warnings and checks (ENABLE_DEV_WARNINGS) ran in what visitors run.
+ */
+function productionAliases() {
+  const routerDom = path.dirname(require.resolve('react-router-dom/package.json', { paths: [path.join(__dirname, '..', '..', 'shared-ui')] }));
+  const router = path.dirname(require.resolve('react-router/package.json', { paths: [routerDom] }));
+  return {
+    'react-router$': path.join(router, 'dist', 'production', 'index.mjs'),
+    'react-router/dom$': path.join(router, 'dist', 'production', 'dom-export.mjs'),
+  };
+}
+
+/** What every build shares: sources through SWC, assets as files (small images as data URLs), content-hashed chunks, a library's production files. */
 function baseConfig({ dir, name, outputPath = path.join(dir, 'dist') }, production) {
   return {
     mode: production ? 'production' : 'development',
@@ -20,7 +35,7 @@ function baseConfig({ dir, name, outputPath = path.join(dir, 'dist') }, producti
       uniqueName: name,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.json'], alias: production ? productionAliases() : {} },
     module: {
       rules: [
         {

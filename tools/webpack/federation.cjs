@@ -35,6 +35,8 @@ const runtimeCorePackage = (() => {
  */
 const injectRuntimePluginEsm = path.join(path.dirname(injectRuntimePlugin), 'index.js');
 const runtimeAliases = { [injectRuntimePlugin]: injectRuntimePluginEsm };
+/** The runtime plugin every app's federation runs with: its shared singletons' versions checked at release, not at run time. */
+const SINGLETONS_PLUGIN = path.join(__dirname, '..', 'federation-singletons-plugin.js');
 /** Where a remote's own page finds the runtime it provides (beside its main.js). */
 const RUNTIME_PROVIDER = 'federation-runtime';
 
@@ -149,6 +151,8 @@ const federationPlugin = (app, production) =>
     remotes: {},
     shared: sharedSingletons(app.dir),
     shareStrategy: 'loaded-first',
+    // The shared singletons' versions are the release gate's to check, not the runtime's (see the file).
+    runtimePlugins: [SINGLETONS_PLUGIN],
     manifest: true,
     dts: false,
     experiments: federationExperiments(Boolean(app.isHost)),
@@ -184,4 +188,4 @@ function runtimeProviderConfig(app, production) {
   };
 }
 
-module.exports = { RUNTIME_PROVIDER, amendManifest, federationPlugin, manifestRecords, runtimeAliases, runtimeProviderConfig, sharedSingletons };
+module.exports = { RUNTIME_PROVIDER, SINGLETONS_PLUGIN, amendManifest, federationPlugin, manifestRecords, runtimeAliases, runtimeProviderConfig, sharedSingletons };

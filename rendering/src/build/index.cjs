@@ -87,7 +87,7 @@ function serverBuildConfig({ app, base, sharedNames, emitted }) {
       library: { type: 'commonjs2' },
     },
     externals: app.isHost ? {} : Object.fromEntries(sharedNames.map((name) => [name, `commonjs ${name}`])),
-    resolve: { ...base.resolve, alias: app.isHost ? app.server.alias : {} },
+    resolve: { ...base.resolve, alias: { ...base.resolve.alias, ...(app.isHost ? app.server.alias : {}) } },
     // The browser build's rules, writing no asset file (the browser build has them).
     module: { ...base.module, generator: { asset: { emit: false }, 'asset/resource': { emit: false } } },
     optimization: { minimize: false },
