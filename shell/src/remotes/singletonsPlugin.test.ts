@@ -38,6 +38,19 @@ describe("the runtime's check of a shared singleton's version (the release gate'
     expect(warned()).toHaveLength(1);
   });
 
+  it("is not made for the app's own shared modules either (which the runtime also reads to work out a remote's files to preload)", async () => {
+    const federation = createInstance({
+      name: 'own_shared',
+      remotes: [],
+      shared: { react: { version: '19.3.1', scope: 'default', lib: () => ({ provided: '19.3.1' }), shareConfig: { singleton: true, requiredVersion: '^20.0.0' } } },
+      plugins: [singletonsCheckedAtRelease()],
+    });
+    const factory = await federation.loadShare<{ provided: string }>('react');
+    expect(factory && factory()).toEqual({ provided: '19.3.1' });
+    expect(federation.options.shared.react!.map((share) => share.shareConfig?.requiredVersion)).toEqual([false]);
+    expect(warned()).toEqual([]);
+  });
+
   it('is still made for a strict singleton, whose failed check stops the load', async () => {
     await expect(load(page('strict_with_plugin', true), '^20.0.0', true)).rejects.toThrow(/does not satisfy/);
   });
