@@ -10,6 +10,9 @@ jest.mock('web-vitals', () => ({
   onCLS: (report: VitalObserver) => (observers.CLS = report),
 }));
 jest.mock('../app/whenIdle', () => ({ whenIdle: (work: () => void) => work() }));
+// Each task the start waits for, resolved by the test.
+const mockTasks: Array<() => void> = [];
+jest.mock('@site/shared-ui/next-task', () => ({ nextTask: () => new Promise<void>((resolve) => mockTasks.push(resolve)) }));
 jest.mock('./health', () => ({ reportRemoteVital: jest.fn() }));
 
 /** A fresh copy of the module, as a new page load gets it, at `path`. */
@@ -23,7 +26,29 @@ async function pageLoadAt(path: string) {
   loaded.report.mockClear();
   return loaded;
 }
-const imported = () => new Promise((resolve) => setTimeout(resolve, 0));
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** The library imported and every observer started, each in its task. */
+async function imported() {
+  await settled();
+  while (mockTasks.length > 0) {
+    mockTasks.shift()!();
+    await settled();
+  }
+}
+
+it('starts each observer in a task of its own, after the task that evaluated the library', async () => {
+  const { measureVitalsOf } = await pageLoadAt('/');
+  measureVitalsOf('mfe_marketing');
+  await settled();
+  expect(Object.keys(observers)).toEqual([]);
+  for (const started of [['LCP'], ['LCP', 'INP'], ['LCP', 'INP', 'CLS']]) {
+    expect(mockTasks).toHaveLength(1);
+    mockTasks.shift()!();
+    await settled();
+    expect(Object.keys(observers)).toEqual(started);
+  }
+  expect(mockTasks).toHaveLength(0);
+});
 
 it("reports the landing page's vitals under its remote, until the visitor moves on to another page", async () => {
   const { measureVitalsOf, report } = await pageLoadAt('/');
