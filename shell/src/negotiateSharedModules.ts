@@ -1,12 +1,13 @@
 // The shell's code in the task after main.js's (./index.ts): it asks for the remotes document,
 // negotiates the shared modules one per task, starts a signed-in page's session early, then loads
 // the bootstrap. The asynchronous boundary lets
-// Module Federation negotiate shared singletons before any React code runs. Negotiating a shared module
-// (its provider chosen, its script inserted; its version is the release gate's to check, not the
-// runtime's: tools/federation-singletons-plugin.js) takes a few milliseconds each on a slow phone, so the runtime is asked for one per task, in the order ./bootstrap.tsx
-// evaluates them (React first, which the others need): all are then fetched together, none
-// evaluated. The bootstrap chunk finds them negotiated, and evaluates them one per task too; a
-// shared module missing from this list is still negotiated, by the bootstrap chunk, in its task.
+// Module Federation negotiate shared singletons before any React code runs. Negotiating a shared
+// module (its provider chosen, its script inserted; its version is the release gate's to check, not
+// the runtime's: tools/federation-singletons-plugin.js) takes a few milliseconds each on a slow
+// phone, so the runtime is asked for one per task, in the order ./bootstrap.tsx evaluates them
+// (React first, which the others need): all are then fetched together, none evaluated. The
+// bootstrap chunk finds them negotiated, and evaluates them one per task too; a shared module
+// missing from this list is still negotiated, by the bootstrap chunk, in its task.
 // The remotes document is asked for first (./remotes/remotesDocumentRead.ts).
 import { loadShare } from '@module-federation/enhanced/runtime';
 import { MARKERS } from '@site/rendering/contract';
