@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { SITE_APPS } from '@site/shared-ui/site-apps';
+import singletonsCheckedAtRelease from '@site/tools/federation-singletons-plugin';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { createAccount, PASSWORD, signInThroughWidget, uniqueEmail } from '../auth';
 import { listen, shellApp } from '@site/site-server';
@@ -357,10 +358,13 @@ test.describe('what the builds hold', () => {
   // at every load (tools/federation-singletons-plugin.js): the shell's federation and each remote's run with the plugin.
   test("every app's federation on a page leaves the singletons' versions to the release gate", async ({ page }) => {
     await open(page, '/contact', routes.find((route) => route.path === '/contact')!.h1);
-    const instances = await page.evaluate(() =>
-      (globalThis as unknown as { __FEDERATION__: { __INSTANCES__: { name: string; options: { plugins: { name: string }[] } }[] } }).__FEDERATION__.__INSTANCES__.map(
-        (instance) => [instance.name, instance.options.plugins.some((plugin) => plugin.name === 'site-singletons-checked-at-release')],
-      ),
+    const plugin = singletonsCheckedAtRelease().name;
+    const instances = await page.evaluate(
+      (plugin) =>
+        (globalThis as unknown as { __FEDERATION__: { __INSTANCES__: { name: string; options: { plugins: { name: string }[] } }[] } }).__FEDERATION__.__INSTANCES__.map(
+          (instance) => [instance.name, instance.options.plugins.some((registered) => registered.name === plugin)],
+        ),
+      plugin,
     );
     expect(instances.map(([name]) => name)).toEqual(expect.arrayContaining(['shell', 'mfe_marketing']));
     for (const instance of instances) expect(instance).toEqual([instance[0], true]);

@@ -188,4 +188,4 @@ function runtimeProviderConfig(app, production) {
   };
 }
 
-module.exports = { RUNTIME_PROVIDER, SINGLETONS_PLUGIN, amendManifest, federationPlugin, manifestRecords, runtimeAliases, runtimeProviderConfig, sharedSingletons };
+module.exports = { RUNTIME_PROVIDER, amendManifest, federationPlugin, manifestRecords, runtimeAliases, runtimeProviderConfig, sharedSingletons };
