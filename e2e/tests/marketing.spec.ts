@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mailTo } from '@site/service-user/testing/outbox';
 import { startShellWithOwnService } from '../ownService';
-import { expectNoAxeViolations, h1, h1Of, open, prerenderedPaths, routes, setStoredPreferences } from '../support';
+import { builtRouteTable, expectNoAxeViolations, h1, h1Of, open, prerenderedPaths, routes, setStoredPreferences } from '../support';
 
 const LANDING_SECTIONS = ['hero', 'howItWorks', 'plans', 'sponsors', 'team', 'testimonials', 'faq', 'callToAction', 'newsletter', 'developers'];
 
@@ -117,6 +117,45 @@ test.describe('the landing page', () => {
 });
 
 const checkInbox = (email: string) => `Verificați-vă emailul: am trimis un link de confirmare la ${email}. Abonarea începe după ce deschideți linkul.`;
+
+test("once /contact is idle, the other public pages' files are prefetched for the next page, not preloaded for this one (no warning of a preload unused)", async ({ page }) => {
+  // Every link the page adds, as it is added (the runtime may take one away once its file arrived).
+  await page.addInitScript(() => {
+    const added: { rel: string; href: string; as: string | null }[] = [];
+    Object.assign(window, { addedLinks: added });
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) if (node instanceof HTMLLinkElement) added.push({ rel: node.rel, href: node.href, as: node.getAttribute('as') });
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await open(page, '/contact', h1Of('/contact'));
+  const table = builtRouteTable();
+  const others = table.routes
+    .filter((route) => route.prerender && route.path !== '/contact' && table.pages[route.page]?.remote === 'mfe_marketing')
+    .map((route) => (table.pages[route.page]?.module ?? '').replace('./', ''));
+  expect(others).toEqual(expect.arrayContaining(['LandingPage', 'AboutPage', 'PrivacyPage']));
+  const added = () => page.evaluate(() => (window as unknown as { addedLinks: { rel: string; href: string; as: string | null }[] }).addedLinks);
+  const prefetched = async () => (await added()).filter((link) => link.rel === 'prefetch').map((link) => link.href);
+  // One page per idle period, the next once the last one's files have arrived.
+  const notPrefetched = async () => {
+    const hrefs = await prefetched();
+    return others.filter((module) => !hrefs.some((href) => href.includes(`/__federation_expose_${module}.`)));
+  };
+  await expect.poll(notPrefetched, { timeout: 15_000 }).toEqual([]);
+  // No script is preloaded by the page's code (the server's preload hints are headers, for this page).
+  expect((await added()).filter((link) => link.rel === 'preload' && link.as === 'script')).toEqual([]);
+  // Chrome reports a preload this page did not use a few seconds after its load event.
+  await page.waitForTimeout(4_000);
+  expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+  // The next page takes them: it draws, whole.
+  await page.locator('a[href="/aboutus"]').first().click();
+  await expect(h1(page)).toHaveText(h1Of('/aboutus'));
+});
 
 test.describe('forms that reach the user service', () => {
   const SHELL = 3120;

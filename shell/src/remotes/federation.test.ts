@@ -213,7 +213,7 @@ describe('a page whose code fails to load', () => {
     return origin;
   }
 
-  it("registers the integrity of released files, the loader's recovery and its loading a task per step with the federation runtime once", async () => {
+  it("registers the integrity of released files, the loader's recovery, its loading a task per step and its prefetch links with the federation runtime once", async () => {
     const { federation, runtime } = freshLoader();
     await federation.loadPage(accountPage, { atNavigation: true });
     await federation.loadPage(landingPage, { atNavigation: true });
@@ -222,6 +222,7 @@ describe('a page whose code fails to load', () => {
       expect.objectContaining({ name: 'site-integrity', fetch: expect.any(Function), createScript: expect.any(Function) }),
       expect.objectContaining({ name: 'site-load-recovery', errorLoadRemote: expect.any(Function) }),
       expect.objectContaining({ name: 'site-task-per-load-step', beforeInitContainer: expect.any(Function), initContainer: expect.any(Function) }),
+      expect.objectContaining({ name: 'site-prefetch-links', createLink: expect.any(Function) }),
     ]);
   });
 

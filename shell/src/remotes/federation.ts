@@ -5,6 +5,7 @@ import type { ExposedPage } from '@site/shared-ui/route-table';
 import { rememberDeployments, RemoteLoadFailure, reportRemoteEvent, type RemoteDeployment } from './health';
 import { integrityPlugin } from './integrity';
 import { loadRecoveryPlugin } from './loadRecovery';
+import { prefetchLinksPlugin } from './prefetchLinks';
 import { readRemotesDocument } from './remotesDocumentRead';
 import { taskPerLoadStepPlugin } from './taskPerLoadStep';
 import { previewPinAllowedBy } from './preview';
@@ -62,6 +63,7 @@ export function ensureRemotesRegistered(): Promise<RemoteDeployments> {
         integrityPlugin(() => given.values()),
         loadRecoveryPlugin({ atNavigation: (id) => awaitedByNavigation.has(id), reloadForMissingCode: () => reloadOnce(window.location.href) }),
         taskPerLoadStepPlugin(),
+        prefetchLinksPlugin(),
       ]);
       registerRemotes([...deployments].map(([name, { manifest }]) => ({ name, entry: manifest })));
       rememberDeployments(deployments);
@@ -207,9 +209,9 @@ export function readyPage(page: ExposedPage): PageModule | undefined {
 }
 
 /**
- * Fetches, without running them, the chunks of one page (a likely next page); a chunk the page
- * already loaded is not asked for again. Settles once its files have arrived (or failed: a
- * failure is the navigation's to show).
+ * Fetches, without running them, the chunks of one page (a likely next page), as prefetches
+ * (./prefetchLinks.ts); a chunk the page already loaded is not asked for again. Settles once its
+ * files have arrived (or failed: a failure is the navigation's to show).
  */
 export function prefetchPage({ remote, module }: ExposedPage): Promise<void> {
   if (outdated.has(remote)) return Promise.resolve();
