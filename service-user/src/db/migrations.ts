@@ -332,6 +332,34 @@ export const migrations: { version: number; name: string; sql: string }[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION page_change();
     `,
   },
+  {
+    version: 16,
+    name: "a change is told on its schema's channel: services in other schemas of the database do not hear it",
+    sql: `
+      -- A notification's channel is the whole database's. The service's tables in public (every
+      -- deployment's) keep the channel page_changes; in another schema (a staging service beside
+      -- production, the tests' services side by side) the channel is page_changes: and the md5 of
+      -- the schema's name (a channel's name is at most 63 bytes), as the service's listening
+      -- works it out (pageChangesChannel, pageChanges/hub.ts).
+      CREATE OR REPLACE FUNCTION page_change() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        channel text := CASE WHEN TG_TABLE_SCHEMA = 'public' THEN 'page_changes' ELSE 'page_changes:' || md5(TG_TABLE_SCHEMA) END;
+      BEGIN
+        IF TG_TABLE_NAME = 'stripe_products' THEN
+          PERFORM pg_notify(channel, '*');
+          RETURN NULL;
+        END IF;
+        IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.uid IS NOT NULL THEN
+          PERFORM pg_notify(channel, OLD.uid);
+        END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.uid IS NOT NULL THEN
+          PERFORM pg_notify(channel, NEW.uid);
+        END IF;
+        RETURN NULL;
+      END
+      $$;
+    `,
+  },
 ];
 
 // Any fixed number: replicas starting together take turns on the migrations.

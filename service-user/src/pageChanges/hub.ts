@@ -1,5 +1,5 @@
 // What changed of the signed-in pages' answers, as the database commits it (migration 15's
-// triggers notify the channel page_changes with the user's uid), told to every site's server that
+// triggers notify the channel of the service's schema with the user's uid: pageChangesChannel), told to every site's server that
 // follows this replica (GET /page-changes). The replica listens once, on a connection of its own,
 // for all its followers. Every PAGE_CHANGES_PING_MS it proves that notifications still reach it
 // (a probe notified through the pool must come back on the listening connection: a connection that
@@ -12,13 +12,19 @@
 // followers (told(), before every write's answer: toldBeforeAnswers.ts): PostgreSQL tells a
 // listening connection of a commit a moment after the commit is answered, so without it a page
 // asked for right after a write's answer could be drawn from answers kept from before it.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { EVERY_USER, PAGE_CHANGES_PING_MS, pageChangeKey } from '@site/contract/page-changes';
 import type { Database, Listening } from '../db/database';
 import type { Logger } from '../http/logging';
 
-/** The database's channel the triggers notify. */
-export const PAGE_CHANGES_CHANNEL = 'page_changes';
+/**
+ * The channel the triggers notify for the service's tables in `schema` (migration 16): a
+ * notification is heard by every connection of the database that listens to its channel, so each
+ * schema has its own. public's, every deployment's, is page_changes.
+ */
+export function pageChangesChannel(schema: string): string {
+  return schema === 'public' ? 'page_changes' : `page_changes:${createHash('md5').update(schema).digest('hex')}`;
+}
 
 /** What a probe's payload starts with (a uid the identity provider issues is never this). */
 const PROBE = 'page-changes-probe:';
@@ -63,6 +69,8 @@ export interface PageChangeHub {
 /** One listening of the channel, with its followers and its probes. */
 interface Session {
   listening: Promise<Listening>;
+  /** The channel it listens to (pageChangesChannel), once the schema is read. */
+  channel: string;
   heard: Listening | null;
   followers: Set<PageChangeFollower>;
   probes: Map<string, () => void>;
@@ -108,7 +116,7 @@ export function pageChangeHub({
         clearTimeout(late);
         resolve(true);
       });
-      db.query('SELECT pg_notify($1, $2)', [PAGE_CHANGES_CHANNEL, `${PROBE}${nonce}`]).catch(() => {
+      db.query('SELECT pg_notify($1, $2)', [probing.channel, `${PROBE}${nonce}`]).catch(() => {
         clearTimeout(late);
         resolve(false);
       });
@@ -127,11 +135,15 @@ export function pageChangeHub({
 
   function listen(): Session {
     if (session) return session;
-    const started: Session = { listening: Promise.resolve(null as never), heard: null, followers: new Set(), probes: new Map(), over: false };
-    started.listening = db.listen(PAGE_CHANGES_CHANNEL, (payload) => {
-      if (payload.startsWith(PROBE)) return void started.probes.get(payload.slice(PROBE.length))?.();
-      const key = payload === EVERY_USER ? EVERY_USER : pageChangeKey(payload);
-      for (const follower of started.followers) follower.changed(key);
+    const started: Session = { listening: Promise.resolve(null as never), channel: '', heard: null, followers: new Set(), probes: new Map(), over: false };
+    // The channel of the schema the service's tables are in (the first of its connections' search path).
+    started.listening = db.query<{ schema: string }>('SELECT current_schema() AS schema').then(({ rows }) => {
+      started.channel = pageChangesChannel(rows[0]?.schema ?? 'public');
+      return db.listen(started.channel, (payload) => {
+        if (payload.startsWith(PROBE)) return void started.probes.get(payload.slice(PROBE.length))?.();
+        const key = payload === EVERY_USER ? EVERY_USER : pageChangeKey(payload);
+        for (const follower of started.followers) follower.changed(key);
+      });
     });
     session = started;
     started.listening.then(

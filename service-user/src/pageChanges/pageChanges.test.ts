@@ -25,7 +25,7 @@ import {
 import { listenGracefully } from '../http/listen';
 import { createTokenVerifier } from '../identity/verifyIdToken';
 import { createService } from '../service';
-import { pageChangeHub, type PageChangeFollower } from './hub';
+import { pageChangeHub, pageChangesChannel, type PageChangeFollower } from './hub';
 
 /** A follower of the stream as the site's server reads it: each event, in order. */
 function follow(response: Response) {
@@ -337,8 +337,14 @@ describe.each(backends)('page changes on %s', (backend) => {
         await writer.query("INSERT INTO users (uid) VALUES ('dave-uid')");
         await writer.query("INSERT INTO devices (uid, device_id, device_name) VALUES ('dave-uid', 'phone-d', 'D')");
         await waitFor(() => heard.includes(pageChangeKey('dave-uid')));
-        // The listening connection killed by the server (a failover, an operator): the follower is ended.
-        await writer.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [LISTENING_APPLICATION_NAME]);
+        // The listening connection killed by the server (a failover, an operator): the follower is
+        // ended. Only this schema's (another test's listening, on the same server, is not touched).
+        const { rows } = await writer.query<{ schema: string }>('SELECT current_schema() AS schema');
+        const channel = pageChangesChannel(rows[0]!.schema);
+        await writer.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND query = $2', [
+          LISTENING_APPLICATION_NAME,
+          `LISTEN "${channel}"`,
+        ]);
         await waitFor(() => heard.some((line) => line.startsWith('ended: ')));
         // The next follower listens again.
         const again: string[] = [];
@@ -351,7 +357,43 @@ describe.each(backends)('page changes on %s', (backend) => {
         await close();
       }
     });
+
+    it("hears its own schema's changes only: a service in another schema of the same database is told its own", async () => {
+      const ours = await freshDatabase('postgres');
+      const theirs = await freshDatabase('postgres');
+      try {
+        await migrate(ours);
+        await migrate(theirs);
+        const hub = pageChangeHub({ db: ours, logger: createLogger('silent') });
+        const heard: string[] = [];
+        await hub.listening();
+        hub.follow({ changed: (key) => heard.push(key), ping: () => undefined, ended: (why) => heard.push(`ended: ${why}`) });
+        // The other schema's users and products change first (a product renamed is everyone's change there).
+        await theirs.query("INSERT INTO users (uid) VALUES ('carol-uid')");
+        await theirs.query("INSERT INTO devices (uid, device_id, device_name) VALUES ('carol-uid', 'phone-c', 'C')");
+        await theirs.query("INSERT INTO stripe_products (product_id, name, last_event_at) VALUES ('prod_c', 'Plan C', 1)");
+        await ours.query("INSERT INTO users (uid) VALUES ('dave-uid')");
+        await ours.query("INSERT INTO devices (uid, device_id, device_name) VALUES ('dave-uid', 'phone-d', 'D')");
+        // The database tells its listeners in commit order: theirs, had they been heard, came first.
+        await waitFor(() => heard.includes(pageChangeKey('dave-uid')));
+        expect(heard).toEqual([pageChangeKey('dave-uid')]);
+        await hub.close();
+      } finally {
+        await ours.close();
+        await theirs.close();
+      }
+    });
   }
+});
+
+describe("a schema's page changes channel", () => {
+  it("is page_changes for public's tables (every deployment's), and one of its own, within PostgreSQL's 63 bytes, for another schema's", () => {
+    expect(pageChangesChannel('public')).toBe('page_changes');
+    const long = `s_${'x'.repeat(61)}`;
+    expect(pageChangesChannel(long)).toMatch(/^page_changes:[0-9a-f]{32}$/);
+    expect(pageChangesChannel(long).length).toBeLessThanOrEqual(63);
+    expect(pageChangesChannel('killed_1')).not.toBe(pageChangesChannel('killed_2'));
+  });
 });
 
 async function waitForAsync(condition: () => Promise<boolean>) {
