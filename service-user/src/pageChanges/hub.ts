@@ -1,12 +1,13 @@
 // What changed of the signed-in pages' answers, as the database commits it (migration 15's
-// triggers notify the channel of the service's schema with the user's uid: pageChangesChannel), told to every site's server that
-// follows this replica (GET /page-changes). The replica listens once, on a connection of its own,
-// for all its followers. Every PAGE_CHANGES_PING_MS it proves that notifications still reach it
-// (a probe notified through the pool must come back on the listening connection: a connection that
-// answers but hears nothing, as behind a pooler in transaction mode, fails it) and only then pings
-// them, so a follower that hears a ping knows it missed nothing until then. Listening lost (the
-// connection, the database closed, a probe unheard): every follower is ended, and learns it may
-// have missed a change; the next follower listens again.
+// triggers notify the user's uid, on the channel of the service's schema: pageChangesChannel),
+// told to every site's server that follows this replica (GET /page-changes). The replica listens
+// once, on a connection of its own, for all its followers. Every PAGE_CHANGES_PING_MS it proves
+// that notifications still reach it (a probe notified through the pool must come back on the
+// listening connection: a connection that answers but hears nothing, as behind a pooler in
+// transaction mode, fails it) and only then pings them, so a follower that hears a ping knows it
+// missed nothing until then. Listening lost (the connection, the database closed, a probe
+// unheard): every follower is ended, and learns it may have missed a change; the next follower
+// listens again.
 //
 // A write made through this replica is answered only once its change has been told to the
 // followers (told(), before every write's answer: toldBeforeAnswers.ts): PostgreSQL tells a

@@ -3,8 +3,6 @@ import { prefetchLinksPlugin } from './prefetchLinks';
 const hook = prefetchLinksPlugin().createLink as unknown as (args: { url: string; attrs?: Record<string, string> }) => HTMLLinkElement | undefined;
 
 describe("the files of a likely next page, as the federation runtime's preload asks for them", () => {
-  afterEach(() => document.head.replaceChildren());
-
   it('are prefetched (the lowest priority, for a next page), not preloaded for this one', () => {
     const link = hook({ url: 'http://localhost:3001/__federation_expose_AboutPage.1a2b.js', attrs: { rel: 'preload', as: 'script', fetchpriority: 'low' } });
     expect(link).toBeInstanceOf(HTMLLinkElement);
