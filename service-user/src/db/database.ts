@@ -189,12 +189,15 @@ function oneConnection() {
 // A crashed holder stops refreshing the lock; after this long another process may take it.
 const DATA_DIR_LOCK_STALE_MS = 10_000;
 
+/** Where a process's lock on a PGlite data folder is: inside the folder, so it holds wherever the folder is mounted. */
+export const dataDirLockPath = (dataDir: string) => join(dataDir, 'service-user.lock');
+
 /**
  * Holds the data folder for this process alone (two PGlite processes on one folder lose each
- * other's writes). The lock lives inside the folder, so it holds wherever the folder is mounted.
+ * other's writes), with its lock at dataDirLockPath.
  */
 async function lockDataDir(dataDir: string, log?: DatabaseLog): Promise<() => Promise<void>> {
-  const lockPath = join(dataDir, 'service-user.lock');
+  const lockPath = dataDirLockPath(dataDir);
   try {
     return await lockfile.lock(dataDir, {
       lockfilePath: lockPath,

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { exportJWK } from 'jose';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../db/database';
+import { dataDirLockPath, openPglite, openPostgres, type Database } from '../db/database';
 import { migrate } from '../db/migrations';
 import { erasedKey } from '../store/accountData';
 import { startFakeIdentityToolkit, type FakeIdentityToolkit } from '../testing/fakeIdentityToolkit';
@@ -134,7 +134,7 @@ async function pgliteRun(): Promise<RunDatabase> {
       );
       return !answered;
     },
-    afterKill: async () => rmSync(join(dataDir, 'service-user.lock'), { recursive: true, force: true }),
+    afterKill: async () => rmSync(dataDirLockPath(dataDir), { recursive: true, force: true }),
     close: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }
