@@ -1,7 +1,7 @@
 // The files of a likely next page, fetched once this page is idle (prefetchPage): the federation
 // runtime asks for them with <link rel=preload>, a fetch for the page in front of the visitor, which
-// Chrome then reports as unused ("preloaded ... but not used within a few seconds", five times on
-// /contact). They are for the next page: <link rel=prefetch> fetches them at the lowest priority into
+// Chrome then reports as unused ("preloaded ... but not used within a few seconds": on /contact,
+// ten warnings for five files). They are for the next page: <link rel=prefetch> fetches them at the lowest priority into
 // the HTTP cache, where that page's scripts find them. prefetchPage is the only preload the shell
 // asks the runtime for (a page the visitor shows interest in is loaded, not preloaded: loadAhead).
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
