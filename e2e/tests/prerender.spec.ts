@@ -351,6 +351,20 @@ test.describe('used before it has hydrated, a prerendered page does what it woul
       expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
     });
 
+    test(`the menu, pressed on a phone's screen: it opens once the page has hydrated, drawn then (the server's HTML has none of it)${tried}`, async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      const served = await (await page.request.get('/')).text();
+      expect(served.match(/<dialog[^>]*>(.*?)<\/dialog>/s)?.[1]).toBe('');
+      const hydrate = await openBeforeHydration(page, '/');
+      await page.getByRole('button', { name: 'Meniu' }).click();
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await hydrate();
+      const dialog = page.getByRole('dialog', { name: 'Meniu' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('button', { name: 'Închideți meniul' })).toBeFocused();
+      await expect(dialog.getByRole('navigation', { name: 'Navigare principală' }).getByRole('link')).toHaveCount(6);
+    });
+
     test(`a link within the page (the skip link, a section's anchor) works at once, without waiting for the page's code${tried}`, async ({ page }) => {
       await openBeforeHydration(page, '/');
       await page.keyboard.press('Tab');

@@ -123,6 +123,20 @@ describe('side panel (narrow screens)', () => {
     expect(opener).toHaveFocus();
   });
 
+  it('draws its contents the first time it opens, then keeps them: closed and never opened, it holds nothing (the server draws none of it, the page hydrates none of it)', async () => {
+    renderHeader();
+    expect(panel()).toBeEmptyDOMElement();
+    expect(panel()).not.toHaveAttribute('aria-labelledby');
+    expect(screen.getAllByRole('navigation', { name: 'Navigare principală', hidden: true })).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Meniu' }));
+    expect(within(panel()).getByRole('navigation', { name: 'Navigare principală' })).toBeInTheDocument();
+    expect(within(panel()).getByRole('combobox', { name: 'Temă de culori' })).toBeInTheDocument();
+    await userEvent.click(within(panel()).getByRole('button', { name: 'Închideți meniul' }));
+    expect(panel()).not.toHaveAttribute('open');
+    expect(within(panel()).getByRole('link', { name: 'Contact', hidden: true })).toBeInTheDocument();
+    expect(panel()).toHaveAttribute('aria-labelledby', within(panel()).getByRole('heading', { name: 'Meniu', hidden: true }).id);
+  });
+
   it('closes when a link is chosen', async () => {
     renderHeader();
     await userEvent.click(screen.getByRole('button', { name: 'Meniu' }));

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from '@site/shared-ui';
 import styled from 'styled-components';
 import { controlStyles } from './controlStyles';
@@ -70,12 +70,17 @@ interface Props {
  * The narrow-screen menu, with the theme and the language: a modal dialog (WAI-ARIA APG). showModal() moves focus in and keeps it
  * there (the rest of the page is inert); Escape and the close button close it; focus returns to
  * the opener, unless a link was chosen, in which case it goes to the new page's heading.
+ * Its contents are drawn the first time it opens, then kept: a closed dialog is neither shown nor
+ * in the accessibility tree, so the server's HTML of a page holds none of it, and hydrating the page
+ * does not run a second set of the header's links and controls for a menu nobody has opened.
  */
 export function SidePanel({ open, onClose, opener, id }: Props) {
   const { t } = useTranslation('shell');
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const navigated = useRef(false);
+  const [drawn, setDrawn] = useState(open);
+  if (open && !drawn) setDrawn(true);
 
   useEffect(() => {
     const element = dialog.current;
@@ -92,31 +97,35 @@ export function SidePanel({ open, onClose, opener, id }: Props) {
     <Dialog
       ref={dialog}
       id={id}
-      aria-labelledby={titleId}
+      aria-labelledby={drawn ? titleId : undefined}
       onClose={() => {
         onClose();
         if (!navigated.current) opener.current?.focus();
       }}
     >
-      <Top>
-        <h2 id={titleId}>{t('menu.title')}</h2>
-        <Close type="button" onClick={onClose}>
-          {t('menu.close')}
-        </Close>
-      </Top>
-      <nav aria-label={t('nav.label')}>
-        <NavList
-          vertical
-          onNavigate={() => {
-            navigated.current = true;
-            onClose();
-          }}
-        />
-      </nav>
-      <Settings>
-        <ThemeSwitcher />
-        <LanguageToggle />
-      </Settings>
+      {drawn && (
+        <>
+          <Top>
+            <h2 id={titleId}>{t('menu.title')}</h2>
+            <Close type="button" onClick={onClose}>
+              {t('menu.close')}
+            </Close>
+          </Top>
+          <nav aria-label={t('nav.label')}>
+            <NavList
+              vertical
+              onNavigate={() => {
+                navigated.current = true;
+                onClose();
+              }}
+            />
+          </nav>
+          <Settings>
+            <ThemeSwitcher />
+            <LanguageToggle />
+          </Settings>
+        </>
+      )}
     </Dialog>
   );
 }
