@@ -23,6 +23,9 @@
 import { shiftOptions, shiftReport } from './src/layoutShiftFigures.ts';
 import { measureLayoutShifts, SHIFT_ROUTES } from './src/layoutShifts.mjs';
 
+// The local site, as run.mjs and load.mjs measure it (serve.ts's NODE_ENV): the emulator's users
+// sign in and local billing starts the trial; without it the sign-in's configuration is refused.
+process.env.NODE_ENV ||= 'development';
 const options = shiftOptions(process.env, SHIFT_ROUTES);
 const results = await measureLayoutShifts(options);
 for (const line of shiftReport(results, options)) console.log(line);

@@ -21,9 +21,6 @@ const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const { ports } = runtimeConfig;
 const origin = `http://localhost:${ports.shell}`;
 const log = (...args) => console.error('[shifts]', ...args);
-// The local site, as run.mjs and load.mjs measure it (serve.ts's NODE_ENV): the emulator's users
-// sign in and local billing starts the trial; without it the sign-in's configuration is refused.
-process.env.NODE_ENV ||= 'development';
 
 /** The bench's pages (routes.ts, from the route table): the public ones in Romanian, then the signed-in ones. */
 export const SHIFT_ROUTES = [...ROMANIAN_ROUTES, ...BEFORE_TRIAL_ROUTES, ...AFTER_TRIAL_ROUTES];

@@ -149,6 +149,15 @@ test.describe('side panel at 375px, keyboard only', () => {
     await expect(h1(page)).toBeFocused();
   });
 
+  test("the header's own links, theme and language, which this screen hides, hydrate on their own once the browser is idle", async ({ page }) => {
+    await open(page, '/', landing);
+    for (const name of ['header-links', 'header-settings']) {
+      const part = page.locator(`[data-later-part="${name}"]`);
+      await expect(part).toBeHidden();
+      await expect(part).toHaveAttribute('data-later-part-hydrated', '');
+    }
+  });
+
   test('the close button closes it', async ({ page }) => {
     await open(page, '/', landing);
     await page.getByRole('button', { name: 'Meniu' }).focus();

@@ -363,6 +363,12 @@ test.describe('used before it has hydrated, a prerendered page does what it woul
       await expect(dialog).toBeVisible();
       await expect(dialog.getByRole('button', { name: 'Închideți meniul' })).toBeFocused();
       await expect(dialog.getByRole('navigation', { name: 'Navigare principală' }).getByRole('link')).toHaveCount(6);
+      // A link chosen there at once: the header's own links (hidden here, hydrated when the browser
+      // is idle) are drawn for the next page whether or not they had hydrated, and the move waits for nothing.
+      await dialog.getByRole('link', { name: 'Despre noi' }).click();
+      await expect(h1(page)).toHaveText(h1Of('/aboutus'));
+      await expect(page.locator('[data-later-part="header-links"] a[aria-current="page"]')).toHaveText('Despre noi');
+      expect(await stillThisDocument(page)).toBe(true);
     });
 
     test(`a link within the page (the skip link, a section's anchor) works at once, without waiting for the page's code${tried}`, async ({ page }) => {

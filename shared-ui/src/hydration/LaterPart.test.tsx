@@ -2,7 +2,7 @@ import { act, fireEvent, render } from '@testing-library/react';
 import { useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
 import { setLocale } from '../i18n/i18n';
 import { useTranslation } from '../router';
 import { SiteProviders } from '../SiteProviders';
@@ -37,6 +37,31 @@ const page = () => (
   </SiteProviders>
 );
 
+/** A page whose part stays when the visitor moves on (as the header's do), and says where it is. */
+function Where() {
+  const { pathname } = useLocation();
+  return <p data-where="">{`la ${pathname}`}</p>;
+}
+function MoveOn() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" data-move-on="" onClick={() => navigate('/alta')}>
+      mergi
+    </button>
+  );
+}
+const stayingPage = () => (
+  <SiteProviders>
+    <MemoryRouter initialEntries={['/']}>
+      <MoveOn />
+      <LaterPart name="counter">
+        <Where />
+        <Counter />
+      </LaterPart>
+    </MemoryRouter>
+  </SiteProviders>
+);
+
 /** The browser's idle callbacks and intersection observers, called by the test when it says so. */
 let idle: Array<() => void> = [];
 let intersecting: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
@@ -50,14 +75,14 @@ const button = () => container.querySelector('button') as HTMLButtonElement;
 const ownedByReact = (element: Element) => Object.keys(element).some((key) => key.startsWith('__react'));
 
 /** The page as the server draws it, then hydrated as the shell's start does (its later parts held first). */
-async function hydrateServerPage(): Promise<string> {
+async function hydrateServerPage(drawPage = page): Promise<string> {
   container = document.createElement('div');
   document.body.append(container);
-  const html = renderToString(page());
+  const html = renderToString(drawPage());
   container.innerHTML = html;
   holdLaterParts(container, '/');
   drawn.mockClear();
-  root = await act(async () => hydrateRoot(container, page(), { onRecoverableError: recoverable }));
+  root = await act(async () => hydrateRoot(container, drawPage(), { onRecoverableError: recoverable }));
   return html;
 }
 
@@ -148,6 +173,17 @@ describe('a part of a page that hydrates later', () => {
     await act(async () => setLocale('en'));
     expect(button()).toBe(element);
     expect(element).toHaveTextContent('apăsat 1');
+  });
+
+  it('staying from page to page (as the header’s do), still held when the visitor moves on, is drawn afresh for the next page: the move is not held up, nothing to recover from', async () => {
+    await hydrateServerPage(stayingPage);
+    expect(container.querySelector('[data-where]')).toHaveTextContent('la /');
+    await act(async () => fireEvent.click(container.querySelector('[data-move-on]') as HTMLButtonElement));
+    expect(container.querySelector('[data-where]')).toHaveTextContent('la /alta');
+    expect(part().hasAttribute(LATER_PART.hydratedAttribute)).toBe(true);
+    const press = part().querySelector('button') as HTMLButtonElement;
+    act(() => fireEvent.click(press));
+    expect(press).toHaveTextContent('apăsat 1');
   });
 
   it('is released when the page forgets what the server drew (the first navigation)', async () => {

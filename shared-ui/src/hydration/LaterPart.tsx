@@ -1,5 +1,5 @@
-// A part of a page that is used, but far down it (the questions' accordion, the newsletter's form):
-// the server draws it, and a page hydrated in the browser leaves it the server's HTML until it is
+// A part of a page that is used, but far down it (the questions' accordion, the newsletter's form)
+// or hidden at first (the header's links and controls on a narrow screen): the server draws it, and a page hydrated in the browser leaves it the server's HTML until it is
 // near the viewport, the browser is idle, or the visitor reaches it (./laterParts.ts), then
 // hydrates it on its own. What the visitor does in it meanwhile is held by the page's early-event
 // script and done once it has hydrated. Drawn at once by React everywhere else (a page rendered in
@@ -8,7 +8,7 @@ import { type ReactNode, Suspense, use, useLayoutEffect, useRef, useState } from
 import { useLocation } from '../router';
 import { useDrawnWithOtherwise } from './drawnAsServer';
 import { LATER_PART } from './laterPartMarkers';
-import { laterPartWait, releaseLaterPart } from './laterParts';
+import { laterPartHeldFor, laterPartWait, releaseLaterPart } from './laterParts';
 
 function Part({ name, path, children }: { name: string; path: string; children: ReactNode }) {
   const wait = laterPartWait(name, path);
@@ -36,11 +36,14 @@ export function LaterPart({ name, children }: { name: string; children: ReactNod
   const { pathname } = useLocation();
   const changed = useDrawnWithOtherwise();
   const [redrawn, setRedrawn] = useState(false);
-  // A part still held when what it was drawn with changes (the language, the theme) cannot become
-  // the server's HTML any more: it is released, and its boundary replaced by one React draws afresh
-  // in the same commit (never empty in between, never reported as a mismatch). One already
-  // hydrated is only drawn again, keeping its state.
-  if (!redrawn && changed && laterPartWait(name, pathname) !== null) {
+  // A part still held when what it was drawn with changes (the language, the theme), or when the
+  // visitor has moved on to another page and the part is one that stays (the header's), cannot
+  // become the server's HTML any more: it is released, and its boundary replaced by one React draws
+  // afresh in the same commit (never empty in between, never reported as a mismatch; left held,
+  // React would try to hydrate it for the next page, and hold the move up until it could). One
+  // already hydrated is only drawn again, keeping its state.
+  const heldFor = laterPartHeldFor(name);
+  if (!redrawn && heldFor !== null && (changed || heldFor !== pathname)) {
     releaseLaterPart(name);
     setRedrawn(true);
   }

@@ -95,6 +95,12 @@ export function releaseLaterPart(name: string): void {
   held?.gates.get(name)?.release();
 }
 
+/** The page the part `name` is held for, while it is held; null: it is not held. */
+export function laterPartHeldFor(name: string): string | null {
+  const wait = held?.gates.get(name)?.wait;
+  return held !== null && wait?.status === 'pending' ? held.path : null;
+}
+
 /** What the part `name` of the page at `path` waits on before it hydrates; null: it does not wait. */
 export function laterPartWait(name: string, path: string): (Promise<void> & { status: 'pending' }) | null {
   if (held === null || held.path !== path) return null;

@@ -1,4 +1,4 @@
-import { Container, Link, useTranslation } from '@site/shared-ui';
+import { Container, LaterPart, Link, useTranslation } from '@site/shared-ui';
 import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { controlStyles } from './controlStyles';
@@ -80,13 +80,20 @@ export function Header() {
     <Bar>
       <Row>
         <Brand to="/">{t('common:brand')}</Brand>
+        {/* The wide screen's links, theme and language hydrate after the rest of the page, each set
+            on its own (shared-ui's LaterPart): at once where they are in view, when the browser is
+            idle on a narrow screen, which hides them (its side panel draws its own). */}
         <WideNav aria-label={t('nav.label')}>
-          <NavList />
+          <LaterPart name="header-links">
+            <NavList />
+          </LaterPart>
         </WideNav>
         <Controls>
           <WideOnly>
-            <ThemeSwitcher />
-            <LanguageToggle />
+            <LaterPart name="header-settings">
+              <ThemeSwitcher />
+              <LanguageToggle />
+            </LaterPart>
           </WideOnly>
           <MenuButton ref={opener} type="button" aria-haspopup="dialog" aria-expanded={menuOpen} aria-controls={panelId} onClick={() => setMenuOpen(true)}>
             {t('menu.open')}
