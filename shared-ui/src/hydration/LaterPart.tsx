@@ -1,9 +1,11 @@
 // A part of a page that is used, but far down it (the questions' accordion, the newsletter's form)
-// or hidden at first (the header's links and controls on a narrow screen): the server draws it, and a page hydrated in the browser leaves it the server's HTML until it is
-// near the viewport, the browser is idle, or the visitor reaches it (./laterParts.ts), then
-// hydrates it on its own. What the visitor does in it meanwhile is held by the page's early-event
-// script and done once it has hydrated. Drawn at once by React everywhere else (a page rendered in
-// the browser, after a navigation), and as soon as the language or the theme changes.
+// or hidden at first (the header's links and controls on a narrow screen): the server draws it,
+// and a page hydrated in the browser leaves it the server's HTML until it is near the viewport,
+// the browser is idle, or the visitor reaches it (./laterParts.ts), then hydrates it on its own.
+// What the visitor does in it meanwhile is held by the page's early-event script and done once it
+// has hydrated. Drawn at once by React everywhere else (a page rendered in the browser, after a
+// navigation), and as soon as the language or the theme changes, or the visitor moves on to
+// another page while it is still held (a part that stays, as the header's do).
 import { type ReactNode, Suspense, use, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from '../router';
 import { useDrawnWithOtherwise } from './drawnAsServer';

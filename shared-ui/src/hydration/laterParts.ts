@@ -1,9 +1,10 @@
 // The parts of a page drawn by the server that hydrate later than the rest (./LaterPart.tsx): what
-// is used far down the page (the questions' accordion, the newsletter's form) becomes React's when
-// it nears the viewport, when the browser is idle, or as soon as the visitor reaches it (a focus, a
-// press), whichever comes first, each in work of its own after the page's. Until then it is the
-// server's HTML, which the page's early-event script (@site/rendering) guards: what the visitor does
-// in it is held, and done again once the part says it has hydrated. No React here.
+// is used far down the page (the questions' accordion, the newsletter's form), or hidden at first
+// (the header's links and controls on a narrow screen), becomes React's when it nears the
+// viewport, when the browser is idle, or as soon as the visitor reaches it (a focus, a press),
+// whichever comes first, each in work of its own after the page's. Until then it is the server's
+// HTML, which the page's early-event script (@site/rendering) guards: what the visitor does in it
+// is held, and done again once the part says it has hydrated. No React here.
 
 import { LATER_PART } from './laterPartMarkers';
 
