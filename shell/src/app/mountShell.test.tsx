@@ -4,7 +4,7 @@
 // modules here) and the auth SDK's start (the session stays as the page adopted it).
 import { MARKERS } from '@site/rendering/contract';
 import { handedOverStateElement } from '@site/rendering/handed-over-state/element';
-import { forgetHandedOverAnswers, PageHeading, serviceRead, startSession, useServiceRead, useSession, userService } from '@site/shared-ui';
+import { forgetHandedOverAnswers, forgetLaterParts, PageHeading, serviceRead, startSession, useServiceRead, useSession, userService } from '@site/shared-ui';
 import { resetSessionForTests } from '@site/shared-ui/testing';
 import { act, waitFor } from '@testing-library/react';
 import { ensureRemotesRegistered, loadPage, readyPage } from '../remotes/federation';
@@ -84,11 +84,16 @@ let idle: (() => void)[] = [];
 beforeEach(() => {
   idle = [];
   window.requestIdleCallback = ((callback: () => void) => idle.push(callback)) as typeof window.requestIdleCallback;
+  window.cancelIdleCallback = () => {};
 });
 
 afterEach(() => {
   act(() => mockRoots.splice(0).forEach((root) => root.unmount()));
+  // The later parts a hydration held (the header's, on every page): the next test's server render
+  // runs in this same window, where a server never holds any.
+  forgetLaterParts();
   delete (window as Partial<Window>).requestIdleCallback;
+  delete (window as Partial<Window>).cancelIdleCallback;
   mockHydrationErrors.mockClear();
   document.body.innerHTML = '';
   for (const name of [MARKERS.signedInDocumentAttribute, MARKERS.freshRenderAttribute]) html.removeAttribute(name);
