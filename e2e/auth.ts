@@ -16,7 +16,9 @@ const service = `http://127.0.0.1:${ports.service_user}`;
 const WEBHOOK_SECRET = process.env.STRIPE_WEBHOOK_SECRET || LOCAL_STRIPE_WEBHOOK_SECRET;
 
 let counter = 0;
-export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${(counter += 1)}@exemplu.ro`;
+// Each worker is a process of its own: its id keeps two workers' first accounts of one label, made in
+// the same millisecond, apart (the emulator refuses the second: the address is taken).
+export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${process.pid}.${(counter += 1)}@exemplu.ro`;
 export const PASSWORD = 'parola-sigura-42';
 
 /** An account created directly in the emulator (not signed in anywhere yet), with an ID token of it. */

@@ -8,7 +8,7 @@ import { useTranslation } from '../router';
 import { SiteProviders } from '../SiteProviders';
 import { LaterPart } from './LaterPart';
 import { LATER_PART } from './laterPartMarkers';
-import { forgetLaterParts, holdLaterParts } from './laterParts';
+import { forgetLaterParts, holdLaterParts, laterPartWait } from './laterParts';
 
 /** The part's content: counts its renders, says a word in the page's language, and counts presses. */
 const drawn = jest.fn();
@@ -145,6 +145,40 @@ describe('a part of a page that hydrates later', () => {
     expect(ownedByReact(element)).toBe(true);
     act(() => fireEvent.click(element));
     expect(element).toHaveTextContent('apăsat 1');
+  });
+
+  it('released while React is still hydrating the page, after the part has suspended and before React comes back to it, hydrates with nothing to recover from', async () => {
+    // As in the browser: hydration runs in the scheduler's tasks, and the part is released (its
+    // observer sees it near, the browser is idle) in a task between two of them. React then replays
+    // the part where it had suspended, and the part must run the same hooks as it did then.
+    const acting = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      container = document.createElement('div');
+      document.body.append(container);
+      container.innerHTML = renderToString(page());
+      holdLaterParts(container, '/');
+      const element = button();
+      // React asks the part's wait to call it back as the part suspends on it: the release is then
+      // queued in that task, before the one React queues to go on hydrating.
+      const wait = laterPartWait('counter', '/') as Promise<void>;
+      const then = wait.then.bind(wait);
+      let suspended = 0;
+      wait.then = ((...args: Parameters<typeof then>) => {
+        suspended += 1;
+        if (suspended === 1) setTimeout(() => intersecting.forEach((callback) => callback([{ isIntersecting: true }])), 0);
+        return then(...args);
+      }) as typeof wait.then;
+      root = hydrateRoot(container, page(), { onRecoverableError: recoverable });
+      for (let turn = 0; turn < 100 && !part().hasAttribute(LATER_PART.hydratedAttribute); turn += 1) await new Promise((done) => setTimeout(done, 10));
+      expect(suspended).toBeGreaterThan(0);
+      expect(recoverable).not.toHaveBeenCalled();
+      expect(part().hasAttribute(LATER_PART.hydratedAttribute)).toBe(true);
+      expect(button()).toBe(element);
+      expect(ownedByReact(element)).toBe(true);
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = acting;
+    }
   });
 
   it('does not hydrate on what is not near: an observer that sees it off screen leaves it held', async () => {

@@ -13,9 +13,6 @@ import { LATER_PART } from './laterPartMarkers';
 import { laterPartHeldFor, laterPartWait, releaseLaterPart } from './laterParts';
 
 function Part({ name, path, children }: { name: string; path: string; children: ReactNode }) {
-  const wait = laterPartWait(name, path);
-  // Suspends the part's hydration (its server HTML stays) until the part is released.
-  if (wait) use(wait);
   const element = useRef<HTMLDivElement>(null);
   // In the commit that makes it React's, before any event reaches it: held events are done now.
   useLayoutEffect(() => {
@@ -23,6 +20,11 @@ function Part({ name, path, children }: { name: string; path: string; children: 
     part.setAttribute(LATER_PART.hydratedAttribute, '');
     part.dispatchEvent(new Event(LATER_PART.hydratedEvent, { bubbles: true }));
   }, []);
+  // Suspends the part's hydration (its server HTML stays) until the part is released. After the
+  // hooks: a part released while React is still hydrating the page is replayed from where it
+  // suspended, with its hooks of then; it is no longer held, and calls `use` no more.
+  const wait = laterPartWait(name, path);
+  if (wait) use(wait);
   return (
     <div {...{ [LATER_PART.attribute]: name }} ref={element}>
       {children}
