@@ -1,4 +1,8 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { backends, call, deferred, fakeOnly, freshDatabase, hasSettled, request, startService, testConfig, tokenFactory, type TestApp, type Tokens } from '../testing/harness';
 import { createService } from '../service';
@@ -68,6 +72,29 @@ describe("in-memory PGlite databases (each a copy of the first one's fresh data 
       expect(await countMessages(first)).toBe(1);
     } finally {
       await Promise.all([first.close(), second.close(), third.close()]);
+    }
+  });
+});
+
+describe('PGlite in a data folder', () => {
+  it('made new in a test process, starts from the fresh dump (no initdb); opened again, is the same folder with what was written', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'service-user-folder-'));
+    const created = jest.spyOn(PGlite, 'create');
+    try {
+      const first = await openPglite(dataDir);
+      await migrate(first);
+      await first.query("INSERT INTO contact_messages (firstname, lastname, email, subject, message) VALUES ('Ana', 'Pop', 'ana@example.com', 'Hi', 'One.')");
+      await first.close();
+      expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
+      // Opened again, it is the folder as it was: a dump loaded over it would be refused (it exists).
+      const second = await openPglite(dataDir);
+      expect(await countMessages(second)).toBe(1);
+      await second.close();
+      const options = created.mock.calls.map(([, opened]) => opened as { loadDataDir?: Blob } | undefined);
+      expect(options.map((opened) => opened?.loadDataDir instanceof Blob)).toEqual([true, false]);
+    } finally {
+      created.mockRestore();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

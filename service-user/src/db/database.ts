@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
@@ -248,6 +248,17 @@ export function startMemoryDatabasesFrom(dump: Blob): void {
   freshDataDir = Promise.resolve(dump);
 }
 
+/**
+ * A data folder PGlite has not made yet starts where this process's in-memory databases do, when
+ * it knows a fresh dump (the tests' processes: their global setup made one): initdb is not run
+ * again. Otherwise (the service's own start) PGlite runs initdb in the folder.
+ */
+async function newFolderStart(dataDir: string): Promise<{ loadDataDir?: Blob }> {
+  if (!freshDataDir || existsSync(join(dataDir, 'PG_VERSION'))) return {};
+  const dump = await freshDataDir.catch(() => undefined);
+  return dump ? { loadDataDir: dump } : {};
+}
+
 /** Embedded PGlite: in memory without dataDir, or in dataDir, held by this process alone. */
 export async function openPglite(dataDir?: string, { log }: { log?: DatabaseLog } = {}): Promise<Database> {
   let unlock: (() => Promise<void>) | undefined;
@@ -258,7 +269,7 @@ export async function openPglite(dataDir?: string, { log }: { log?: DatabaseLog 
   }
   let db: PGlite;
   try {
-    db = dataDir ? await PGlite.create(dataDir) : await memoryPglite();
+    db = dataDir ? await PGlite.create(dataDir, await newFolderStart(dataDir)) : await memoryPglite();
   } catch (error) {
     await unlock?.();
     throw error;
