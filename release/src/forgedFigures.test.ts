@@ -15,6 +15,10 @@ const CANARY = '1.1.0-bbbbbbbbbbbb';
 const deployments = { stable: STABLE, canary: CANARY };
 const given = (cohort: 'stable' | 'canary'): ViewDeployments => ({ mfe_marketing: { version: cohort === 'stable' ? STABLE : CANARY, cohort } });
 
+// Each test sends tens to hundreds of beacons through the service, each stored: up to 2.2 s of work
+// here, and 2-2.5x that on a slower host of the same kind, too near jest's default 5 s.
+jest.setTimeout(30_000);
+
 let service: Awaited<ReturnType<typeof startEmbeddedService>>;
 let url: string;
 beforeAll(async () => {
