@@ -159,6 +159,40 @@ test.describe('prerendered public pages', () => {
     expect(await idle.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  // The server's style element is the page's style sheet (@site/rendering's serverStyles): as the
+  // page hydrates, no rule is inserted again and no element is added or removed (the browser does
+  // not match the page again for the same rules); a part first drawn later gets its rules in it.
+  test("the page's styles stay the server's element as the page hydrates; the menu, first drawn later, is styled in it", async ({ page }) => {
+    await page.addInitScript(() => {
+      const inserted: string[] = [];
+      (window as unknown as { insertedRules: string[] }).insertedRules = inserted;
+      const insertRule = CSSStyleSheet.prototype.insertRule;
+      CSSStyleSheet.prototype.insertRule = function (this: CSSStyleSheet, rule: string, index?: number) {
+        inserted.push(rule);
+        return insertRule.call(this, rule, index);
+      };
+    });
+    const styleElements = () => page.evaluate(() => Array.from(document.querySelectorAll('style[data-styled]'), (style) => style.getAttribute('data-styled')));
+    const insertedRules = () => page.evaluate(() => (window as unknown as { insertedRules: string[] }).insertedRules);
+    const errors = loggedErrors(page);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await open(page, '/', h1Of('/'));
+    await page.waitForLoadState('networkidle');
+    expect(await styleElements()).toEqual(['server']);
+    expect(await insertedRules()).toEqual([]);
+
+    await page.getByRole('button', { name: 'Meniu' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Meniu' });
+    await expect(dialog.getByRole('button', { name: 'Închideți meniul' })).toBeFocused();
+    expect((await insertedRules()).length).toBeGreaterThan(0);
+    expect(await styleElements()).toEqual(['server']);
+    // The panel's own rules apply: its settings are a row of controls under a rule.
+    const settings = dialog.getByRole('combobox', { name: 'Temă de culori' }).locator('xpath=..');
+    await expect(settings).toHaveCSS('display', 'flex');
+    await expect(settings).toHaveCSS('border-top-width', '1px');
+    expect(errors).toEqual([]);
+  });
+
   for (const { path, part, link, to } of [
     { path: '/privacy', part: 'privacy-text', link: 'Termenii abonamentului', to: '/terms' },
     { path: '/accessibility', part: 'accessibility-statement', link: 'Scrieți-ne prin pagina de contact', to: '/contact' },

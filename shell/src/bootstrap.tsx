@@ -8,7 +8,12 @@ import { nextTask } from '@site/shared-ui/next-task';
 
 const sharedModules = [
   () => import(/* webpackMode: "eager" */ 'react-dom/client'),
-  () => import(/* webpackMode: "eager" */ 'styled-components'),
+  // styled-components, then the server's style element adopted as the page's style sheet before any
+  // styled component is made (@site/rendering's serverStyles: its rules are not inserted again).
+  () =>
+    import(/* webpackMode: "eager" */ 'styled-components')
+      .then(() => import(/* webpackMode: "eager" */ '@site/rendering/server-styles'))
+      .then(({ adoptServerStyles }) => adoptServerStyles()),
   () => Promise.all([import(/* webpackMode: "eager" */ '@tanstack/react-query'), import(/* webpackMode: "eager" */ 'i18next')]),
   () => import(/* webpackMode: "eager" */ '@site/shared-ui'),
 ];

@@ -23,6 +23,7 @@ import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ServerStyleSheet } from 'styled-components';
 import type { HandedOverState, PageModule, ShellRenderer } from '../contract';
+import { serverStyleElement } from './serverStyles';
 
 /** How React marks a Suspense boundary whose server render failed (left to the browser). */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
@@ -76,6 +77,6 @@ export function shellPageRenderer({ Layout, providePage }: ShellLayout): ShellRe
     // that boundary's fallback, marked to be rendered by the browser, which would then report a
     // hydration error as well as the page's own. Such a page is served empty instead.
     if (html.includes(CLIENT_RENDERED_BOUNDARY)) throw new Error(`${location} failed to render on the server`);
-    return { html, styles: sheet.getStyleTags(), title, description: description ?? i18n.t('common:meta.description'), handedOver };
+    return { html, styles: serverStyleElement(sheet), title, description: description ?? i18n.t('common:meta.description'), handedOver };
   };
 }
