@@ -22,7 +22,7 @@
 //   BENCH_LOAD_LOG=path              the site's log (its servers' and the user service's) added to that file
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { brotliDecompressSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,7 @@ import { temporarySchema } from '@site/service-user/testing/temporary-schema';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 import { loadReportMarkdown, loadSummary } from './src/load.ts';
 import { ANSWERS_CHANGED_COOKIE, LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
-import { startServer, stopServers } from './src/servers.mjs';
+import { siteProcessCount, startServer, stopServers } from './src/servers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = dirname(here);
@@ -254,8 +254,7 @@ const report = {
   seconds: SECONDS,
   subscribers: SUBSCRIBERS,
   loadAverage: loadavg()[0],
-  // The site's processes (SITE_PROCESSES, else one a core: site-server/src/siteProcesses.ts).
-  workers: Number(process.env.SITE_PROCESSES || availableParallelism()),
+  workers: siteProcessCount(),
   runs,
   summary: runs.map((run) => ({ database: run.database, ...loadSummary(run.rows) })),
 };

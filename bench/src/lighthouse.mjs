@@ -12,6 +12,8 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { MARKERS } from '@site/rendering/contract';
 import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import { CHROMIUM_ARGS } from '@site/tools/chromium';
+import { siteProcessCount } from './servers.mjs';
+import { askOnNewConnections } from './warmUp.ts';
 import { benchmarkIndexOf, criticalPathFigures, failureOf, mainThreadWork, medianRun, pageFigures, requestsBeforeLcp, runFigures, scriptsRun } from './lighthouseRun.ts';
 
 /** Lighthouse's presets: mobile (its default) and desktop. */
@@ -117,10 +119,11 @@ export function lighthouseAuditor({ chrome, runs, siteFlags, runsDir, classify, 
    */
   async function auditSites(targets, preset, options) {
     const results = targets.map(() => ({ runs: [], audits: [] }));
-    // Each site is asked for the page once first: the federated site's server renders a public page
-    // once per page and version (~300 ms here, then ~4 ms), which only the first visitor after a
-    // release waits for; without this, the first of the runs measured that one-time render as TTFB.
-    for (const { url } of targets) await fetch(url).catch(() => undefined);
+    // Each site is asked for the page first, by each of its server's processes (src/warmUp.ts): the
+    // federated site's server renders a public page once per page, version and process (190–300 ms
+    // here, then ~10 ms), which only the first visitor after a release waits for; without this, the
+    // first of the runs a process answered measured that one-time render as TTFB.
+    for (const { url } of targets) await askOnNewConnections(url, 2 * siteProcessCount());
     for (let i = 0; i < runs[preset]; i += 1) {
       for (const [t, { siteName, url, label }] of targets.entries()) {
         const flags = { ...options?.flags, ...siteFlags[siteName] };

@@ -2,6 +2,7 @@
 // waited for, and stopped whenever the bench ends.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -61,6 +62,9 @@ export async function startServer({ name, cwd, command, args, url, env = process
 }
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
+
+/** How many processes the federated site's server runs (SITE_PROCESSES, else one a core: site-server/src/siteProcesses.ts). */
+export const siteProcessCount = () => Number(process.env.SITE_PROCESSES || availableParallelism());
 
 /** The federated site as `npm start` serves it (site-server/src/serve.ts), waited for at `origin`. */
 export const startSite = (name, origin, options = {}) =>

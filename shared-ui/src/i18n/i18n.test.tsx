@@ -36,6 +36,19 @@ it('lets each app add its own namespace in both languages', () => {
   expect(i18n.t('probe:hello')).toBe('Hello');
 });
 
+it("keeps an app's strings as they are, neither copied nor merged (work on the page's start), and adds a namespace only once", () => {
+  const ro = { page: { title: 'Titlu', steps: { first: 'Întâi' } } };
+  const en = { page: { title: 'Title', steps: { first: 'First' } } };
+  registerNamespace('kept', { ro, en });
+  const stored = (locale: 'ro' | 'en') => (i18n.store.data[locale]?.kept as { page?: unknown } | undefined)?.page;
+  expect(stored('ro')).toBe(ro.page);
+  expect(stored('en')).toBe(en.page);
+  expect(i18n.t('kept:page.steps.first')).toBe('Întâi');
+  // A second copy of the app (another build of it) changes nothing already there.
+  registerNamespace('kept', { ro: { page: { title: 'Altul' } }, en: { page: { title: 'Other' } } });
+  expect(i18n.t('kept:page.title')).toBe('Titlu');
+});
+
 it("leaves what is drawn alone when another app adds its namespace (a remote's page arriving), and follows a change of language", () => {
   const renders = jest.fn();
   function Loading() {

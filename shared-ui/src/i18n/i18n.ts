@@ -98,9 +98,13 @@ export function currentLocale(): Locale {
   return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
 }
 
-/** Each app adds its own namespace when its code loads (the shell's, each remote's). */
+/**
+ * Each app adds its own namespace when its code loads (the shell's, each remote's). A namespace is
+ * added once, whole, and never changed after: its strings are kept as they are, neither copied nor
+ * merged into an empty one (i18next's deep copy and merge were most of the work, on the page's start).
+ */
 export function registerNamespace(ns: string, resources: Record<Locale, Record<string, unknown>>): void {
   for (const locale of LOCALES) {
-    if (!i18n.hasResourceBundle(locale, ns)) i18n.addResourceBundle(locale, ns, resources[locale], true, true);
+    if (!i18n.hasResourceBundle(locale, ns)) i18n.addResourceBundle(locale, ns, resources[locale], false, false, { skipCopy: true, silent: false });
   }
 }
