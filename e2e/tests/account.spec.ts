@@ -191,7 +191,7 @@ test.describe("a signed-in page the server could not draw (its user service out 
     // The shell's libraries (React among them) are held until the SDK has looked the user up and
     // get-user-info has been asked: the page can only be drawn if both were sent without them.
     let held = false;
-    await page.route(/\/vendor\.[0-9a-f]+\.js$/, async (route) => {
+    await page.route(/\/(vendor|react)\.[0-9a-f]+\.js$/, async (route) => {
       held = true;
       await both;
       await route.continue();

@@ -1,7 +1,7 @@
 import { LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import type { RemotesDocument } from '@site/shared-ui/remotes-document';
 import { Hono } from 'hono';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -147,5 +147,62 @@ describe("the hints of a page's remote", () => {
     expect(asked).toEqual([['https://vedere.example/mfe-auth/1.0.0-aaaaaaaaaaaa/mf-manifest.json', sri('A')]]);
     expect(links).toContain('<https://vedere.example/mfe-auth/1.0.0-aaaaaaaaaaaa/mf-manifest.json>; rel=preload; as=fetch; crossorigin');
     expect(links).toContain(`<https://vedere.example/mfe-auth/1.0.0-aaaaaaaaaaaa/remoteEntry.js>; rel=preload; as=script; crossorigin; integrity="${sri('B')}"`);
+  });
+});
+
+describe("the shell's own files", () => {
+  // A shell's build with its shared files: the HTML's own scripts, its start, the libraries (React's
+  // file and the others'), the site's, and the auth SDK's, loaded only where sign-in is waited for.
+  let built: string;
+  beforeAll(() => {
+    built = mkdtempSync(join(tmpdir(), 'preload-hints-shell-'));
+    copyFileSync(join(__dirname, '..', '..', 'shell', 'src', 'app', 'routeTable.json'), join(built, 'routes.json'));
+    writeFileSync(
+      join(built, 'index.html'),
+      '<html><head><script defer src="/config.js"></script><script defer src="/main.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(join(built, 'bootstrap.0123456789ab.js'), '');
+    const shared = (name: string, file: string) => ({ name, assets: { js: { sync: [file], async: [] } } });
+    const manifest = {
+      ...bareManifest('shell'),
+      shared: [
+        shared('@site/shared-ui', 'site.js'),
+        shared('react', 'react.js'),
+        shared('react-dom', 'react.js'),
+        shared('styled-components', 'vendor.js'),
+        shared('firebase/compat/app', 'firebase.js'),
+        shared('firebase/compat/auth', 'firebase.js'),
+      ],
+    };
+    writeFileSync(join(built, 'mf-manifest.json'), JSON.stringify(manifest));
+  });
+  afterAll(() => rmSync(built, { recursive: true, force: true }));
+
+  const scripts = async (path: string, { drawn, signedIn }: { drawn: DrawnPart | null; signedIn: boolean }) => {
+    const hints = preloadHints({ dist: built, remotes: () => doc, remotesUrl: '/remotes.json', manifestAt: async () => null, siteOrigin: 'https://vedere.example' });
+    const app = new Hono().get('*', async (c) => c.text(await hints(c, { drawn })));
+    const response = await app.request(`https://vedere.example${path}`, { headers: signedIn ? { Cookie: `${LOGIN_COOKIE}=token` } : {} });
+    return (await response.text())
+      .split(', ')
+      .filter((h) => h.startsWith('</') && h.includes('as=script'))
+      .map((h) => /^<([^>]+)>/.exec(h)?.[1]);
+  };
+
+  it("are hinted, for a page that waits for sign-in and a visitor who looks signed in, with the auth SDK right after the HTML's own scripts: it runs first, React's file after the user is looked up", async () => {
+    expect(await scripts('/pricing', { drawn: 'loading status', signedIn: true })).toEqual([
+      '/config.js',
+      '/main.js',
+      '/firebase.js',
+      '/bootstrap.0123456789ab.js',
+      '/site.js',
+      '/react.js',
+      '/vendor.js',
+    ]);
+  });
+
+  it('are hinted without the auth SDK where no sign-in is waited for, and not at all on a page drawn by its HTML', async () => {
+    expect(await scripts('/pricing', { drawn: null, signedIn: false })).toEqual(['/config.js', '/main.js', '/bootstrap.0123456789ab.js', '/site.js', '/react.js', '/vendor.js']);
+    expect(await scripts('/login', { drawn: null, signedIn: true })).toEqual(['/config.js', '/main.js', '/bootstrap.0123456789ab.js', '/site.js', '/react.js', '/vendor.js']);
+    expect(await scripts('/', { drawn: 'page', signedIn: true })).toEqual([]);
   });
 });

@@ -14,9 +14,13 @@ function fileOf(resource: string): string | undefined {
 
 const pnpm = (pkg: string, file: string) => join('/site', 'node_modules', '.pnpm', `${pkg.replace('/', '+')}@1.0.0`, 'node_modules', pkg, file);
 
-describe("the shell's shared code in three files", () => {
-  it('puts the libraries every page runs in the libraries file, installed by pnpm or not', () => {
-    expect(fileOf(pnpm('react-dom', 'cjs/react-dom.production.js'))).toBe('vendor');
+describe("the shell's shared code in four files", () => {
+  it('puts React, its renderer and its scheduler in a file of their own, the other libraries every page runs in the libraries file, installed by pnpm or not', () => {
+    expect(fileOf(pnpm('react-dom', 'cjs/react-dom-client.production.js'))).toBe('react');
+    expect(fileOf(join('/site', 'node_modules', 'react', 'cjs', 'react.production.js'))).toBe('react');
+    expect(fileOf(pnpm('scheduler', 'cjs/scheduler.production.js'))).toBe('react');
+    expect(fileOf(pnpm('react-router', 'dist/production/index.mjs'))).toBe('vendor');
+    expect(fileOf(pnpm('react-i18next', 'dist/es/index.js'))).toBe('vendor');
     expect(fileOf(pnpm('styled-components', 'dist/index.js'))).toBe('vendor');
     expect(fileOf(join('/site', 'node_modules', 'i18next', 'dist', 'esm', 'i18next.js'))).toBe('vendor');
   });
