@@ -143,7 +143,8 @@ export function adoptServerStyles(doc: Document = document): boolean {
 }
 
 function adopt(sheet: Sheet, cssSheet: CSSStyleSheet): boolean {
-  // First every marker, its group and the count of rules before it: nothing is changed unless all agree.
+  // First every marker, its group and the count of rules before it: no name is registered and no tag
+  // set unless all agree (the groups given meanwhile are set anew by styled-components' rehydration).
   const groups: { id: string; names: string[]; group: number; size: number }[] = [];
   let size = 0;
   let last = 0;
