@@ -15,6 +15,11 @@ const sharedModules = [
       .then(() => import(/* webpackMode: "eager" */ '@site/rendering/server-styles'))
       .then(({ adoptServerStyles }) => adoptServerStyles()),
   () => Promise.all([import(/* webpackMode: "eager" */ '@tanstack/react-query'), import(/* webpackMode: "eager" */ 'i18next')]),
+  // The page's i18next instance set up (react-i18next's binding, the common strings, the language),
+  // a third of shared-ui's evaluation, before the rest of it: the same module, which shared-ui's
+  // index then finds evaluated (this build's own copy of shared-ui is the one every app of the page
+  // uses: the shell's start negotiates it before any remote has registered).
+  () => import(/* webpackMode: "eager" */ '@site/shared-ui/i18n'),
   () => import(/* webpackMode: "eager" */ '@site/shared-ui'),
 ];
 

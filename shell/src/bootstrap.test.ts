@@ -1,0 +1,39 @@
+/** @jest-environment node */
+// The shell's start, one step per task: which modules each task evaluates, in order. The server's
+// style element is adopted right after styled-components is evaluated and before shared-ui (whose
+// modules make the site's styled components); shared-ui's i18n set-up has a task of its own.
+const mockTasks: Array<() => void> = [];
+const mockEvaluated: string[] = [];
+jest.mock('@site/shared-ui/next-task', () => ({ nextTask: () => new Promise<void>((resolve) => mockTasks.push(resolve)) }));
+jest.mock('react-dom/client', () => (mockEvaluated.push('react-dom/client'), {}));
+jest.mock('styled-components', () => (mockEvaluated.push('styled-components'), {}));
+jest.mock('@site/rendering/server-styles', () => (mockEvaluated.push('server styles'), { adoptServerStyles: () => mockEvaluated.push('server styles adopted') }));
+jest.mock('@tanstack/react-query', () => (mockEvaluated.push('@tanstack/react-query'), {}));
+jest.mock('i18next', () => (mockEvaluated.push('i18next'), {}));
+jest.mock('@site/shared-ui/i18n', () => (mockEvaluated.push('@site/shared-ui/i18n'), {}));
+jest.mock('@site/shared-ui', () => (mockEvaluated.push('@site/shared-ui'), {}));
+jest.mock('./app/mountShell', () => (mockEvaluated.push('mountShell'), { mountShell: async () => void mockEvaluated.push('shell mounted') }));
+
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+it('evaluates React, styled-components (the server styles adopted), the libraries, the i18n set-up, shared-ui and the app, each in a task of its own, then mounts the shell', async () => {
+  jest.isolateModules(() => require('./bootstrap'));
+  await settle();
+  expect(mockEvaluated).toEqual([]);
+  const tasks: string[][] = [];
+  while (mockTasks.length > 0) {
+    const done = mockEvaluated.length;
+    mockTasks.shift()!();
+    await settle();
+    tasks.push(mockEvaluated.slice(done));
+  }
+  expect(tasks).toEqual([
+    ['react-dom/client'],
+    ['styled-components', 'server styles', 'server styles adopted'],
+    ['@tanstack/react-query', 'i18next'],
+    ['@site/shared-ui/i18n'],
+    ['@site/shared-ui'],
+    ['mountShell'],
+    ['shell mounted'],
+  ]);
+});
