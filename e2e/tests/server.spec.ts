@@ -219,7 +219,10 @@ test.describe('preload hints', () => {
     // (the guard looks the user up), the shell's start and the site's code; of the libraries, needed
     // once the user is looked up, one may be the seventh.
     const hinted = await links(request, '/pricing', { Cookie: 'loginCookie=any-token' });
-    const shellScripts = hinted.filter((h) => h.startsWith('</') && h.includes('as=script')).map((h) => /^<\/([^>]+)>/.exec(h)?.[1]);
+    const shellHints = hinted.filter((h) => h.startsWith('</') && h.includes('as=script'));
+    // Each with low priority: the page's HTML paints its loading status first, and none competes with it.
+    for (const hint of shellHints) expect(hint).toMatch(/^<\/[^>]+>; rel=preload; as=script; fetchpriority=low$/);
+    const shellScripts = shellHints.map((h) => /^<\/([^>]+)>/.exec(h)?.[1]);
     expect(shellScripts).toEqual(expect.arrayContaining([vendor, react]));
     expect(shellScripts.length).toBeLessThanOrEqual(7);
     const site = shared.get('@site/shared-ui')?.[0];

@@ -3,7 +3,8 @@
 // replayed by the early-event script). Each step's modules are in this chunk already (eager: no
 // request of their own, all fetched at once): importing one evaluates it and what it needs that is
 // not evaluated yet. The largest first, each alone: React's DOM renderer, the shared libraries, the
-// site's shared components, then the shell's app, which hydrates or draws the page.
+// page's i18next set-up, the site's shared components, then the shell's app, which hydrates or draws
+// the page (./bootstrap.test.ts names each task's modules).
 import { nextTask } from '@site/shared-ui/next-task';
 
 const sharedModules = [

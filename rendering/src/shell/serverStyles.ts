@@ -29,7 +29,7 @@ const ATTRIBUTE = 'data-styled';
 /** Its value on the server's element (styled-components' own tags have "active"). */
 const SERVER = 'server';
 /** The version of styled-components whose sheet, tag and marker rules this adopts. */
-export const ADOPTED_VERSION = '6.6.0';
+const ADOPTED_VERSION = '6.6.0';
 
 /** A group's marker rule, after its rules: `data-styled.g12[id="sc-abc"]{content:"name1,name2,"}`. */
 const MARKER = /^data-styled\.g\d+\[id="([\w-]+)"\]$/;
