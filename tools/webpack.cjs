@@ -4,7 +4,7 @@
 // compression (chunks.cjs), what every build shares (base.cjs); the page template and the render
 // build are server rendering's (@site/rendering/build).
 const { baseConfig, emitDocuments } = require('./webpack/base.cjs');
-const { SHELL_LIBRARY_CHUNKS, precompressed } = require('./webpack/chunks.cjs');
+const { SHELL_LIBRARY_CHUNKS, eagerlyCompiled, precompressed } = require('./webpack/chunks.cjs');
 const { RUNTIME_PROVIDER, amendManifest, federationPlugin, manifestRecords, runtimeAliases, runtimeProviderConfig, sharedSingletons } = require('./webpack/federation.cjs');
 // The site server's modules are TypeScript: read here through tsx.
 const tsx = require('tsx/cjs/api');
@@ -51,6 +51,7 @@ function createAppConfig(options) {
         emitDocuments(app.documents || {}),
         ...pagePlugins,
         ...manifestRecords(app),
+        ...eagerlyCompiled(production, Boolean(app.isHost)),
         ...precompressed(production),
       ],
       devServer: {

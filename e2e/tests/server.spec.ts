@@ -366,6 +366,20 @@ test.describe('what the builds hold', () => {
     for (const [file, found] of Object.entries(builds)) expect([file, found]).toEqual([file, ['production']]);
   });
 
+  // V8 compiles a script that opens with its hint as it streams in, off the main thread: the shell's
+  // entry runs nearly all its code as it is evaluated (the federation runtime's start); the libraries
+  // hold much a page never calls (tools/webpack/chunks.cjs).
+  test("the shell's entry, as served, asks V8 to compile it as it streams in; the libraries' files do not", async ({ request }) => {
+    const firstLine = async (path: string) => (await (await request.get(path)).text()).split('\n')[0];
+    expect(await firstLine('/main.js')).toBe('//# allFunctionsCalledOnLoad');
+    const shared = sharedModuleFiles();
+    for (const name of ['react-dom', 'styled-components']) {
+      const file = shared.get(name)?.[0];
+      expect(file, name).toBeDefined();
+      expect(await firstLine(`/${file}`), name).not.toContain('allFunctionsCalledOnLoad');
+    }
+  });
+
   // The shared singletons' versions are checked at release (release/src/gate.ts), not by the runtime
   // at every load (tools/federation-singletons-plugin.js): the shell's federation and each remote's run with the plugin.
   test("every app's federation on a page leaves the singletons' versions to the release gate", async ({ page }) => {

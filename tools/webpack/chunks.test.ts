@@ -1,6 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const { SHELL_LIBRARY_CHUNKS, precompressed } = require('./chunks.cjs') as {
+const { EAGER_COMPILE_HINT, SHELL_LIBRARY_CHUNKS, eagerlyCompiled, precompressed } = require('./chunks.cjs') as {
+  EAGER_COMPILE_HINT: string;
+  eagerlyCompiled: (production: boolean, isHost: boolean) => object[];
   SHELL_LIBRARY_CHUNKS: Record<string, { test: RegExp | ((module: { nameForCondition: () => string }) => boolean); name: string; priority: number }>;
   precompressed: (production: boolean) => { options: { filename: string; algorithm: string; test: RegExp } }[];
 };
@@ -60,4 +64,61 @@ describe('compression at build time', () => {
   it('compresses nothing in development', () => {
     expect(precompressed(false)).toEqual([]);
   });
+});
+
+describe("the shell's entry compiled as it streams in", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'eager-compile-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A production build (minified, with source maps) of an entry and a chunk it loads later, with `plugins`. */
+  async function build(plugins: object[]): Promise<{ main: string; map: { file: string; mappings: string }; later: string }> {
+    const webpack = require('webpack');
+    writeFileSync(join(dir, 'entry.js'), "export const start = () => import('./later.js').then((m) => m.later('federation'));\nstart();\n");
+    writeFileSync(join(dir, 'later.js'), 'export function later(name) { return `${name} started`; }\n');
+    const out = join(dir, 'dist');
+    rmSync(out, { recursive: true, force: true });
+    const stats = await new Promise<{ hasErrors: () => boolean; toString: () => string }>((resolve, reject) =>
+      webpack(
+        {
+          mode: 'production',
+          context: dir,
+          entry: { main: './entry.js' },
+          devtool: 'source-map',
+          output: { path: out, filename: '[name].js', chunkFilename: '[name].[contenthash:12].js' },
+          plugins,
+        },
+        (error: Error | null, result: never) => (error ? reject(error) : resolve(result)),
+      ),
+    );
+    if (stats.hasErrors()) throw new Error(stats.toString());
+    const laterFile = readdirSync(out).find((file) => file.endsWith('.js') && file !== 'main.js')!;
+    return { main: readFileSync(join(out, 'main.js'), 'utf8'), map: JSON.parse(readFileSync(join(out, 'main.js.map'), 'utf8')), later: readFileSync(join(out, laterFile), 'utf8') };
+  }
+
+  it("opens the production main.js with V8's hint, after minification, and leaves the other files without", async () => {
+    const { main, map, later } = await build(eagerlyCompiled(true, true));
+    expect(EAGER_COMPILE_HINT).toBe('//# allFunctionsCalledOnLoad');
+    expect(main.split('\n')[0]).toBe(EAGER_COMPILE_HINT);
+    expect(main).toContain('federation');
+    expect(later.startsWith(EAGER_COMPILE_HINT)).toBe(false);
+    // The source map counts the hint's line: nothing is mapped to it, the code below it is.
+    expect(map.file).toBe('main.js');
+    expect(map.mappings.startsWith(';')).toBe(true);
+    expect(
+      map.mappings
+        .split(';')
+        .slice(1)
+        .some((line) => line.length > 0),
+    ).toBe(true);
+  }, 60_000);
+
+  it("is the shell's alone, in production only", async () => {
+    expect(eagerlyCompiled(true, false)).toEqual([]);
+    expect(eagerlyCompiled(false, true)).toEqual([]);
+    const { main } = await build([]);
+    expect(main.startsWith(EAGER_COMPILE_HINT)).toBe(false);
+  }, 60_000);
 });
