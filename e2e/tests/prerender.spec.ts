@@ -161,7 +161,8 @@ test.describe('prerendered public pages', () => {
 
   // The server's style element is the page's style sheet (@site/rendering's serverStyles): as the
   // page hydrates, no rule is inserted again and no element is added or removed (the browser does
-  // not match the page again for the same rules); a part first drawn later gets its rules in it.
+  // not match the page again for the same rules), and its groups are read from its text, no rule's
+  // selector read; a part first drawn later gets its rules in it.
   test("the page's styles stay the server's element as the page hydrates; the menu, first drawn later, is styled in it", async ({ page }) => {
     await page.addInitScript(() => {
       const inserted: string[] = [];
@@ -171,6 +172,18 @@ test.describe('prerendered public pages', () => {
         inserted.push(rule);
         return insertRule.call(this, rule, index);
       };
+      // The start reads the server's groups from the element's text, not from its rules' selectors
+      // (each read makes the rule's object and writes its selector out again).
+      const selectorText = Object.getOwnPropertyDescriptor(CSSStyleRule.prototype, 'selectorText')!;
+      const counter = { reads: 0 };
+      (window as unknown as { selectorReads: typeof counter }).selectorReads = counter;
+      Object.defineProperty(CSSStyleRule.prototype, 'selectorText', {
+        ...selectorText,
+        get(this: CSSStyleRule) {
+          counter.reads += 1;
+          return selectorText.get!.call(this);
+        },
+      });
     });
     const styleElements = () => page.evaluate(() => Array.from(document.querySelectorAll('style[data-styled]'), (style) => style.getAttribute('data-styled')));
     const insertedRules = () => page.evaluate(() => (window as unknown as { insertedRules: string[] }).insertedRules);
@@ -180,6 +193,7 @@ test.describe('prerendered public pages', () => {
     await page.waitForLoadState('networkidle');
     expect(await styleElements()).toEqual(['server']);
     expect(await insertedRules()).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { selectorReads: { reads: number } }).selectorReads.reads)).toBe(0);
 
     await page.getByRole('button', { name: 'Meniu' }).click();
     const dialog = page.getByRole('dialog', { name: 'Meniu' });

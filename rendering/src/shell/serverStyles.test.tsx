@@ -70,6 +70,18 @@ function serverPage(): { html: string; style: string } {
   });
 }
 
+/** The browser's side: the page made and hydrated over the server's HTML, with no recoverable error (no mismatch). */
+async function hydrateAsDrawn(browser: Modules) {
+  const { Page, ids } = makePage(browser);
+  const { hydrateRoot } = jest.requireActual<typeof ReactDomClient>('react-dom/client');
+  const recoverable = jest.fn();
+  const { act } = browser.React;
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  const root = await act(async () => hydrateRoot(document.getElementById('root')!, <Page />, { onRecoverableError: recoverable }));
+  expect(recoverable).not.toHaveBeenCalled();
+  return { Page, ids, root, act };
+}
+
 const styleElements = () => Array.from(document.querySelectorAll('style'));
 const selectors = (element: HTMLStyleElement) => Array.from(element.sheet?.cssRules ?? []).map((rule) => (rule as CSSStyleRule).selectorText ?? rule.cssText);
 
@@ -101,13 +113,7 @@ it("hydrates the page with no rule inserted again, no element added or removed, 
     const browser = modules();
     const [element] = styleElements();
     expect(browser.serverStyles.adoptServerStyles(document)).toBe(true);
-    const { Page, ids } = makePage(browser);
-    const { hydrateRoot } = jest.requireActual<typeof ReactDomClient>('react-dom/client');
-    const recoverable = jest.fn();
-    const { act } = browser.React;
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    const root = await act(async () => hydrateRoot(document.getElementById('root')!, <Page />, { onRecoverableError: recoverable }));
-    expect(recoverable).not.toHaveBeenCalled();
+    const { Page, ids, root, act } = await hydrateAsDrawn(browser);
     expect(insertRule).not.toHaveBeenCalled();
     expect(styleElements()).toEqual([element]);
     const before = selectors(element!);
@@ -151,5 +157,88 @@ it('does nothing on a page without a server style element (a page the browser dr
     expect(modules.serverStyles.adoptServerStyles(document)).toBe(false);
     expect(styleElements()).toHaveLength(0);
     expect(modules.styled.__PRIVATE__.mainSheet.tag).toBeUndefined();
+  });
+});
+
+describe("the server's groups read from the element's text", () => {
+  /** Counts the reads of each rule's selector (what reading the groups from the CSS object model does). */
+  function countSelectorReads(element: HTMLStyleElement): { reads: number } {
+    const counter = { reads: 0 };
+    for (const rule of Array.from(element.sheet!.cssRules)) {
+      const selector = (rule as CSSStyleRule).selectorText;
+      if (selector === undefined) continue;
+      Object.defineProperty(rule, 'selectorText', {
+        configurable: true,
+        get: () => {
+          counter.reads += 1;
+          return selector;
+        },
+      });
+    }
+    return counter;
+  }
+
+  it('gives every component of the sheet in order, each with its class names and its rules, its marker included', () => {
+    side(({ serverStyles }) => {
+      const [element] = styleElements();
+      const markers = selectors(element!).flatMap((selector, index) => (selector.startsWith('data-styled.g') ? [index] : []));
+      const groups = serverStyles.textRuleGroups(element!.textContent!, element!.sheet!.cssRules.length);
+      expect(groups?.map(({ id }) => id)).toEqual(markers.map((index) => /id="([\w-]+)"/.exec(selectors(element!)[index]!)![1]));
+      // Each group's rules end at its marker.
+      expect(groups?.map(({ size }) => size)).toEqual(markers.map((index, i) => index - (markers[i - 1] ?? -1)));
+      // Its class names: the marker's content, as the rule itself gives it.
+      const rules = Array.from(element!.sheet!.cssRules) as CSSStyleRule[];
+      const content = (index: number) => rules[index]!.style.getPropertyValue('content').replace(/^"|"$/g, '').split(',').filter(Boolean);
+      expect(groups?.map(({ names }) => names)).toEqual(markers.map(content));
+      expect(groups?.every(({ names }) => names.length > 0)).toBe(true);
+    });
+  });
+
+  it("is null where the text and the sheet's rules are not one for one, or rules follow the last marker", () => {
+    side(({ serverStyles }) => {
+      const [element] = styleElements();
+      const text = element!.textContent!;
+      const count = element!.sheet!.cssRules.length;
+      expect(serverStyles.textRuleGroups(text, count)).not.toBeNull();
+      // A rule the browser did not keep (another browser's prefix): one rule fewer in the sheet.
+      expect(serverStyles.textRuleGroups(text, count - 1)).toBeNull();
+      expect(serverStyles.textRuleGroups(`${text}.extra{color:red}/*!sc*/\n`, count + 1)).toBeNull();
+      expect(serverStyles.textRuleGroups(text.trimEnd(), count)).toBeNull();
+      expect(serverStyles.textRuleGroups('', 0)).toBeNull();
+    });
+  });
+
+  it("adopts the element without reading any rule's selector when its text gives the sheet's rules", async () => {
+    const [element] = styleElements();
+    const counter = countSelectorReads(element!);
+    await jest.isolateModulesAsync(async () => {
+      const browser = modules();
+      expect(browser.serverStyles.adoptServerStyles(document)).toBe(true);
+    });
+    expect(counter.reads).toBe(0);
+  });
+
+  it('reads the rules themselves where the sheet holds a rule its text does not, and hydrates as drawn, nothing inserted again', async () => {
+    const [element] = styleElements();
+    // A rule the text does not have, among the first component's: the sheet, not the text, is what the tag indexes.
+    element!.sheet!.insertRule('.added { color: rgb(1, 2, 3); }', 0);
+    insertRule.mockClear();
+    const counter = countSelectorReads(element!);
+    await jest.isolateModulesAsync(async () => {
+      const browser = modules();
+      expect(browser.serverStyles.adoptServerStyles(document)).toBe(true);
+      expect(counter.reads).toBeGreaterThan(0);
+      const { Page, root, act } = await hydrateAsDrawn(browser);
+      expect(insertRule).not.toHaveBeenCalled();
+      // The base's new rule goes after the base's rules, the added one counted among them.
+      await act(async () => root.render(<Page tone="alert" />));
+      expect(getComputedStyle(document.querySelector('p')!).color).toBe('rgb(170, 0, 0)');
+      expect(insertRule).toHaveBeenCalledTimes(1);
+      const after = selectors(element!);
+      const baseMarker = after.findIndex((rule) => rule.startsWith('data-styled.g'));
+      expect(after[0]).toBe('.added');
+      expect(after[baseMarker + 1]).toMatch(/^\.\w+$/);
+      await act(async () => root.unmount());
+    });
   });
 });
