@@ -8,23 +8,13 @@ export { ThemeModeProvider, useThemeMode } from './theme/ThemeModeProvider';
 export { SiteProviders } from './SiteProviders';
 export * from './router';
 export { mountLocalHost, type FeatureModules, type LocalPage } from './LocalHost';
-export { VisuallyHidden } from './primitives/VisuallyHidden';
-export { Button, ButtonLink, ButtonAnchor, buttonStyles } from './primitives/Button';
-export { Container } from './primitives/Container';
-export { Card, CardList } from './primitives/Card';
-export { rovingTarget } from './primitives/rovingFocus';
-export { PageHeading, PageIntro, ServerPageDescription, ServerPageTitle, usePageDescription, usePageTitle } from './primitives/PageHeading';
-export { LoadingStatus } from './primitives/LoadingStatus';
-export { Tabs, type TabItem } from './widgets/tabs/Tabs';
-export { Accordion, type AccordionItem } from './widgets/accordion/Accordion';
-export { Section } from './widgets/section/Section';
+// The site's shared components, evaluated by the shell's start in a task of their own (./components.ts).
+export * from './components';
 export { StaticPart } from './hydration/StaticPart';
 export { forgetStaticParts, keepStaticParts } from './hydration/staticParts';
 export { LaterPart } from './hydration/LaterPart';
 export { forgetLaterParts, holdLaterParts } from './hydration/laterParts';
-export { PlanCard, PlanPopular, PlanSummary, PriceFigure, usePlanPrice, type PlanId } from './widgets/plans/PlanSummary';
 export { plainFigures } from './theme/globalCss';
-export { AndroidAppLink, IphoneAppStatus } from './widgets/app/AppLinks';
 export { requestFocusAfterNavigation, findHashTarget, focusElement } from './navigationFocus';
 export {
   createUserServiceClient,
@@ -57,9 +47,6 @@ export { handOverAnswers, adoptHandedOverAnswers, forgetHandedOverAnswers } from
 export { SERVICE_READS, serviceRead, isServiceReadName, type ServiceReadName, type ServiceReadAnswer } from './api/serviceReads';
 export { useServiceRead, useServiceAction, useTakingLonger, type CallState, type ActionState } from './api/useServiceCall';
 export { useFormValidation, fieldProblem, EMAIL_PATTERN, type FieldProblem } from './forms/validation';
-export { TextField, RequiredMark } from './forms/TextField';
-export { ErrorSummary, type SummaryItem } from './forms/ErrorSummary';
-export { FormStatus, RefusalAnnouncement, StatusMessage, SubmitWithStatus } from './forms/FormStatus';
 export { useSubmission } from './forms/useSubmission';
 export {
   startSession,

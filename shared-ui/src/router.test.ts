@@ -22,3 +22,11 @@ it('lets no app import react-router-dom or react-i18next but through shared-ui (
     .map((file) => relative(root, file));
   expect(offenders).toEqual([]);
 });
+
+it("lets only the shell's start import shared-ui's start entries (./i18n, ./router, ./components): an app importing one would have a copy of its own", () => {
+  const offenders = APPS.flatMap((app) => sources(join(root, app, 'src')))
+    .filter((file) => /from '@site\/shared-ui\/(i18n|router|components)'|import\([^)]*'@site\/shared-ui\/(i18n|router|components)'\)/.test(readFileSync(file, 'utf8')))
+    .map((file) => relative(root, file))
+    .filter((file) => !/^shell\/src\/bootstrap(\.test)?\.tsx?$/.test(file));
+  expect(offenders).toEqual([]);
+});

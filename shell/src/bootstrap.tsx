@@ -2,25 +2,33 @@
 // a slow phone (the page is already drawn by its HTML; what the visitor does meanwhile is held and
 // replayed by the early-event script). Each step's modules are in this chunk already (eager: no
 // request of their own, all fetched at once): importing one evaluates it and what it needs that is
-// not evaluated yet. The largest first, each alone: React's DOM renderer, the shared libraries, the
-// page's i18next set-up, the site's shared components, then the shell's app, which hydrates or draws
-// the page (./bootstrap.test.ts names each task's modules).
+// not evaluated yet. The largest first, each alone: React's DOM renderer, styled-components, the
+// server's styles adopted, TanStack Query, i18next, the page's i18next set-up, the router, the site's
+// shared components, the rest of shared-ui, the shell's app, then what mounts it, which hydrates or
+// draws the page (./bootstrap.test.ts names each task's modules). Lighthouse counts no blocking for
+// a task under 10 ms of real work, and each longer one at its duration times the CPU slowdown: a
+// step that crosses 10 ms on a slow host is split (docs/benchmark.md).
 import { nextTask } from '@site/shared-ui/next-task';
 
 const sharedModules = [
   () => import(/* webpackMode: "eager" */ 'react-dom/client'),
-  // styled-components, then the server's style element adopted as the page's style sheet before any
-  // styled component is made (@site/rendering's serverStyles: its rules are not inserted again).
-  () =>
-    import(/* webpackMode: "eager" */ 'styled-components')
-      .then(() => import(/* webpackMode: "eager" */ '@site/rendering/server-styles'))
-      .then(({ adoptServerStyles }) => adoptServerStyles()),
-  () => Promise.all([import(/* webpackMode: "eager" */ '@tanstack/react-query'), import(/* webpackMode: "eager" */ 'i18next')]),
+  // styled-components, then, in the next task, the server's style element adopted as the page's style
+  // sheet before any styled component is made (@site/rendering's serverStyles: its rules are not
+  // inserted again).
+  () => import(/* webpackMode: "eager" */ 'styled-components'),
+  () => import(/* webpackMode: "eager" */ '@site/rendering/server-styles').then(({ adoptServerStyles }) => adoptServerStyles()),
+  () => import(/* webpackMode: "eager" */ '@tanstack/react-query'),
+  () => import(/* webpackMode: "eager" */ 'i18next'),
   // The page's i18next instance set up (react-i18next's binding, the common strings, the language),
   // a third of shared-ui's evaluation, before the rest of it: the same module, which shared-ui's
   // index then finds evaluated (this build's own copy of shared-ui is the one every app of the page
   // uses: the shell's start negotiates it before any remote has registered).
   () => import(/* webpackMode: "eager" */ '@site/shared-ui/i18n'),
+  // Then the router (react-router, re-exported by shared-ui), shared-ui's styled components (its
+  // primitives, widgets and forms' parts), then the rest of it (the session, the service's client,
+  // the hydration's parts).
+  () => import(/* webpackMode: "eager" */ '@site/shared-ui/router'),
+  () => import(/* webpackMode: "eager" */ '@site/shared-ui/components'),
   () => import(/* webpackMode: "eager" */ '@site/shared-ui'),
 ];
 
@@ -30,6 +38,10 @@ async function start() {
     await nextTask();
     await evaluate();
   }
+  // The shell's app (its header, footer and route table, its strings registered), then the rest of
+  // what mounts it (@site/rendering's start, the remotes' loading): two steps.
+  await nextTask();
+  await import(/* webpackMode: "eager" */ './app/App');
   await nextTask();
   const { mountShell } = await import(/* webpackMode: "eager" */ './app/mountShell');
   await nextTask();
