@@ -1,3 +1,8 @@
+// The site's shared components (./components.ts), first: the shell's start evaluates them in a task
+// of their own before the rest of shared-ui, and a styled component's class names follow the order
+// in which the components are made, so the server makes them in the same order (else the page's
+// rules are inserted again as it hydrates: e2e/tests/prerender.spec.ts).
+export * from './components';
 export { runtimeConfig, SOCIAL_NETWORKS, type RuntimeConfig, type SocialNetwork, type StripeConfig } from './runtimeConfig';
 export { preferenceCookie, storage, STORAGE_KEYS } from './storage';
 export { isVisitorId, VISITOR_ID } from './remotes/remotesDocument';
@@ -8,8 +13,6 @@ export { ThemeModeProvider, useThemeMode } from './theme/ThemeModeProvider';
 export { SiteProviders } from './SiteProviders';
 export * from './router';
 export { mountLocalHost, type FeatureModules, type LocalPage } from './LocalHost';
-// The site's shared components, evaluated by the shell's start in a task of their own (./components.ts).
-export * from './components';
 export { StaticPart } from './hydration/StaticPart';
 export { forgetStaticParts, keepStaticParts } from './hydration/staticParts';
 export { LaterPart } from './hydration/LaterPart';
