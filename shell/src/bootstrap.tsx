@@ -20,9 +20,9 @@ const sharedModules = [
   () => import(/* webpackMode: "eager" */ '@tanstack/react-query'),
   () => import(/* webpackMode: "eager" */ 'i18next'),
   // The page's i18next instance set up (react-i18next's binding, the common strings, the language),
-  // a third of shared-ui's evaluation, before the rest of it: the same module, which shared-ui's
-  // index then finds evaluated (this build's own copy of shared-ui is the one every app of the page
-  // uses: the shell's start negotiates it before any remote has registered).
+  // before the rest of shared-ui: the same module, which shared-ui's index then finds evaluated
+  // (this build's own copy of shared-ui is the one every app of the page uses: the shell's start
+  // negotiates it before any remote has registered).
   () => import(/* webpackMode: "eager" */ '@site/shared-ui/i18n'),
   // Then the router (react-router, re-exported by shared-ui), shared-ui's styled components (its
   // primitives, widgets and forms' parts), then the rest of it (the session, the service's client,
