@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import type { FederationManifest } from '@site/site-server';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@site/contract/locales';
+import { LOCAL_SITE_URL } from '@site/contract/local-setup';
 import type { RouteTable } from '@site/shared-ui/route-table';
 import { remoteFolder } from '@site/shared-ui/site-apps';
 import { readFileSync } from 'node:fs';
@@ -107,7 +108,13 @@ export async function expectNoAxeViolations(page: Page, { only = [] as string[] 
   expect(summary).toEqual([]);
 }
 
+/**
+ * A visitor who stored these preferences in localStorage before the theme had its cookie: a browser
+ * that has been here (a cohort id of its own, which the site's server replaces with one it signs), so
+ * the server gives it no first visit's theme cookie, and its pages read what it stored.
+ */
 export async function setStoredPreferences(page: Page, prefs: { theme?: string; locale?: string }) {
+  await page.context().addCookies([{ name: 'visitor-id', value: 'an-earlier-visit', url: LOCAL_SITE_URL }]);
   await page.addInitScript((p) => {
     if (p.theme) localStorage.setItem('theme', p.theme);
     if (p.locale) localStorage.setItem('locale', p.locale);

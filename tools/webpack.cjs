@@ -17,6 +17,16 @@ const { remotePages } = require('./remotePages.cjs');
 const linkServerBuild = (emitted) => amendManifest('LinkServerBuild', () => serverEntryMetaData(emitted));
 
 /**
+ * A production build's federation runtime does not ask localStorage, as it starts, whether the
+ * devtools turned its debugging on (patches/@module-federation__sdk: localStorage's first read on
+ * a page costs tens of milliseconds of its main thread); a development build keeps the toggle.
+ */
+function noBrowserDebugToggle(production) {
+  const { DefinePlugin } = require('webpack');
+  return new DefinePlugin({ FEDERATION_NO_BROWSER_DEBUG: JSON.stringify(production) });
+}
+
+/**
  * A remote's build exposes the route table's pages of it; its local host (shared-ui's
  * mountLocalHost) routes them, from LOCAL_PAGES.
  */
@@ -53,6 +63,7 @@ function createAppConfig(options) {
         ...manifestRecords(app),
         ...eagerlyCompiled(production, Boolean(app.isHost)),
         ...precompressed(production),
+        noBrowserDebugToggle(production),
       ],
       devServer: {
         // Each app's port is the site's runtime configuration (site-server/src/runtimeConfig.ts).

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { builtinsOnly, compiledBuild, drawnPart, pageDocument } from '@site/rendering/server';
-import { createStaticApp, listen, localeOf, looksSignedIn, robotsTxt, securityHeaders, signedInPreconnects } from '@site/site-server';
+import { createStaticApp, firstVisitTheme, listen, localeOf, looksSignedIn, robotsTxt, securityHeaders, signedInPreconnects } from '@site/site-server';
 import * as runtimeConfig from '@site/site-server/runtime-config';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -59,6 +59,8 @@ await listen(
     spa: true,
     pageHtml: (c) => {
       const url = new URL(c.req.url);
+      // A first visit's theme cookie, as the federated site's server sets it (its pages then read no localStorage as they start).
+      firstVisitTheme(c);
       return page(url.pathname, url.origin, looksSignedIn(c), localeOf(c));
     },
     pageLinks: async (c) => signedInPreconnects(c, routeAt(new URL(c.req.url).pathname), signedInCalls, `http://localhost:${port}`).join(', '),

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { h1, h1Of, open } from '../support';
+import { h1, h1Of, open, setStoredPreferences } from '../support';
 
 const landing = h1Of('/');
 
@@ -21,13 +21,58 @@ test('theme and locale persist across reloads and <html lang> follows the locale
 });
 
 test('the theme is applied before first paint (no flash of the dark theme)', async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('theme', 'light'));
+  await setStoredPreferences(page, { theme: 'light' });
   // Block the app's code: whatever is painted now comes from the HTML alone.
   await page.route(/\.js$/, (route) => (route.request().url().endsWith('/config.js') ? route.continue() : route.abort()));
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
   expect(background).toBe('rgb(255, 255, 255)');
+});
+
+test("a first visit, and the pages after it, read nothing from localStorage as they start (its first read costs the page's first task tens of ms): the preferences are the cookies'", async ({
+  page,
+}) => {
+  // Every use of localStorage by the page (the pre-paint script, the theme, the language, the cohort id), counted.
+  await page.addInitScript(() => {
+    const uses: string[] = [];
+    (window as unknown as { storageUses: string[] }).storageUses = uses;
+    const owner = Object.getOwnPropertyDescriptor(window, 'localStorage') ? window : Window.prototype;
+    const getter = Object.getOwnPropertyDescriptor(owner, 'localStorage')!.get!;
+    Object.defineProperty(owner, 'localStorage', {
+      configurable: true,
+      get() {
+        uses.push(new Error().stack!.split('\n')[2]?.trim() ?? 'localStorage');
+        return getter.call(this);
+      },
+    });
+  });
+  const storageUses = () => page.evaluate(() => (window as unknown as { storageUses: string[] }).storageUses);
+  await open(page, '/', landing);
+  expect(await storageUses()).toEqual([]);
+  expect((await page.context().cookies()).find((c) => c.name === 'theme')?.value).toBe('dark');
+  await page.getByRole('link', { name: 'Despre noi' }).first().click();
+  await expect(h1(page)).toHaveText('Despre noi');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  expect(await storageUses()).toEqual([]);
+  // A choice is kept in both (the product's localStorage key, and the cookie the next page reads).
+  await page.getByRole('combobox', { name: 'Temă de culori' }).selectOption('light');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  expect((await page.context().cookies()).find((c) => c.name === 'theme')?.value).toBe('light');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  expect(await storageUses()).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+});
+
+test('a visitor who stored a theme before it had a cookie keeps it: read from localStorage once, then from the cookie', async ({ page }) => {
+  await setStoredPreferences(page, { theme: 'light' });
+  await open(page, '/aboutus', 'Despre noi');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(page.getByRole('combobox', { name: 'Temă de culori' })).toHaveValue('light');
+  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'theme')?.value).toBe('light');
 });
 
 test('"system" follows the device colour scheme live', async ({ page }) => {

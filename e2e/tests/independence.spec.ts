@@ -133,7 +133,8 @@ test('a first visit gets a visitor-id cookie (SameSite=Lax), and the browser kee
   expect(header).toMatch(/SameSite=Lax/i);
   expect(id).toBeTruthy();
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  expect(await page.evaluate(() => localStorage.getItem('visitor-id'))).toBe(id);
+  // A browser that keeps the cookie keeps no copy in localStorage (read on a page's start, it is slow).
+  expect(await page.evaluate(() => localStorage.getItem('visitor-id'))).toBeNull();
   expect((await context.cookies(origin)).find((c) => c.name === 'visitor-id')?.value).toBe(id);
   await context.close();
 });

@@ -31,11 +31,19 @@ export const MARKERS = {
    */
   signedInDocumentAttribute: 'data-drawn-signed-in',
   /**
-   * On a select whose choice is a stored preference: its value is the localStorage key. A choice made
-   * on it before the page has hydrated is stored at once by the early-event script, so nothing that
+   * On a select whose choice is a stored preference: its value is the localStorage key and the
+   * cookie's name. A choice made on it before the page has hydrated is stored at once by the
+   * early-event script (localStorage and the cookie), so nothing that
    * happens before hydration (a reload, the page drawn afresh instead, code that never runs) loses it.
    */
   storedChoiceAttribute: 'data-stored-choice',
+  /**
+   * The attributes of the cookie such a choice is also kept in, under the same name (the theme's:
+   * a browser that has it reads no localStorage as a page starts): a preference cookie's
+   * (shared-ui's PREFERENCE_COOKIE: the whole site, a year, SameSite=Lax; a test holds them equal),
+   * secure on HTTPS.
+   */
+  storedChoiceCookie: 'path=/; max-age=31536000; samesite=lax',
   /** Dispatched on document once the page is React's: held early events are replayed. */
   hydratedEvent: 'site:hydrated',
   /** On <html>, "true" once held events were handed to the hydrated page ("false" if it never hydrated). */

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { ANSWERS_CHANGED_COOKIE, ANSWERS_CHANGED_MAX_LENGTH } from '@site/shared-ui/login-cookie';
 import { Hono } from 'hono';
-import { answersChangedOf, isSignedVisitorId, signedVisitorId } from './visitor';
+import { answersChangedOf, isSignedVisitorId, signedVisitorId, visitorIdOf } from './visitor';
 
 describe("a visitor's id", () => {
   it('is signed as it always was (HMAC-SHA256 of the id under a key derived from the secret): the ids already given stay valid', () => {
@@ -31,5 +31,31 @@ describe("the browser's note of its own last change (answersChanged)", () => {
     expect(await noteOf()).toBeNull();
     expect(await noteOf(`${ANSWERS_CHANGED_COOKIE}=`)).toBeNull();
     expect(await noteOf(`${ANSWERS_CHANGED_COOKIE}=${'x'.repeat(ANSWERS_CHANGED_MAX_LENGTH + 1)}`)).toBeNull();
+  });
+});
+
+describe("a first visit's theme cookie", () => {
+  /** The cookies a page's answer sets, for a request with these (the page asks for the visitor's cohort). */
+  const setCookies = async (cookie?: string) => {
+    const app = new Hono().get('/', (c) => c.text(visitorIdOf(c)));
+    const response = await app.request('/', cookie === undefined ? {} : { headers: { Cookie: cookie } });
+    return response.headers.getSetCookie();
+  };
+  const themeOf = (cookies: string[]) => cookies.find((cookie) => cookie.startsWith('theme='));
+
+  it('is set in the default theme (a preference cookie) on a first visit, with the cohort id: the browser then reads no localStorage as its pages start', async () => {
+    const first = await setCookies();
+    expect(themeOf(first)).toBe('theme=dark; Max-Age=31536000; Path=/; SameSite=Lax');
+    expect(first.some((cookie) => cookie.startsWith('visitor-id='))).toBe(true);
+    // A theme cookie that names no theme, on a first visit: the default instead.
+    expect(themeOf(await setCookies('theme=purple'))).toBe('theme=dark; Max-Age=31536000; Path=/; SameSite=Lax');
+  });
+
+  it('is not set for a browser that has been here (it may hold a theme in localStorage from before the cookie), nor for one that has it', async () => {
+    // An id of its own, even one this server did not sign (a rotated secret): a new id, no theme.
+    const returning = await setCookies('visitor-id=an-id-signed-by-another-secret');
+    expect(returning.some((cookie) => cookie.startsWith('visitor-id='))).toBe(true);
+    expect(themeOf(returning)).toBeUndefined();
+    expect(themeOf(await setCookies('theme=light'))).toBeUndefined();
   });
 });

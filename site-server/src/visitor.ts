@@ -9,6 +9,7 @@ import { LOCALE_COOKIE, LOCALE_PARAM, localeFrom, type Locale } from '@site/shar
 import { ANSWERS_CHANGED_COOKIE, ANSWERS_CHANGED_MAX_LENGTH, LOGIN_COOKIE } from '@site/shared-ui/login-cookie';
 import { isVisitorId, VISITOR_ID } from '@site/shared-ui/remotes-document';
 import { PREFERENCE_COOKIE } from '@site/shared-ui/preference-cookie';
+import { DEFAULT_THEME, isThemePreference, THEME_COOKIE } from '@site/shared-ui/theme-preference';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { createHmac, createSecretKey, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
@@ -80,9 +81,24 @@ export function visitorIdOf(c: Context): string {
     id = signedVisitorId(secret);
     const { path, sameSite, days } = PREFERENCE_COOKIE;
     setCookie(c, VISITOR_ID, id, { path, sameSite, maxAge: days * 86_400, secure: visitorUsesHttps(c) });
+    firstVisitTheme(c);
   }
   ofRequest.set(c.req.raw, id);
   return id;
+}
+
+/**
+ * A first visit (the request carries neither the cohort id's cookie nor the theme's) gets the
+ * theme's cookie, in the default theme: the browser then reads its preferences from cookies and
+ * never from localStorage as a page starts (shared-ui's preferencesInCookies: localStorage's first
+ * read on a page costs tens of milliseconds of its main thread). A browser that has been here
+ * (an id of its own, even one this server did not sign) may hold a theme stored in localStorage
+ * before the cookie existed: it gets none here, and copies its own once its page has started.
+ */
+export function firstVisitTheme(c: Context): void {
+  if (getCookie(c, VISITOR_ID) !== undefined || isThemePreference(getCookie(c, THEME_COOKIE))) return;
+  const { path, sameSite, days } = PREFERENCE_COOKIE;
+  setCookie(c, THEME_COOKIE, DEFAULT_THEME, { path, sameSite, maxAge: days * 86_400, secure: visitorUsesHttps(c) });
 }
 
 /**

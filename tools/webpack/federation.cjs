@@ -182,6 +182,8 @@ function runtimeProviderConfig(app, production) {
         FEDERATION_RUNTIME_PROVIDER: JSON.stringify(`${app.name} (local host)`),
         ENV_TARGET: JSON.stringify('web'),
         FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: true,
+        // As the app's own build (tools/webpack.cjs, noBrowserDebugToggle): no localStorage read as the runtime starts.
+        FEDERATION_NO_BROWSER_DEBUG: JSON.stringify(production),
       }),
       ...precompressed(production),
     ],

@@ -11,8 +11,8 @@
 //   focus with them): held, then sent again;
 // - text typed into a field, or an option chosen: left where it is, then told to the page as the
 //   field's new value (a select's choice is kept, since hydrating it sets it back); an option chosen
-//   on a select that is a stored preference (markers.storedChoiceAttribute names its key) is also
-//   stored at once, as the page would store it: a reload, a page drawn afresh instead of hydrated,
+//   on a select that is a stored preference (markers.storedChoiceAttribute names its key and its
+//   cookie) is also stored at once, as the page would store it (its cookie, then localStorage): a reload, a page drawn afresh instead of hydrated,
 //   or a page that never hydrates keeps it.
 // A link within the page itself (the skip link, a section's anchor) is never held: it works natively.
 // A link that opens elsewhere (another site, a new tab) is left to the browser. If the page never
@@ -118,12 +118,14 @@
       // Hydrating a select sets it back to the value React renders: what was chosen is kept here.
       if (el.tagName === 'SELECT') chosen.set(el, el.value);
       var key = el.getAttribute(markers.storedChoiceAttribute);
-      if (key)
-        try {
-          localStorage.setItem(key, el.value);
-        } catch (e) {
-          /* storage refused: the choice is still handed to the page once it hydrates */
-        }
+      if (!key) return;
+      // The cookie first: where a browser has it, it is what the next page reads (not localStorage).
+      d.cookie = key + '=' + encodeURIComponent(el.value) + '; ' + markers.storedChoiceCookie + (location.protocol === 'https:' ? '; secure' : '');
+      try {
+        localStorage.setItem(key, el.value);
+      } catch (e) {
+        /* storage refused: the choice is still handed to the page once it hydrates */
+      }
     },
     true,
   );

@@ -1,3 +1,4 @@
+import { PREFERENCE_COOKIE } from '@site/shared-ui/preference-cookie';
 import { MARKERS } from '../contract';
 import { prePaintScript } from './prePaint';
 
@@ -28,7 +29,7 @@ function runPrePaint({
   localStorage.clear();
   if (theme !== undefined) localStorage.setItem('theme', theme);
   if (locale !== undefined) localStorage.setItem('locale', locale);
-  for (const name of ['loginCookie', 'locale']) document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  for (const name of ['loginCookie', 'locale', 'theme']) document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   if (cookie) document.cookie = cookie;
   window.history.replaceState(null, '', address);
   window.matchMedia = ((query: string) => ({ matches: query === '(prefers-color-scheme: dark)' && systemDark })) as unknown as typeof window.matchMedia;
@@ -41,6 +42,27 @@ function runPrePaint({
 }
 
 describe('the pre-paint script', () => {
+  it("reads the theme's cookie and no localStorage where the browser has it (a first visit, and every visit after one)", () => {
+    const getItem = jest.spyOn(Storage.prototype, 'getItem');
+    try {
+      expect(runPrePaint({ cookie: 'theme=dark; path=/' })).toEqual({ theme: 'dark', colorScheme: 'dark', lang: 'ro', skip: null });
+      expect(runPrePaint({ cookie: 'theme=light; path=/' })).toEqual({ theme: 'light', colorScheme: 'light', lang: 'ro', skip: 'skip' });
+      // The language then is the address's, else its cookie's, else the default: a stored copy is not read.
+      expect(runPrePaint({ cookie: 'theme=dark; path=/', locale: 'en' })).toMatchObject({ lang: 'ro', skip: null });
+      expect(runPrePaint({ cookie: 'theme=system; path=/', systemDark: false, address: '/?lang=en' })).toMatchObject({ theme: 'light', lang: 'en', skip: 'skip' });
+      expect(getItem).not.toHaveBeenCalled();
+      // The cookie beats a theme stored before it existed (the browser copied that one into it).
+      expect(runPrePaint({ cookie: 'theme=dark; path=/', theme: 'light' })).toMatchObject({ theme: 'dark', skip: null });
+    } finally {
+      getItem.mockRestore();
+    }
+  });
+
+  it("reads localStorage without the theme's cookie (a browser that refuses cookies, or one from before the cookie), or with one that names no theme", () => {
+    expect(runPrePaint({ theme: 'light', locale: 'en' })).toMatchObject({ theme: 'light', lang: 'en', skip: 'skip' });
+    expect(runPrePaint({ cookie: 'theme=purple; path=/', theme: 'light' })).toMatchObject({ theme: 'light', skip: 'skip' });
+  });
+
   it('draws a first visit in the defaults (dark, Romanian), which is what the prerendered HTML shows', () => {
     expect(runPrePaint({})).toEqual({ theme: 'dark', colorScheme: 'dark', lang: 'ro', skip: null });
   });
@@ -92,4 +114,9 @@ describe('the pre-paint script', () => {
     expect(runPrePaint({ cookie: 'locale=en; path=/', drawnLang: 'ro' })).toMatchObject({ lang: 'en', skip: 'skip' });
     expect(runPrePaint({ address: '/?lang=ro', cookie: 'locale=en; path=/', drawnLang: 'en' })).toMatchObject({ lang: 'ro', skip: 'skip' });
   });
+});
+
+it("has the early-event script keep a choice made before hydration in a preference cookie (the attributes shared-ui's browser code and the site's server give one)", () => {
+  const { path, sameSite, days } = PREFERENCE_COOKIE;
+  expect(MARKERS.storedChoiceCookie).toBe(`path=${path}; max-age=${days * 86_400}; samesite=${sameSite.toLowerCase()}`);
 });

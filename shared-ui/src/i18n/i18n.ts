@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
-import { preferenceCookie, STORAGE_KEYS, storage } from '../storage';
+import { preferenceCookie, preferencesInCookies, STORAGE_KEYS, storage } from '../storage';
 import commonEn from './common.en.json';
 import commonRo from './common.ro.json';
 
@@ -23,15 +23,16 @@ function keepLocale(locale: Locale) {
 /**
  * The page's language, as the server and the pre-paint script chose it (localeFrom); a choice the
  * server could not read yet (an address's, or one stored before the cookie existed) is kept where it
- * can, for the next page.
+ * can, for the next page. localStorage's copy is read only where it can decide (neither the address
+ * nor the cookie names a language) and the cookies do not carry the preferences (preferencesInCookies).
  */
 function startingLocale(): Locale {
   if (!inBrowser) return DEFAULT_LOCALE;
   const param = addressLocale();
   const cookie = Cookies.get(LOCALE_COOKIE) ?? null;
-  const stored = storage.get(STORAGE_KEYS.locale);
+  const stored = isLocale(param) || isLocale(cookie) || preferencesInCookies() ? null : storage.get(STORAGE_KEYS.locale);
   const locale = localeFrom({ param, cookie, stored });
-  if ((isLocale(param) || isLocale(cookie) || isLocale(stored)) && (cookie !== locale || stored !== locale)) keepLocale(locale);
+  if ((isLocale(param) || isLocale(cookie) || isLocale(stored)) && cookie !== locale) keepLocale(locale);
   return locale;
 }
 

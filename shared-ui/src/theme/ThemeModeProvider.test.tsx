@@ -11,6 +11,7 @@ let listeners: Listener[] = [];
 
 beforeEach(() => {
   localStorage.clear();
+  document.cookie = 'theme=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   systemDark = false;
   listeners = [];
   window.matchMedia = ((query: string) => ({
@@ -69,7 +70,7 @@ it('defaults to the dark theme and marks <html> with it', () => {
   expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
 });
 
-it('stores a chosen theme under the localStorage key "theme" and applies it', () => {
+it('stores a chosen theme under the localStorage key "theme", and in the cookie of that name, and applies it', () => {
   render(
     <ThemeModeProvider>
       <Probe />
@@ -77,6 +78,7 @@ it('stores a chosen theme under the localStorage key "theme" and applies it', ()
   );
   act(() => screen.getByText('light').click());
   expect(localStorage.getItem('theme')).toBe('light');
+  expect(document.cookie).toContain('theme=light');
   expect(screen.getByText('styled:light')).toBeInTheDocument();
   expect(document.documentElement).toHaveAttribute('data-theme', 'light');
 });
@@ -89,6 +91,34 @@ it('starts from the stored theme', () => {
     </ThemeModeProvider>,
   );
   expect(screen.getByText('resolved:light')).toBeInTheDocument();
+});
+
+it("starts from the theme's cookie, reading no localStorage, where the browser has it", () => {
+  document.cookie = 'theme=light; path=/';
+  localStorage.setItem('theme', 'system');
+  const getItem = jest.spyOn(Storage.prototype, 'getItem');
+  try {
+    render(
+      <ThemeModeProvider>
+        <Probe />
+      </ThemeModeProvider>,
+    );
+    expect(screen.getByText('preference:light')).toBeInTheDocument();
+    expect(getItem).not.toHaveBeenCalled();
+  } finally {
+    getItem.mockRestore();
+  }
+});
+
+it('gives a browser without the cookie (from before it existed) its stored theme in the cookie, once: its next pages read no localStorage', () => {
+  localStorage.setItem('theme', 'light');
+  render(
+    <ThemeModeProvider>
+      <Probe />
+    </ThemeModeProvider>,
+  );
+  expect(screen.getByText('resolved:light')).toBeInTheDocument();
+  expect(document.cookie).toContain('theme=light');
 });
 
 it('ignores a stored value that is not a theme', () => {
@@ -128,7 +158,10 @@ it('hydrates the HTML drawn under the default theme as drawn, then draws a theme
   document.body.append(container);
   container.innerHTML = renderToString(page);
   expect(container.textContent).toContain('resolved:dark');
-  // Chosen on the server's HTML: the early-event script stored it before the page's code ran.
+  // Chosen on the server's HTML (a first visit: the server's cookie said the default): the
+  // early-event script stored it, in its cookie and localStorage, before the page's code ran.
+  document.cookie = 'theme=dark; path=/';
+  document.cookie = 'theme=light; path=/';
   localStorage.setItem('theme', 'light');
   const root = await act(async () => hydrateRoot(container, page, { onRecoverableError: mismatches }));
   expect(mismatches).not.toHaveBeenCalled();
@@ -146,6 +179,8 @@ it('follows a theme chosen in another tab', () => {
     </ThemeModeProvider>,
   );
   act(() => {
+    // The other tab keeps it as this one would: the cookie (which both tabs share) and localStorage.
+    document.cookie = 'theme=light; path=/';
     localStorage.setItem('theme', 'light');
     window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'light' }));
   });

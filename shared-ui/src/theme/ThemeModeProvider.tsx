@@ -1,7 +1,8 @@
-import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import Cookies from 'js-cookie';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { STORAGE_KEYS, storage } from '../storage';
-import { DARK_QUERY, DEFAULT_THEME, THEME_ATTRIBUTE, isThemePreference, themes, type ThemeName, type ThemePreference } from './themes';
+import { preferenceCookie, STORAGE_KEYS, storage } from '../storage';
+import { DARK_QUERY, DEFAULT_THEME, THEME_ATTRIBUTE, THEME_COOKIE, isThemePreference, themes, type ThemeName, type ThemePreference } from './themes';
 
 interface ThemeMode {
   preference: ThemePreference;
@@ -23,9 +24,18 @@ const dark = () => true;
 /** A choice storage refused (a private mode): kept for this page. */
 let unstored: ThemePreference | null = null;
 
+/** The theme's cookie first (preferencesInCookies: then localStorage is not read), else localStorage's. */
 function storedPreference(): ThemePreference {
+  const cookie = Cookies.get(THEME_COOKIE);
+  if (isThemePreference(cookie)) return cookie;
   const saved = storage.get(STORAGE_KEYS.theme);
   return isThemePreference(saved) ? saved : (unstored ?? DEFAULT_THEME);
+}
+
+/** A choice kept where the pre-paint script reads it first (the cookie) and in localStorage (the product's key). */
+function keepPreference(preference: ThemePreference): boolean {
+  Cookies.set(THEME_COOKIE, preference, preferenceCookie());
+  return storage.set(STORAGE_KEYS.theme, preference);
 }
 
 /**
@@ -65,8 +75,14 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
     root.style.colorScheme = resolved;
   }, [resolved]);
 
+  // A browser without the theme's cookie (one from before it existed) gets it once, with the theme
+  // it had stored (or the default): its next pages read no localStorage as they start.
+  useEffect(() => {
+    if (!isThemePreference(Cookies.get(THEME_COOKIE))) Cookies.set(THEME_COOKIE, storedPreference(), preferenceCookie());
+  }, []);
+
   const setPreference = useCallback((next: ThemePreference) => {
-    unstored = storage.set(STORAGE_KEYS.theme, next) ? null : next;
+    unstored = keepPreference(next) ? null : next;
     preferenceListeners.forEach((listener) => listener());
   }, []);
 

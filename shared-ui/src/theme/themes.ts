@@ -1,9 +1,7 @@
 import tokens from './tokens.json';
 
-export type ThemeName = 'dark' | 'light';
-export type ThemePreference = ThemeName | 'system';
-export const THEME_PREFERENCES: readonly ThemePreference[] = ['light', 'dark', 'system'];
-export const DEFAULT_THEME: ThemePreference = 'dark';
+export { DEFAULT_THEME, isThemePreference, THEME_COOKIE, THEME_PREFERENCES, type ThemeName, type ThemePreference } from './themePreference';
+import type { ThemeName } from './themePreference';
 /** On <html>: the theme in force (the pre-paint script sets it first, then ThemeModeProvider). */
 export const THEME_ATTRIBUTE = 'data-theme';
 /** What "system" follows. */
@@ -55,5 +53,3 @@ export const themes: Record<ThemeName, SiteTheme> = {
   dark: { name: 'dark', color: tokens.dark, layout, type },
   light: { name: 'light', color: tokens.light, layout, type },
 };
-
-export const isThemePreference = (value: unknown): value is ThemePreference => THEME_PREFERENCES.includes(value as ThemePreference);
