@@ -111,9 +111,12 @@ export async function expectNoAxeViolations(page: Page, { only = [] as string[] 
 /**
  * A visitor who stored these preferences in localStorage before the theme had its cookie: a browser
  * that has been here (a cohort id of its own, which the site's server replaces with one it signs), so
- * the server gives it no first visit's theme cookie, and its pages read what it stored.
+ * the server gives it no first visit's theme cookie, and its pages read what it stored. A theme's
+ * cookie this context already holds (an earlier page of the test set it) is removed: with it, the
+ * pages would read the cookie, not what is stored.
  */
 export async function setStoredPreferences(page: Page, prefs: { theme?: string; locale?: string }) {
+  await page.context().clearCookies({ name: 'theme' });
   await page.context().addCookies([{ name: 'visitor-id', value: 'an-earlier-visit', url: LOCAL_SITE_URL }]);
   await page.addInitScript((p) => {
     if (p.theme) localStorage.setItem('theme', p.theme);
