@@ -83,7 +83,7 @@ it('stores a chosen theme under the localStorage key "theme", and in the cookie 
   expect(document.documentElement).toHaveAttribute('data-theme', 'light');
 });
 
-it('starts from the stored theme', () => {
+it('starts from the stored theme in a browser without the cookie (from before it existed), and gives it the cookie, once: its next pages read no localStorage', () => {
   localStorage.setItem('theme', 'light');
   render(
     <ThemeModeProvider>
@@ -91,6 +91,7 @@ it('starts from the stored theme', () => {
     </ThemeModeProvider>,
   );
   expect(screen.getByText('resolved:light')).toBeInTheDocument();
+  expect(document.cookie).toContain('theme=light');
 });
 
 it("starts from the theme's cookie, reading no localStorage, where the browser has it", () => {
@@ -108,17 +109,6 @@ it("starts from the theme's cookie, reading no localStorage, where the browser h
   } finally {
     getItem.mockRestore();
   }
-});
-
-it('gives a browser without the cookie (from before it existed) its stored theme in the cookie, once: its next pages read no localStorage', () => {
-  localStorage.setItem('theme', 'light');
-  render(
-    <ThemeModeProvider>
-      <Probe />
-    </ThemeModeProvider>,
-  );
-  expect(screen.getByText('resolved:light')).toBeInTheDocument();
-  expect(document.cookie).toContain('theme=light');
 });
 
 it('ignores a stored value that is not a theme', () => {
