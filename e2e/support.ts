@@ -5,6 +5,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@site/contract/locales';
 import { LOCAL_SITE_URL } from '@site/contract/local-setup';
 import type { RouteTable } from '@site/shared-ui/route-table';
 import { remoteFolder } from '@site/shared-ui/site-apps';
+import { THEME_COOKIE } from '@site/shared-ui/theme-preference';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -116,7 +117,7 @@ export async function expectNoAxeViolations(page: Page, { only = [] as string[] 
  * pages would read the cookie, not what is stored.
  */
 export async function setStoredPreferences(page: Page, prefs: { theme?: string; locale?: string }) {
-  await page.context().clearCookies({ name: 'theme' });
+  await page.context().clearCookies({ name: THEME_COOKIE });
   await page.context().addCookies([{ name: 'visitor-id', value: 'an-earlier-visit', url: LOCAL_SITE_URL }]);
   await page.addInitScript((p) => {
     if (p.theme) localStorage.setItem('theme', p.theme);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { THEME_COOKIE } from '@site/shared-ui/theme-preference';
 import { h1, h1Of, open, setStoredPreferences } from '../support';
 
 const landing = h1Of('/');
@@ -50,7 +51,7 @@ test("a first visit, and the pages after it, read nothing from localStorage as t
   const storageUses = () => page.evaluate(() => (window as unknown as { storageUses: string[] }).storageUses);
   await open(page, '/', landing);
   expect(await storageUses()).toEqual([]);
-  expect((await page.context().cookies()).find((c) => c.name === 'theme')?.value).toBe('dark');
+  expect((await page.context().cookies()).find((c) => c.name === THEME_COOKIE)?.value).toBe('dark');
   await page.getByRole('link', { name: 'Despre noi' }).first().click();
   await expect(h1(page)).toHaveText('Despre noi');
   await page.reload();
@@ -59,7 +60,7 @@ test("a first visit, and the pages after it, read nothing from localStorage as t
   // A choice is kept in both (the product's localStorage key, and the cookie the next page reads).
   await page.getByRole('combobox', { name: 'Temă de culori' }).selectOption('light');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  expect((await page.context().cookies()).find((c) => c.name === 'theme')?.value).toBe('light');
+  expect((await page.context().cookies()).find((c) => c.name === THEME_COOKIE)?.value).toBe('light');
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
@@ -72,7 +73,7 @@ test('a visitor who stored a theme before it had a cookie keeps it: read from lo
   await open(page, '/aboutus', 'Despre noi');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await expect(page.getByRole('combobox', { name: 'Temă de culori' })).toHaveValue('light');
-  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'theme')?.value).toBe('light');
+  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === THEME_COOKIE)?.value).toBe('light');
 });
 
 test('"system" follows the device colour scheme live', async ({ page }) => {
