@@ -116,6 +116,48 @@ test.describe('on a phone', () => {
   });
 });
 
+test('the auth SDK reads no cookie as it starts, on /login and on a signed-in page: the site gives it its settings (each read of document.cookie is a synchronous call to the browser)', async ({
+  page,
+}) => {
+  // Every read of document.cookie, by the script that made it (the caller's frame).
+  await page.addInitScript(() => {
+    const reads: string[] = [];
+    (window as unknown as { cookieReads: string[] }).cookieReads = reads;
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+    Object.defineProperty(Document.prototype, 'cookie', {
+      configurable: true,
+      set: cookie.set,
+      get() {
+        reads.push(new Error().stack!.split('\n')[2]?.trim() ?? 'document.cookie');
+        return cookie.get!.call(this);
+      },
+    });
+  });
+  const cookieReads = () => page.evaluate(() => (window as unknown as { cookieReads: string[] }).cookieReads);
+  const bySdk = (reads: string[]) => reads.filter((caller) => /\/firebase\.[0-9a-f]+\.js/.test(caller));
+  // The auth has started once it has opened the database it keeps the user in.
+  const sdkStarted = () => page.evaluate(async () => (await indexedDB.databases()).some((db) => db.name === 'firebaseLocalStorageDb'));
+
+  await open(page, '/login', 'Autentificare');
+  await expect.poll(sdkStarted).toBe(true);
+  const onLogin = await cookieReads();
+  // The page's own reads are counted (the pre-paint script's, the language's): none is the SDK's.
+  expect(onLogin.length).toBeGreaterThan(0);
+  expect(bySdk(onLogin)).toEqual([]);
+
+  const email = uniqueEmail('biscuit');
+  await createAccount(email);
+  await signInThroughWidget(page, email);
+  await expect(h1(page)).toHaveText(PRICING_H1);
+  await page.reload();
+  await expect(h1(page)).toHaveText(PRICING_H1);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect.poll(sdkStarted).toBe(true);
+  const onPricing = await cookieReads();
+  expect(onPricing.length).toBeGreaterThan(0);
+  expect(bySdk(onPricing)).toEqual([]);
+});
+
 // A signed-out visit to each guarded route lands on /login: routes.spec.ts.
 test('a signed-in visit to /login lands on /account', async ({ page }) => {
   const email = uniqueEmail('deja');

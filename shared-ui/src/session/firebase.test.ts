@@ -1,4 +1,4 @@
-import type { LoadedFirebase } from './firebase';
+import { FIREBASE_DEFAULTS, type LoadedFirebase } from './firebase';
 
 const auth = { useEmulator: jest.fn() };
 const app = { name: '[DEFAULT]', auth: () => auth };
@@ -27,6 +27,7 @@ function copyOfModule(): { loadFirebaseAuth: () => Promise<LoadedFirebase> } {
 
 afterEach(() => {
   delete (globalThis as Record<symbol, unknown>)[Symbol.for('@site/shared-ui firebase auth')];
+  delete (globalThis as Record<string, unknown>)[FIREBASE_DEFAULTS];
   compat.initializeApp.mockClear();
   compat.initializeApp.mockImplementation(() => app);
 });
@@ -49,5 +50,16 @@ describe("the page's one Firebase load", () => {
     await expect(first.loadFirebaseAuth()).rejects.toThrow('offline');
     expect((await second.loadFirebaseAuth()).auth).toBe(auth);
     expect(compat.initializeApp).toHaveBeenCalledTimes(2);
+  });
+
+  it("gives the SDK its settings' global, empty, before the app is made: the SDK then reads no cookie for them (a cookie of that name configures nothing)", async () => {
+    expect(FIREBASE_DEFAULTS).toBe('__FIREBASE_DEFAULTS__');
+    const defaultsWhenMade: unknown[] = [];
+    compat.initializeApp.mockImplementation(() => {
+      defaultsWhenMade.push((globalThis as Record<string, unknown>)[FIREBASE_DEFAULTS]);
+      return app;
+    });
+    await copyOfModule().loadFirebaseAuth();
+    expect(defaultsWhenMade).toEqual([{}]);
   });
 });

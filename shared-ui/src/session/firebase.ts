@@ -25,6 +25,16 @@ const LOADING = Symbol.for('@site/shared-ui firebase auth');
 const holder = globalThis as { [LOADING]?: Promise<LoadedFirebase> };
 
 /**
+ * The settings a host may give Firebase's SDK (an app's config, emulators' hosts, the auth's
+ * experiments: `__FIREBASE_DEFAULTS__`), which the SDK looks for in this global, else in a cookie
+ * of that name. The site gives the SDK every setting itself (runtimeConfig), so the global is
+ * there, empty, before the SDK loads: the SDK reads no cookie as the auth starts (its read of
+ * document.cookie, a synchronous call to the browser, took 3.5-14 ms of the start of /login and
+ * /pricing here: docs/benchmark.md), and no cookie of that name configures it.
+ */
+export const FIREBASE_DEFAULTS = '__FIREBASE_DEFAULTS__';
+
+/**
  * The page's one Firebase app and its auth, loaded on first use (never on the landing page's
  * critical path). FirebaseUI 6 works on the compat API, so the session does too: both then
  * share this app (firebase/compat/* are federated singletons).
@@ -41,6 +51,7 @@ export function loadFirebaseAuth(): Promise<LoadedFirebase> {
   const started = holder[LOADING];
   if (started) return started;
   const loading = (async () => {
+    (globalThis as { [FIREBASE_DEFAULTS]?: object })[FIREBASE_DEFAULTS] ??= {};
     // The app, its auth and their start, each evaluated in a task of its own (no long task).
     const { default: firebase } = await import(/* webpackChunkName: "firebase-app" */ 'firebase/compat/app');
     await nextTask();
