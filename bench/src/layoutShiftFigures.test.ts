@@ -1,14 +1,18 @@
 import {
+  callerFile,
   cumulativeLayoutShift,
+  frameOfStackLine,
   longTasksOfTrace,
   routeFigures,
   runBetween,
   shiftOptions,
   shiftReport,
+  syncCallsByCaller,
   type CallFrame,
   type CpuProfile,
   type Shift,
   type ShiftRun,
+  type SyncCall,
   type TraceEvent,
 } from './layoutShiftFigures';
 
@@ -16,11 +20,13 @@ const ROUTES = ['/', '/pricing', '/account?tab=profile'];
 
 describe('the options of a run (SHIFT_*)', () => {
   it('defaults to every route, 3 loads, no slowdown, no trace or profile, an unthrottled network', () => {
-    expect(shiftOptions({}, ROUTES)).toEqual({ routes: ROUTES, runs: 3, cpu: 1, profile: false, trace: false, rtt: 0, kbps: 0 });
+    expect(shiftOptions({}, ROUTES)).toEqual({ routes: ROUTES, runs: 3, cpu: 1, profile: false, trace: false, rtt: 0, kbps: 0, sync: false });
   });
 
   it('reads each variable; a profile implies a trace', () => {
-    expect(shiftOptions({ SHIFT_ROUTES: '/pricing, /', SHIFT_RUNS: '5', SHIFT_CPU: '4', SHIFT_PROFILE: '1', SHIFT_RTT: '150', SHIFT_KBPS: '1638' }, ROUTES)).toEqual({
+    expect(
+      shiftOptions({ SHIFT_ROUTES: '/pricing, /', SHIFT_RUNS: '5', SHIFT_CPU: '4', SHIFT_PROFILE: '1', SHIFT_RTT: '150', SHIFT_KBPS: '1638', SHIFT_SYNC: '1' }, ROUTES),
+    ).toEqual({
       routes: ['/pricing', '/'],
       runs: 5,
       cpu: 4,
@@ -28,7 +34,9 @@ describe('the options of a run (SHIFT_*)', () => {
       trace: true,
       rtt: 150,
       kbps: 1638,
+      sync: true,
     });
+    expect(shiftOptions({ SHIFT_SYNC: 'yes' }, ROUTES).sync).toBe(false);
     expect(shiftOptions({ SHIFT_TRACE: '1' }, ROUTES)).toMatchObject({ trace: true, profile: false });
     expect(shiftOptions({ SHIFT_TRACE: 'yes', SHIFT_ROUTES: '', SHIFT_RUNS: ' ' }, ROUTES)).toMatchObject({ trace: false, routes: ROUTES, runs: 3 });
   });
@@ -137,7 +145,75 @@ const run = (route: string, n: number, figures: Partial<ShiftRun> = {}): ShiftRu
   tasks: [],
   lcp: 1000,
   work: { tasks: 100, scripts: 50, style: 20, layout: 10 },
+  syncCalls: [],
   ...figures,
+});
+
+describe("the page's synchronous calls to the browser's stores (SHIFT_SYNC=1)", () => {
+  it('reads a frame of a stack as V8 writes it, named or not, as a 0-based frame; none without an address', () => {
+    expect(frameOfStackLine('    at c (http://localhost:3000/site.a93647c72e3e.js:282:4734)')).toEqual({
+      url: 'http://localhost:3000/site.a93647c72e3e.js',
+      lineNumber: 281,
+      columnNumber: 4733,
+    });
+    expect(frameOfStackLine('at http://localhost:3000/firebase.60a49eadd7b2.js:2:117825')).toEqual({
+      url: 'http://localhost:3000/firebase.60a49eadd7b2.js',
+      lineNumber: 1,
+      columnNumber: 117824,
+    });
+    expect(frameOfStackLine('at async manifestInForce (http://localhost:3000/login?lang=en:15:342)')?.url).toBe('http://localhost:3000/login?lang=en');
+    expect(frameOfStackLine('at Array.forEach (<anonymous>)')).toBeNull();
+    expect(frameOfStackLine('')).toBeNull();
+  });
+
+  it("names the caller's source file; a script of the HTML is the page's", () => {
+    const seen: CallFrame[] = [];
+    const sourceFile = (frame: CallFrame) => {
+      seen.push(frame);
+      return frame.url === 'http://localhost:3000/firebase.60a49eadd7b2.js' ? '@firebase/util/dist/index.esm2017.js' : new URL(frame.url!).pathname;
+    };
+    expect(callerFile('at http://localhost:3000/firebase.60a49eadd7b2.js:2:117825', sourceFile)).toBe('@firebase/util/dist/index.esm2017.js');
+    expect(seen).toEqual([{ url: 'http://localhost:3000/firebase.60a49eadd7b2.js', lineNumber: 1, columnNumber: 117824 }]);
+    expect(callerFile('at http://localhost:3000/login:15:342', sourceFile)).toBe('the page');
+    expect(callerFile('at http://localhost:3000/:15:342', sourceFile)).toBe('the page');
+    expect(callerFile('at http://localhost:3000/main.js:2:4435', sourceFile)).toBe('/main.js');
+    expect(callerFile('at Array.forEach (<anonymous>)', sourceFile)).toBe('no script');
+  });
+
+  const call = (what: string, ms: number, by: string, at = 0): SyncCall => ({ what, ms, at, by });
+  const calls = [
+    call('document.cookie', 7.62, 'the page', 250),
+    call('document.cookie', 0.1, 'js-cookie/dist/js.cookie.mjs'),
+    call('document.cookie', 0.04, 'js-cookie/dist/js.cookie.mjs'),
+    call('document.cookie', 8.7, '@firebase/util/dist/index.esm2017.js'),
+    call('localStorage.setItem', 1.9, '@firebase/auth/dist/esm2017/index.js'),
+  ];
+
+  it('groups them by what was called and by whom: how many, the total and the slowest, the largest total first', () => {
+    expect(syncCallsByCaller(calls)).toEqual([
+      { what: 'document.cookie', by: '@firebase/util/dist/index.esm2017.js', count: 1, ms: 8.7, slowest: 8.7 },
+      { what: 'document.cookie', by: 'the page', count: 1, ms: 7.6, slowest: 7.6 },
+      { what: 'localStorage.setItem', by: '@firebase/auth/dist/esm2017/index.js', count: 1, ms: 1.9, slowest: 1.9 },
+      { what: 'document.cookie', by: 'js-cookie/dist/js.cookie.mjs', count: 2, ms: 0.1, slowest: 0.1 },
+    ]);
+    expect(syncCallsByCaller([])).toEqual([]);
+  });
+
+  it("reports them under each run and each route's totals run by run, only when asked", () => {
+    const runs = [run('/login', 1, { syncCalls: calls }), run('/login', 2, { syncCalls: [call('document.cookie', 3.25, 'the page')] })];
+    expect(routeFigures(runs).syncMs).toEqual([18.4, 3.3]);
+    const report = shiftReport(runs, { cpu: 1, sync: true });
+    expect(report.slice(0, 6)).toEqual([
+      '/login run 1: LCP 1000 ms; CLS 0.000; long tasks (ms): none',
+      "  synchronous calls to the browser's stores: 5, 18.4 ms",
+      '    document.cookie by @firebase/util/dist/index.esm2017.js: 1, 8.7 ms (the slowest 8.7)',
+      '    document.cookie by the page: 1, 7.6 ms (the slowest 7.6)',
+      '    localStorage.setItem by @firebase/auth/dist/esm2017/index.js: 1, 1.9 ms (the slowest 1.9)',
+      '    document.cookie by js-cookie/dist/js.cookie.mjs: 2, 0.1 ms (the slowest 0.1)',
+    ]);
+    expect(report.at(-1)).toBe("    synchronous calls to the browser's stores (ms, each run): 18.4 3.3");
+    expect(shiftReport(runs, { cpu: 1, sync: false }).join('\n')).not.toContain('synchronous');
+  });
 });
 
 describe("a route's figures and the report", () => {
@@ -161,6 +237,7 @@ describe("a route's figures and the report", () => {
       lcp: [900, null, 1100, 1000],
       cls: [0.1, 0, 0, 0],
       longestTask: [120, 0, 0, 0],
+      syncMs: [0, 0, 0, 0],
       work: {
         tasks: { median: 175, each: [300, 100, 200, 150] },
         scripts: { median: 101, each: [200, 50, 101, 100] },
@@ -182,7 +259,7 @@ describe("a route's figures and the report", () => {
           shifts: [{ value: 0.0123, at: 800, hadRecentInput: false, sources: [{ node: '<div#root> "Prețuri"', from: '0,0 412×100', to: '0,40 412×100' }] }],
         }),
       ],
-      { cpu: 4 },
+      { cpu: 4, sync: false },
     );
     expect(report).toEqual([
       '/pricing run 1 (landed on /account?tab=subscription): LCP 1234 ms; CLS 0.012; long tasks at 4× CPU (ms): 80@250',
@@ -196,6 +273,6 @@ describe("a route's figures and the report", () => {
       '  /pricing: LCP (ms) 1234; CLS 0.012; longest task (ms) 80',
       '    main thread until idle (ms, median then each run): tasks 100 (100); scripts 50 (50); style 20 (20); layout 10 (10)',
     ]);
-    expect(shiftReport([run('/', 1, { lcp: null })], { cpu: 1 })[0]).toBe('/ run 1: LCP - ms; CLS 0.000; long tasks (ms): none');
+    expect(shiftReport([run('/', 1, { lcp: null })], { cpu: 1, sync: false })[0]).toBe('/ run 1: LCP - ms; CLS 0.000; long tasks (ms): none');
   });
 });

@@ -21,6 +21,8 @@ export interface ShiftOptions {
   rtt: number;
   /** SHIFT_KBPS: the throughput, in kbit/s (0: not limited). */
   kbps: number;
+  /** SHIFT_SYNC=1: each synchronous call of the page to the browser's stores (SyncCall), timed, by the file that made it. */
+  sync: boolean;
 }
 
 /**
@@ -53,6 +55,7 @@ export function shiftOptions(env: Env, known: readonly string[]): ShiftOptions {
     trace: env.SHIFT_TRACE === '1' || profile,
     rtt: number('SHIFT_RTT', 0, { min: 0 }),
     kbps: number('SHIFT_KBPS', 0, { min: 0 }),
+    sync: env.SHIFT_SYNC === '1',
   };
 }
 
@@ -221,6 +224,55 @@ export function longTasksOfTrace({ traceEvents }: { traceEvents: TraceEvent[] },
     });
 }
 
+/**
+ * A synchronous call of the page to the browser's stores (SHIFT_SYNC=1): a read of document.cookie,
+ * or a call of localStorage's or sessionStorage's methods. The page's main thread waits for the
+ * browser's answer (a cookie read after a change, a storage's first use, which loads it): the wait
+ * is in the task that made the call, and no trace names it.
+ */
+export interface SyncCall {
+  /** 'document.cookie', 'localStorage.getItem', 'sessionStorage.setItem', … */
+  what: string;
+  /** Its duration, as the page timed it (performance.now()). */
+  ms: number;
+  /** ms after the navigation started. */
+  at: number;
+  /** The source file that made it (callerFile). */
+  by: string;
+}
+
+/** A frame of a stack as V8 writes it (with or without a function's name), as a CallFrame (0-based), or null (no script's address). */
+export function frameOfStackLine(line: string): CallFrame | null {
+  const match = /((?:https?|file):\/\/[^\s()]+):(\d+):(\d+)\)?$/.exec(line.trim());
+  return match ? { url: match[1], lineNumber: Number(match[2]) - 1, columnNumber: Number(match[3]) - 1 } : null;
+}
+
+/**
+ * The source file of a call's caller, from its frame as the page's stack wrote it (through the
+ * builds' source maps): 'the page' for a script of the HTML (its frames name the page's address),
+ * 'no script' for a frame without one.
+ */
+export function callerFile(stackLine: string, sourceFile: SourceFileOf): string {
+  const frame = frameOfStackLine(stackLine);
+  if (!frame) return 'no script';
+  const file = sourceFile(frame);
+  return file && !/^\/[^/.]*$/.test(file) ? file : 'the page';
+}
+
+/** A load's synchronous calls, by what was called and the file that called it: how many, their total and the slowest (ms, to a tenth), the largest total first. */
+export function syncCallsByCaller(calls: readonly SyncCall[]): { what: string; by: string; count: number; ms: number; slowest: number }[] {
+  const tenth = (ms: number) => Math.round(ms * 10) / 10;
+  const groups = new Map<string, { what: string; by: string; count: number; ms: number; slowest: number }>();
+  for (const { what, by, ms } of calls) {
+    const group = groups.get(`${what} ${by}`) ?? { what, by, count: 0, ms: 0, slowest: 0 };
+    group.count += 1;
+    group.ms += ms;
+    group.slowest = Math.max(group.slowest, ms);
+    groups.set(`${what} ${by}`, group);
+  }
+  return [...groups.values()].map((g) => ({ ...g, ms: tenth(g.ms), slowest: tenth(g.slowest) })).sort((a, b) => b.ms - a.ms || b.count - a.count);
+}
+
 /** The main thread's work until the page was idle (Chrome's Performance.getMetrics counters, ms). */
 export interface Work {
   tasks: number;
@@ -243,6 +295,8 @@ export interface ShiftRun {
   tasks: LongTask[];
   lcp: number | null;
   work: Work;
+  /** With SHIFT_SYNC=1: the load's synchronous calls to the browser's stores, else none. */
+  syncCalls: SyncCall[];
 }
 
 /**
@@ -259,14 +313,16 @@ export function routeFigures(runs: readonly ShiftRun[]) {
     lcp: runs.map((r) => r.lcp),
     cls: runs.map((r) => r.cls),
     longestTask: longest,
+    /** The synchronous calls' total (ms, to a tenth), run by run. */
+    syncMs: runs.map((r) => Math.round(r.syncCalls.reduce((sum, call) => sum + call.ms, 0) * 10) / 10),
     work: { tasks: work('tasks'), scripts: work('scripts'), style: work('style'), layout: work('layout') },
   };
 }
 
 /** The report: each run (its long tasks, what ran in them, its shifts and what moved), then each route's figures. */
-export function shiftReport(results: readonly ShiftRun[], { cpu }: Pick<ShiftOptions, 'cpu'>): string[] {
+export function shiftReport(results: readonly ShiftRun[], { cpu, sync }: Pick<ShiftOptions, 'cpu' | 'sync'>): string[] {
   const lines: string[] = [];
-  for (const { route, run, landed, cls, shifts, longTasks, tasks, lcp } of results) {
+  for (const { route, run, landed, cls, shifts, longTasks, tasks, lcp, syncCalls } of results) {
     lines.push(
       `${route} run ${run}${landed !== route ? ` (landed on ${landed})` : ''}: LCP ${lcp ?? '-'} ms; CLS ${cls.toFixed(3)}; long tasks${cpu > 1 ? ` at ${cpu}× CPU` : ''} (ms): ${longTasks.map((t) => `${t.ms}@${t.at}`).join(' ') || 'none'}`,
     );
@@ -274,6 +330,11 @@ export function shiftReport(results: readonly ShiftRun[], { cpu }: Pick<ShiftOpt
       lines.push(`  task ${task.ms} ms at ${task.at} ms: ${task.steps.join(' | ')}`);
       if (task.files.length) lines.push(`    files: ${task.files.join(', ')}`);
       if (task.functions.length) lines.push(`    own time: ${task.functions.join(', ')}`);
+    }
+    if (sync) {
+      const total = syncCalls.reduce((sum, call) => sum + call.ms, 0);
+      lines.push(`  synchronous calls to the browser's stores: ${syncCalls.length}, ${total.toFixed(1)} ms`);
+      for (const g of syncCallsByCaller(syncCalls)) lines.push(`    ${g.what} by ${g.by}: ${g.count}, ${g.ms} ms (the slowest ${g.slowest})`);
     }
     for (const shift of shifts) {
       lines.push(`  ${shift.value.toFixed(4)} at ${shift.at} ms${shift.hadRecentInput ? ' (after input)' : ''}`);
@@ -288,6 +349,7 @@ export function shiftReport(results: readonly ShiftRun[], { cpu }: Pick<ShiftOpt
       `  ${route}: LCP (ms) ${figures.lcp.map((lcp) => lcp ?? '-').join(' ')}; CLS ${figures.cls.map((cls) => cls.toFixed(3)).join(' ')}; longest task (ms) ${figures.longestTask.join(' ')}`,
       `    main thread until idle (ms, median then each run): tasks ${work('tasks')}; scripts ${work('scripts')}; style ${work('style')}; layout ${work('layout')}`,
     );
+    if (sync) lines.push(`    synchronous calls to the browser's stores (ms, each run): ${figures.syncMs.join(' ')}`);
   }
   return lines;
 }

@@ -13,7 +13,7 @@ import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { signInNewUser } from '../emulatorSignIn.mjs';
 import { CHROMIUM_ARGS, chromiumPath } from '@site/tools/chromium';
-import { cumulativeLayoutShift, longTasksOfTrace } from './layoutShiftFigures.ts';
+import { callerFile, cumulativeLayoutShift, longTasksOfTrace } from './layoutShiftFigures.ts';
 import { AFTER_TRIAL_ROUTES, BEFORE_TRIAL_ROUTES, ROMANIAN_ROUTES } from './routes.ts';
 import { startSite, stopServers } from './servers.mjs';
 
@@ -61,6 +61,40 @@ function observeShifts() {
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 }
 
+/**
+ * Installed before the page's own scripts (SHIFT_SYNC=1): each read of document.cookie and each call
+ * of localStorage's and sessionStorage's methods, timed, with its caller's frame (layoutShiftFigures.ts's
+ * SyncCall). Each is a call the main thread waits on for the browser's answer.
+ */
+function observeSyncCalls() {
+  const calls = (window.__syncCalls = []);
+  const record = (what, started) => calls.push({ what, ms: performance.now() - started, at: Math.round(started), caller: new Error().stack.split('\n')[3] || '' });
+  const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+  Object.defineProperty(Document.prototype, 'cookie', {
+    configurable: true,
+    set: cookie.set,
+    get() {
+      const started = performance.now();
+      try {
+        return cookie.get.call(this);
+      } finally {
+        record('document.cookie', started);
+      }
+    },
+  });
+  for (const method of ['getItem', 'setItem', 'removeItem', 'key', 'clear']) {
+    const own = Storage.prototype[method];
+    Storage.prototype[method] = function (...args) {
+      const started = performance.now();
+      try {
+        return own.apply(this, args);
+      } finally {
+        record(`${this === window.sessionStorage ? 'sessionStorage' : 'localStorage'}.${method}`, started);
+      }
+    };
+  }
+}
+
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading'];
 
 /**
@@ -95,7 +129,7 @@ function sourceFileResolver() {
  * times afresh (empty HTTP cache, the session kept); resolves with every run (ShiftRun), in the
  * order measured. Starts the site, and stops it at the end, a failure included.
  */
-export async function measureLayoutShifts({ routes, runs, cpu, profile: withProfile, trace: withTrace, rtt, kbps }) {
+export async function measureLayoutShifts({ routes, runs, cpu, profile: withProfile, trace: withTrace, rtt, kbps, sync }) {
   log('starting the site (site-server/src/serve.ts)');
   await startSite('the site', origin);
   const sourceFile = sourceFileResolver();
@@ -104,6 +138,7 @@ export async function measureLayoutShifts({ routes, runs, cpu, profile: withProf
   try {
     const context = await browser.newContext(MOBILE);
     await context.addInitScript(observeShifts);
+    if (sync) await context.addInitScript(observeSyncCalls);
 
     const measure = async (route) => {
       for (let i = 0; i < runs; i += 1) {
@@ -127,11 +162,27 @@ export async function measureLayoutShifts({ routes, runs, cpu, profile: withProf
         // The profile's clock is the trace's (µs): each long task's samples are the ones in its span.
         const profile = withProfile ? (await cdp.send('Profiler.stop')).profile : null;
         const tasks = withTrace ? longTasksOfTrace(JSON.parse((await browser.stopTracing()).toString('utf8')), profile, sourceFile) : [];
-        const { shifts, longTasks, lcp } = await page.evaluate(() => ({ shifts: window.__shifts, longTasks: window.__longTasks, lcp: window.__lcp }));
+        const { shifts, longTasks, lcp, syncCalls } = await page.evaluate(() => ({
+          shifts: window.__shifts,
+          longTasks: window.__longTasks,
+          lcp: window.__lcp,
+          syncCalls: window.__syncCalls ?? [],
+        }));
         const counters = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map(({ name, value }) => [name, Math.round(value * 1000)]));
         const work = { tasks: counters.TaskDuration, scripts: counters.ScriptDuration, style: counters.RecalcStyleDuration, layout: counters.LayoutDuration };
         const landed = new URL(page.url());
-        results.push({ route, run: i + 1, landed: `${landed.pathname}${landed.search}`, cls: cumulativeLayoutShift(shifts), shifts, longTasks, tasks, lcp, work });
+        results.push({
+          route,
+          run: i + 1,
+          landed: `${landed.pathname}${landed.search}`,
+          cls: cumulativeLayoutShift(shifts),
+          shifts,
+          longTasks,
+          tasks,
+          lcp,
+          work,
+          syncCalls: syncCalls.map(({ caller, ...call }) => ({ ...call, by: callerFile(caller, sourceFile) })),
+        });
         await page.close();
       }
     };
