@@ -1,4 +1,4 @@
-import Cookies from 'js-cookie';
+import { readCookie } from './cookies';
 import { PREFERENCE_COOKIE } from './preferenceCookie';
 import { VISITOR_ID } from './remotes/remotesDocument';
 import { isThemePreference, THEME_COOKIE } from './theme/themePreference';
@@ -35,7 +35,7 @@ export const storage = {
  * 27-97 ms at full speed here, in the page's first task). Without the cookie (a browser that refuses
  * cookies, or one from before the cookie existed), localStorage is read as before.
  */
-export const preferencesInCookies = (): boolean => isThemePreference(Cookies.get(THEME_COOKIE));
+export const preferencesInCookies = (): boolean => isThemePreference(readCookie(THEME_COOKIE));
 
 /** The keys the site persists (docs/product.md, "What the browser keeps"). */
 export const STORAGE_KEYS = {

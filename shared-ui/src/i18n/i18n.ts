@@ -1,6 +1,6 @@
 import i18next from 'i18next';
-import Cookies from 'js-cookie';
 import { initReactI18next } from 'react-i18next';
+import { readCookie, writeCookie } from '../cookies';
 import { preferenceCookie, preferencesInCookies, STORAGE_KEYS, storage } from '../storage';
 import commonEn from './common.en.json';
 import commonRo from './common.ro.json';
@@ -17,7 +17,7 @@ const addressLocale = () => (inBrowser ? new URLSearchParams(window.location.sea
 /** Keeps a choice where the server reads it (the cookie) and where this browser does (localStorage). */
 function keepLocale(locale: Locale) {
   storage.set(STORAGE_KEYS.locale, locale);
-  if (inBrowser) Cookies.set(LOCALE_COOKIE, locale, preferenceCookie());
+  if (inBrowser) writeCookie(LOCALE_COOKIE, locale, preferenceCookie());
 }
 
 /**
@@ -29,7 +29,7 @@ function keepLocale(locale: Locale) {
 function startingLocale(): Locale {
   if (!inBrowser) return DEFAULT_LOCALE;
   const param = addressLocale();
-  const cookie = Cookies.get(LOCALE_COOKIE) ?? null;
+  const cookie = readCookie(LOCALE_COOKIE) ?? null;
   const stored = isLocale(param) || isLocale(cookie) || preferencesInCookies() ? null : storage.get(STORAGE_KEYS.locale);
   const locale = localeFrom({ param, cookie, stored });
   if ((isLocale(param) || isLocale(cookie) || isLocale(stored)) && cookie !== locale) keepLocale(locale);

@@ -1,10 +1,10 @@
-import Cookies from 'js-cookie';
+import { readCookie, removeCookie, writeCookie } from '../cookies';
 import { ANSWERS_CHANGED_COOKIE, LOGIN_COOKIE } from './loginCookieName';
 
 export { LOGIN_COOKIE };
 
 export function setLoginCookie(token: string): void {
-  Cookies.set(LOGIN_COOKIE, token, {
+  writeCookie(LOGIN_COOKIE, token, {
     path: '/',
     sameSite: 'Strict',
     secure: typeof location !== 'undefined' && location.protocol === 'https:',
@@ -12,13 +12,13 @@ export function setLoginCookie(token: string): void {
 }
 
 export function removeLoginCookie(): void {
-  Cookies.remove(LOGIN_COOKIE, { path: '/' });
-  Cookies.remove(ANSWERS_CHANGED_COOKIE, { path: '/' });
+  removeCookie(LOGIN_COOKIE, { path: '/' });
+  removeCookie(ANSWERS_CHANGED_COOKIE, { path: '/' });
 }
 
 /** Notes that this browser may just have changed what a signed-in page shows (ANSWERS_CHANGED_COOKIE): a new value each time. */
 export function noteAnswersChanged(): void {
-  Cookies.set(ANSWERS_CHANGED_COOKIE, `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`, {
+  writeCookie(ANSWERS_CHANGED_COOKIE, `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`, {
     path: '/',
     sameSite: 'Strict',
     secure: typeof location !== 'undefined' && location.protocol === 'https:',
@@ -32,5 +32,5 @@ export function hasLoginCookie(): boolean {
 
 /** The ID token the cookie holds (as the SDK last refreshed it), or null. */
 export function loginCookieToken(): string | null {
-  return Cookies.get(LOGIN_COOKIE) || null;
+  return readCookie(LOGIN_COOKIE) || null;
 }

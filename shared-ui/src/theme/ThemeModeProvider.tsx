@@ -1,4 +1,4 @@
-import Cookies from 'js-cookie';
+import { readCookie, writeCookie } from '../cookies';
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { preferenceCookie, STORAGE_KEYS, storage } from '../storage';
@@ -26,7 +26,7 @@ let unstored: ThemePreference | null = null;
 
 /** The theme's cookie first (preferencesInCookies: then localStorage is not read), else localStorage's. */
 function storedPreference(): ThemePreference {
-  const cookie = Cookies.get(THEME_COOKIE);
+  const cookie = readCookie(THEME_COOKIE);
   if (isThemePreference(cookie)) return cookie;
   const saved = storage.get(STORAGE_KEYS.theme);
   return isThemePreference(saved) ? saved : (unstored ?? DEFAULT_THEME);
@@ -34,7 +34,7 @@ function storedPreference(): ThemePreference {
 
 /** A choice kept where the pre-paint script reads it first (the cookie) and in localStorage (the product's key). */
 function keepPreference(preference: ThemePreference): boolean {
-  Cookies.set(THEME_COOKIE, preference, preferenceCookie());
+  writeCookie(THEME_COOKIE, preference, preferenceCookie());
   return storage.set(STORAGE_KEYS.theme, preference);
 }
 
@@ -78,7 +78,7 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
   // A browser without the theme's cookie (one from before it existed) gets it once, with the theme
   // it had stored (or the default): its next pages read no localStorage as they start.
   useEffect(() => {
-    if (!isThemePreference(Cookies.get(THEME_COOKIE))) Cookies.set(THEME_COOKIE, storedPreference(), preferenceCookie());
+    if (!isThemePreference(readCookie(THEME_COOKIE))) writeCookie(THEME_COOKIE, storedPreference(), preferenceCookie());
   }, []);
 
   const setPreference = useCallback((next: ThemePreference) => {

@@ -30,16 +30,22 @@ const renderBanner = () =>
   );
 
 describe('the preview pinned in this browser', () => {
-  it('is read from its cookie: remote, version, deployment and end; nothing when absent, expired or not a pin', () => {
+  /** The pin's cookie as the site's server sets it, in a response: a task of its own (the page's code reads the cookies once a task). */
+  const serverSets = async (value: string) => {
+    Cookies.set(PREVIEW_COOKIE, value, { path: '/' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+
+  it('is read from its cookie: remote, version, deployment and end; nothing when absent, expired or not a pin', async () => {
     expect(previewPin()).toBeNull();
     const exp = inAnHour();
-    Cookies.set(PREVIEW_COOKIE, pinToken({ ...PIN, exp }), { path: '/' });
+    await serverSets(pinToken({ ...PIN, exp }));
     expect(previewPin()).toEqual({ remote: 'mfe_account', version: PIN.v, manifest: PIN.m, expiresAt: exp * 1000 });
-    Cookies.set(PREVIEW_COOKIE, pinToken({ ...PIN, exp: 100 }), { path: '/' });
+    await serverSets(pinToken({ ...PIN, exp: 100 }));
     expect(previewPin()).toBeNull();
-    Cookies.set(PREVIEW_COOKIE, pinToken({ ...PIN, r: 'mfe_unknown', exp }), { path: '/' });
+    await serverSets(pinToken({ ...PIN, r: 'mfe_unknown', exp }));
     expect(previewPin()).toBeNull();
-    Cookies.set(PREVIEW_COOKIE, 'not-a-token', { path: '/' });
+    await serverSets('not-a-token');
     expect(previewPin()).toBeNull();
   });
 });

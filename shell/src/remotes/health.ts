@@ -5,8 +5,8 @@
 // once per token, remote and kind. The release command reads the summary and rolls a failing
 // canary back (release watch). Nothing else is sent: no visitor id, no URL, no time.
 import { runtimeConfig, TELEMETRY_MAX_EVENTS, VIEW_TOKEN_COOKIE, type TelemetryBatch, type TelemetryEvent, type Vital } from '@site/shared-ui';
+import { readCookie } from '@site/shared-ui/cookies';
 import type { Cohort, Deployment, RemoteName } from '@site/shared-ui/remotes-document';
-import Cookies from 'js-cookie';
 
 export type HealthEventKind = Extract<TelemetryEvent, { kind: string }>['kind'];
 
@@ -141,7 +141,7 @@ export function sendBeaconToService(batch: TelemetryBatch): boolean {
 
 const reporter = createHealthReporter({
   // Read once, as the page starts: the token served with this page (a later page's may replace the cookie).
-  token: typeof document === 'undefined' ? null : (Cookies.get(VIEW_TOKEN_COOKIE) ?? null),
+  token: typeof document === 'undefined' ? null : (readCookie(VIEW_TOKEN_COOKIE) ?? null),
   send: sendBeaconToService,
   target: typeof window === 'undefined' ? null : window,
 });

@@ -2,12 +2,12 @@
 // site's server verified its signature when it set the cookie, and verifies it again at each page
 // it draws; here it is only read, to load the same version and to say so (PreviewBanner.tsx). A
 // cookie that is no pin, or has expired, pins nothing.
+import { readCookie, removeCookie } from '@site/shared-ui/cookies';
 import { allManifests, PREVIEW_COOKIE, REMOTE_NAMES, type PreviewPin, type RemoteName, type RemotesDocument } from '@site/shared-ui/remotes-document';
 import { decodeJwt } from 'jose';
-import Cookies from 'js-cookie';
 
 export function previewPin(now = Date.now()): PreviewPin | null {
-  const token = Cookies.get(PREVIEW_COOKIE);
+  const token = readCookie(PREVIEW_COOKIE);
   if (!token) return null;
   try {
     const { r, v, m, i, exp } = decodeJwt(token) as { r?: unknown; v?: unknown; m?: unknown; i?: unknown; exp?: number };
@@ -36,5 +36,5 @@ export function previewPinAllowedBy(doc: RemotesDocument, pin = previewPin(), ba
 
 /** Ends the preview in this browser: from the next page on, it gets the versions every visitor gets. */
 export function endPreview(): void {
-  Cookies.remove(PREVIEW_COOKIE, { path: '/' });
+  removeCookie(PREVIEW_COOKIE, { path: '/' });
 }

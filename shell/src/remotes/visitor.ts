@@ -1,5 +1,5 @@
 import { isVisitorId, preferenceCookie, storage, STORAGE_KEYS, VISITOR_ID } from '@site/shared-ui';
-import Cookies from 'js-cookie';
+import { readCookie, writeCookie } from '@site/shared-ui/cookies';
 
 /**
  * A random, stable id for this browser: it only decides canary cohorts, nothing else. The cookie
@@ -9,11 +9,11 @@ import Cookies from 'js-cookie';
  * (a browser that refuses cookies), localStorage keeps the id.
  */
 export function visitorId(): string {
-  const cookie = Cookies.get(VISITOR_ID);
+  const cookie = readCookie(VISITOR_ID);
   if (isVisitorId(cookie)) return cookie;
   const saved = storage.get(STORAGE_KEYS.visitor);
   const id = isVisitorId(saved) ? saved : crypto.randomUUID();
-  Cookies.set(VISITOR_ID, id, preferenceCookie());
+  writeCookie(VISITOR_ID, id, preferenceCookie());
   if (saved !== id) storage.set(STORAGE_KEYS.visitor, id);
   return id;
 }
