@@ -58,6 +58,16 @@ export default defineConfig(
     },
   },
   {
+    // The site's code reads and writes cookies through shared-ui's cookies.ts, which reads every
+    // cookie at once, once a task (each read of document.cookie is a synchronous call to the
+    // browser); a test may set a cookie as a server would.
+    files: ['{shell,mfe-*,shared-ui,rendering}/src/**/*.{ts,tsx}'],
+    ignores: ['shared-ui/src/cookies.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'js-cookie', message: "Read and write cookies with @site/shared-ui/cookies (shared-ui's cookies.ts)." }] }],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: globals.node },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
