@@ -12,7 +12,7 @@ const holder = globalThis as { [SNAPSHOT]?: Record<string, string> | null };
 
 /**
  * The value of the cookie `name` (undefined: none, or no document: the server). Each read of
- * `document.cookie` is a synchronous call to the browser (0.2-5 ms each at full speed here), and
+ * `document.cookie` is a synchronous call to the browser (up to 6 ms at full speed here), and
  * js-cookie makes two a call: the page's start made 22 on `/` (4-8 ms a load). So every cookie is
  * read at once, by js-cookie (the same parsing and decoding, the first of two cookies of one name),
  * and that copy answers the rest of the running code: it is forgotten once that code is done (a
