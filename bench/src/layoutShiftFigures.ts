@@ -260,6 +260,9 @@ export function callerFile(stackLine: string, sourceFile: SourceFileOf): string 
 }
 
 /** A load's synchronous calls, by what was called and the file that called it: how many, their total and the slowest (ms, to a tenth), the largest total first. */
+/** The time of a run's synchronous calls together, ms. */
+const syncTotal = (calls: readonly SyncCall[]) => calls.reduce((sum, call) => sum + call.ms, 0);
+
 export function syncCallsByCaller(calls: readonly SyncCall[]): { what: string; by: string; count: number; ms: number; slowest: number }[] {
   const tenth = (ms: number) => Math.round(ms * 10) / 10;
   const groups = new Map<string, { what: string; by: string; count: number; ms: number; slowest: number }>();
@@ -314,7 +317,7 @@ export function routeFigures(runs: readonly ShiftRun[]) {
     cls: runs.map((r) => r.cls),
     longestTask: longest,
     /** The synchronous calls' total (ms, to a tenth), run by run. */
-    syncMs: runs.map((r) => Math.round(r.syncCalls.reduce((sum, call) => sum + call.ms, 0) * 10) / 10),
+    syncMs: runs.map((r) => Math.round(syncTotal(r.syncCalls) * 10) / 10),
     work: { tasks: work('tasks'), scripts: work('scripts'), style: work('style'), layout: work('layout') },
   };
 }
@@ -332,8 +335,7 @@ export function shiftReport(results: readonly ShiftRun[], { cpu, sync }: Pick<Sh
       if (task.functions.length) lines.push(`    own time: ${task.functions.join(', ')}`);
     }
     if (sync) {
-      const total = syncCalls.reduce((sum, call) => sum + call.ms, 0);
-      lines.push(`  synchronous calls to the browser's stores: ${syncCalls.length}, ${total.toFixed(1)} ms`);
+      lines.push(`  synchronous calls to the browser's stores: ${syncCalls.length}, ${syncTotal(syncCalls).toFixed(1)} ms`);
       for (const g of syncCallsByCaller(syncCalls)) lines.push(`    ${g.what} by ${g.by}: ${g.count}, ${g.ms} ms (the slowest ${g.slowest})`);
     }
     for (const shift of shifts) {

@@ -85,8 +85,8 @@ function WhenDrawn({ onDrawn, children }: { onDrawn: () => void; children: React
  * The steps before React starts each take a task of their own: the remotes' registration that
  * answers canHydrate (it runs as the remotes document's answer arrives), the page's parts set
  * aside (beforeHydrating), and the root's start (React's root and its ~150 event listeners). In
- * one microtask checkpoint the three were one task of 13-18 ms on a slow host, counted whole as
- * blocking on a mid-tier phone.
+ * one microtask checkpoint the three were one task of 10-25 ms of real work on a slow host
+ * (docs/benchmark.md), counted whole as blocking on a mid-tier phone.
  */
 export async function startDocument<Remote extends string>(start: DocumentStart<Remote>): Promise<void> {
   const container = document.getElementById('root');
