@@ -17,7 +17,8 @@
 //   SHIFT_RTT=150 SHIFT_KBPS=1638 …  on a slow network (DevTools' emulation: each response that much
 //                     later, at that throughput; Lighthouse's mobile figures): with each run's LCP
 //   SHIFT_SYNC=1 …    also each synchronous call of the page to the browser's stores (a read of
-//                     document.cookie, a call of localStorage or sessionStorage), timed, by the source
+//                     document.cookie, a call of localStorage or sessionStorage, a write of the
+//                     session's history: history.replaceState, pushState), timed, by the source
 //                     file that made it: the main thread waits on each for the browser's answer
 //                     (the context is a fresh one: its storage in memory, unlike a visitor's on disk)
 // A route the bench does not measure, or a count that is not one, is refused before anything starts.

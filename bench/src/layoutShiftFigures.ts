@@ -226,12 +226,13 @@ export function longTasksOfTrace({ traceEvents }: { traceEvents: TraceEvent[] },
 
 /**
  * A synchronous call of the page to the browser's stores (SHIFT_SYNC=1): a read of document.cookie,
- * or a call of localStorage's or sessionStorage's methods. The page's main thread waits for the
+ * a call of localStorage's or sessionStorage's methods, or a write of the session's history
+ * (history.replaceState, pushState). The page's main thread waits for the
  * browser's answer (a cookie read after a change, a storage's first use, which loads it): the wait
  * is in the task that made the call, and no trace names it.
  */
 export interface SyncCall {
-  /** 'document.cookie', 'localStorage.getItem', 'sessionStorage.setItem', … */
+  /** 'document.cookie', 'localStorage.getItem', 'sessionStorage.setItem', 'history.replaceState', … */
   what: string;
   /** Its duration, as the page timed it (performance.now()). */
   ms: number;

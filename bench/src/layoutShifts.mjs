@@ -62,8 +62,9 @@ function observeShifts() {
 }
 
 /**
- * Installed before the page's own scripts (SHIFT_SYNC=1): each read of document.cookie and each call
- * of localStorage's and sessionStorage's methods, timed, with its caller's frame (layoutShiftFigures.ts's
+ * Installed before the page's own scripts (SHIFT_SYNC=1): each read of document.cookie, each call
+ * of localStorage's and sessionStorage's methods and each write of the session's history
+ * (history.replaceState, pushState), timed, with its caller's frame (layoutShiftFigures.ts's
  * SyncCall). Each is a call the main thread waits on for the browser's answer.
  */
 function observeSyncCalls() {
@@ -90,6 +91,18 @@ function observeSyncCalls() {
         return own.apply(this, args);
       } finally {
         record(`${this === window.sessionStorage ? 'sessionStorage' : 'localStorage'}.${method}`, started);
+      }
+    };
+  }
+  // The session's history: writing an entry's state waits on the browser's process too.
+  for (const method of ['replaceState', 'pushState']) {
+    const own = History.prototype[method];
+    History.prototype[method] = function (...args) {
+      const started = performance.now();
+      try {
+        return own.apply(this, args);
+      } finally {
+        record(`history.${method}`, started);
       }
     };
   }

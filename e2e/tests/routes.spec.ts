@@ -53,3 +53,24 @@ test('a remote is fetched only when one of its routes is visited', async ({ page
   await expect(h1(page)).toHaveText('Autentificare');
   expect(requested.some((url) => url.includes(':3002/'))).toBe(true);
 });
+
+test("the browser's Back and Forward move between the site's pages in the same document, each page's heading taking focus", async ({ page }) => {
+  await open(page, '/', h1Of('/'));
+  // The first page's entry is marked as the router reads it (its place in the session's history).
+  expect(await page.evaluate(() => (window.history.state as { idx?: number } | null)?.idx)).toBe(0);
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+  await expect(h1(page)).toHaveText(h1Of('/contact'));
+  await expect(h1(page)).toBeFocused();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(h1(page)).toHaveText(h1Of('/'));
+  await expect(h1(page)).toBeFocused();
+  await page.goForward();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(h1(page)).toHaveText(h1Of('/contact'));
+  await expect(h1(page)).toBeFocused();
+  // No document was loaded again: the router drew each page.
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});

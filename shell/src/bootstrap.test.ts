@@ -2,7 +2,7 @@
 // The shell's start, one step per task: which modules each task evaluates, in order. The server's
 // style element is adopted in the task after styled-components is evaluated and before shared-ui
 // (whose modules make the site's styled components); shared-ui's i18n set-up, its router and its
-// components have a task each.
+// components have a task each, and the page's history entry is marked in one of its own after the router.
 const mockTasks: Array<() => void> = [];
 const mockEvaluated: string[] = [];
 jest.mock('@site/shared-ui/next-task', () => ({ nextTask: () => new Promise<void>((resolve) => mockTasks.push(resolve)) }));
@@ -12,7 +12,7 @@ jest.mock('@site/rendering/server-styles', () => (mockEvaluated.push('server sty
 jest.mock('@tanstack/react-query', () => (mockEvaluated.push('@tanstack/react-query'), {}));
 jest.mock('i18next', () => (mockEvaluated.push('i18next'), {}));
 jest.mock('@site/shared-ui/i18n', () => (mockEvaluated.push('@site/shared-ui/i18n'), {}));
-jest.mock('@site/shared-ui/router', () => (mockEvaluated.push('@site/shared-ui/router'), {}));
+jest.mock('@site/shared-ui/router', () => (mockEvaluated.push('@site/shared-ui/router'), { markHistoryEntry: () => mockEvaluated.push('history entry marked') }));
 jest.mock('@site/shared-ui/components', () => (mockEvaluated.push('@site/shared-ui/components'), {}));
 jest.mock('@site/shared-ui', () => (mockEvaluated.push('@site/shared-ui'), {}));
 jest.mock('./app/App', () => (mockEvaluated.push('App'), {}));
@@ -20,7 +20,7 @@ jest.mock('./app/mountShell', () => (mockEvaluated.push('mountShell'), { mountSh
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-it('evaluates React, styled-components, the server styles (adopted), TanStack Query, i18next, the i18n set-up, the router, the components of shared-ui, the rest of it, the app and what mounts it, each in a task of its own, then mounts the shell', async () => {
+it("evaluates React, styled-components, the server styles (adopted), TanStack Query, i18next, the i18n set-up, the router, marks the page's history entry, evaluates the components of shared-ui, the rest of it, the app and what mounts it, each in a task of its own, then mounts the shell", async () => {
   jest.isolateModules(() => require('./bootstrap'));
   await settle();
   expect(mockEvaluated).toEqual([]);
@@ -39,6 +39,7 @@ it('evaluates React, styled-components, the server styles (adopted), TanStack Qu
     ['i18next'],
     ['@site/shared-ui/i18n'],
     ['@site/shared-ui/router'],
+    ['history entry marked'],
     ['@site/shared-ui/components'],
     ['@site/shared-ui'],
     ['App'],

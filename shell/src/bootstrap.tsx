@@ -3,8 +3,8 @@
 // replayed by the early-event script). Each step's modules are in this chunk already (eager: no
 // request of their own, all fetched at once): importing one evaluates it and what it needs that is
 // not evaluated yet. The largest first, each alone: React's DOM renderer, styled-components, the
-// server's styles adopted, TanStack Query, i18next, the page's i18next set-up, the router, the site's
-// shared components, the rest of shared-ui, the shell's app, then what mounts it, which hydrates or
+// server's styles adopted, TanStack Query, i18next, the page's i18next set-up, the router, the page's
+// entry of the session's history marked as the router marks it, the site's shared components, the rest of shared-ui, the shell's app, then what mounts it, which hydrates or
 // draws the page (./bootstrap.test.ts names each task's modules). Lighthouse counts no blocking for
 // a task under 10 ms of real work, and each longer one at its duration times the CPU slowdown: a
 // step that crosses 10 ms on a slow host is split (docs/benchmark.md).
@@ -28,6 +28,9 @@ const sharedModules = [
   // primitives, widgets and forms' parts), then the rest of it (the session, the service's client,
   // the hydration's parts).
   () => import(/* webpackMode: "eager" */ '@site/shared-ui/router'),
+  // The page's entry of the session's history marked as the router marks it, so that React's
+  // drawing of the router writes nothing there (a synchronous call to the browser: markHistoryEntry).
+  () => import(/* webpackMode: "eager" */ '@site/shared-ui/router').then(({ markHistoryEntry }) => markHistoryEntry()),
   () => import(/* webpackMode: "eager" */ '@site/shared-ui/components'),
   () => import(/* webpackMode: "eager" */ '@site/shared-ui'),
 ];
