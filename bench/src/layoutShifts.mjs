@@ -83,29 +83,27 @@ function observeSyncCalls() {
       }
     },
   });
-  for (const method of ['getItem', 'setItem', 'removeItem', 'key', 'clear']) {
-    const own = Storage.prototype[method];
-    Storage.prototype[method] = function (...args) {
-      const started = performance.now();
-      try {
-        return own.apply(this, args);
-      } finally {
-        record(`${this === window.sessionStorage ? 'sessionStorage' : 'localStorage'}.${method}`, started);
-      }
-    };
-  }
+  /** Each of `methods` of `proto` timed, named by `whatOf(the object called, the method)`. */
+  const timeMethods = (proto, methods, whatOf) => {
+    for (const method of methods) {
+      const own = proto[method];
+      proto[method] = function (...args) {
+        const started = performance.now();
+        try {
+          return own.apply(this, args);
+        } finally {
+          record(whatOf(this, method), started);
+        }
+      };
+    }
+  };
+  timeMethods(
+    Storage.prototype,
+    ['getItem', 'setItem', 'removeItem', 'key', 'clear'],
+    (store, method) => `${store === window.sessionStorage ? 'sessionStorage' : 'localStorage'}.${method}`,
+  );
   // The session's history: writing an entry's state waits on the browser's process too.
-  for (const method of ['replaceState', 'pushState']) {
-    const own = History.prototype[method];
-    History.prototype[method] = function (...args) {
-      const started = performance.now();
-      try {
-        return own.apply(this, args);
-      } finally {
-        record(`history.${method}`, started);
-      }
-    };
-  }
+  timeMethods(History.prototype, ['replaceState', 'pushState'], (_, method) => `history.${method}`);
 }
 
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading'];
