@@ -4,10 +4,11 @@
 // request of their own, all fetched at once): importing one evaluates it and what it needs that is
 // not evaluated yet. The largest first, each alone: React's DOM renderer, styled-components, the
 // server's styles adopted, TanStack Query, i18next, the page's i18next set-up, the router, the page's
-// entry of the session's history marked as the router marks it, the site's shared components, the rest of shared-ui, the shell's app, then what mounts it, which hydrates or
-// draws the page (./bootstrap.test.ts names each task's modules). Lighthouse counts no blocking for
-// a task under 10 ms of real work, and each longer one at its duration times the CPU slowdown: a
-// step that crosses 10 ms on a slow host is split (docs/benchmark.md).
+// entry of the session's history marked as the router marks it, the site's shared components, the
+// rest of shared-ui, the shell's app, then what mounts it, which hydrates or draws the page
+// (./bootstrap.test.ts names each task's modules). Lighthouse counts no blocking for a task under
+// 10 ms of real work, and each longer one at its duration times the CPU slowdown: a step that
+// crosses 10 ms on a slow host is split (docs/benchmark.md).
 import { nextTask } from '@site/shared-ui/next-task';
 
 const sharedModules = [
