@@ -227,9 +227,9 @@ export function longTasksOfTrace({ traceEvents }: { traceEvents: TraceEvent[] },
 /**
  * A synchronous call of the page to the browser's stores (SHIFT_SYNC=1): a read of document.cookie,
  * a call of localStorage's or sessionStorage's methods, or a write of the session's history
- * (history.replaceState, pushState). The page's main thread waits for the
- * browser's answer (a cookie read after a change, a storage's first use, which loads it): the wait
- * is in the task that made the call, and no trace names it.
+ * (history.replaceState, pushState). The page's main thread waits for the browser's answer (a
+ * cookie read after a change, a storage's first use, which loads it): the wait is in the task that
+ * made the call, and no trace names it.
  */
 export interface SyncCall {
   /** 'document.cookie', 'localStorage.getItem', 'sessionStorage.setItem', 'history.replaceState', … */

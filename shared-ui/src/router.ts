@@ -3,6 +3,7 @@
  * singleton: one react-router and one react-i18next instance at run time (one router context,
  * one i18n binding), and only the parts the site uses are shipped, not the whole packages.
  * No app imports react-router-dom or react-i18next directly (src/router.test.ts checks it).
+ * Beside them, the mark of the page's history entry that the shell's start makes before React.
  */
 export {
   BrowserRouter,

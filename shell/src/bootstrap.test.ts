@@ -2,7 +2,8 @@
 // The shell's start, one step per task: which modules each task evaluates, in order. The server's
 // style element is adopted in the task after styled-components is evaluated and before shared-ui
 // (whose modules make the site's styled components); shared-ui's i18n set-up, its router and its
-// components have a task each, and the page's history entry is marked in one of its own after the router.
+// components have a task each, and the page's history entry is marked in one of its own after the
+// router.
 const mockTasks: Array<() => void> = [];
 const mockEvaluated: string[] = [];
 jest.mock('@site/shared-ui/next-task', () => ({ nextTask: () => new Promise<void>((resolve) => mockTasks.push(resolve)) }));
