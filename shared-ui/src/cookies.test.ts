@@ -1,4 +1,4 @@
-import { readCookie, removeCookie, writeCookie } from './cookies';
+import { holdCookies, readCookie, removeCookie, writeCookie } from './cookies';
 
 /** Counts the reads of document.cookie (each a synchronous call to the browser in a real one). */
 function countReads() {
@@ -59,5 +59,60 @@ describe('readCookie', () => {
     removeCookie('login', { path: '/' });
     expect(readCookie('login')).toBeUndefined();
     expect(document.cookie).not.toContain('login=');
+  });
+});
+
+describe('holdCookies', () => {
+  it('keeps the cookies as first read across tasks until released, reading document.cookie once', async () => {
+    document.cookie = 'theme=dark; path=/';
+    const release = holdCookies();
+    try {
+      const before = counter.reads();
+      expect(readCookie('theme')).toBe('dark');
+      // Another's change (the server's, another tab's), and tasks later.
+      document.cookie = 'theme=light; path=/';
+      await afterThisRun();
+      expect(readCookie('theme')).toBe('dark');
+      await afterThisRun();
+      expect(readCookie('theme')).toBe('dark');
+      expect(counter.reads() - before).toBeLessThanOrEqual(2);
+    } finally {
+      release();
+    }
+    expect(readCookie('theme')).toBe('light');
+  });
+
+  it("sees this page's own writes at once while held, and keeps what it then reads", async () => {
+    document.cookie = 'theme=dark; path=/';
+    const release = holdCookies();
+    try {
+      expect(readCookie('theme')).toBe('dark');
+      writeCookie('theme', 'light', { path: '/' });
+      expect(readCookie('theme')).toBe('light');
+      document.cookie = 'locale=en; path=/';
+      await afterThisRun();
+      expect(readCookie('locale')).toBeUndefined();
+    } finally {
+      release();
+    }
+    expect(readCookie('locale')).toBe('en');
+  });
+
+  it('holds until every hold is released, a release counted once', async () => {
+    document.cookie = 'theme=dark; path=/';
+    const first = holdCookies();
+    const second = holdCookies();
+    expect(readCookie('theme')).toBe('dark');
+    document.cookie = 'theme=light; path=/';
+    first();
+    first();
+    await afterThisRun();
+    expect(readCookie('theme')).toBe('dark');
+    second();
+    expect(readCookie('theme')).toBe('light');
+    // Nothing held: another's change is seen by the next task again.
+    document.cookie = 'theme=dark; path=/';
+    await afterThisRun();
+    expect(readCookie('theme')).toBe('dark');
   });
 });

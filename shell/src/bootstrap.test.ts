@@ -18,13 +18,14 @@ jest.mock('@site/shared-ui/components', () => (mockEvaluated.push('@site/shared-
 jest.mock('@site/shared-ui', () => (mockEvaluated.push('@site/shared-ui'), {}));
 jest.mock('./app/App', () => (mockEvaluated.push('App'), {}));
 jest.mock('./app/mountShell', () => (mockEvaluated.push('mountShell'), { mountShell: async () => void mockEvaluated.push('shell mounted') }));
+jest.mock('@site/shared-ui/cookies', () => ({
+  holdCookies: () => (mockEvaluated.push('cookies held'), () => mockEvaluated.push('cookies released')),
+}));
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-it("evaluates React, styled-components, the server styles (adopted), TanStack Query, i18next, the i18n set-up, the router, marks the page's history entry, evaluates the components of shared-ui, the rest of it, the app and what mounts it, each in a task of its own, then mounts the shell", async () => {
-  jest.isolateModules(() => require('./bootstrap'));
-  await settle();
-  expect(mockEvaluated).toEqual([]);
+/** Runs the start's tasks one by one: what each evaluated. */
+async function runTasks() {
   const tasks: string[][] = [];
   while (mockTasks.length > 0) {
     const done = mockEvaluated.length;
@@ -32,7 +33,15 @@ it("evaluates React, styled-components, the server styles (adopted), TanStack Qu
     await settle();
     tasks.push(mockEvaluated.slice(done));
   }
-  expect(tasks).toEqual([
+  return tasks;
+}
+
+it("evaluates React, styled-components, the server styles (adopted), TanStack Query, i18next, the i18n set-up, the router, marks the page's history entry, evaluates the components of shared-ui, the rest of it, the app and what mounts it, each in a task of its own, then mounts the shell, the cookies held from its start until then", async () => {
+  jest.isolateModules(() => require('./bootstrap'));
+  await settle();
+  expect(mockEvaluated).toEqual(['cookies held']);
+  mockEvaluated.length = 0;
+  expect(await runTasks()).toEqual([
     ['react-dom/client'],
     ['styled-components'],
     ['server styles', 'server styles adopted'],
@@ -45,6 +54,6 @@ it("evaluates React, styled-components, the server styles (adopted), TanStack Qu
     ['@site/shared-ui'],
     ['App'],
     ['mountShell'],
-    ['shell mounted'],
+    ['cookies released', 'shell mounted'],
   ]);
 });

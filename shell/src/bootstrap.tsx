@@ -9,6 +9,7 @@
 // (./bootstrap.test.ts names each task's modules). Lighthouse counts no blocking for a task under
 // 10 ms of real work, and each longer one at its duration times the CPU slowdown: a step that
 // crosses 10 ms on a slow host is split (docs/benchmark.md).
+import { holdCookies } from '@site/shared-ui/cookies';
 import { nextTask } from '@site/shared-ui/next-task';
 
 const sharedModules = [
@@ -37,18 +38,28 @@ const sharedModules = [
 ];
 
 async function start() {
-  // The first step too waits for a task of its own: this chunk's arrival was one already.
-  for (const evaluate of sharedModules) {
+  // The cookies as the start first reads them answer every read of its steps (the page's language,
+  // its view token: what the page started with), each otherwise a call to the browser in a task of
+  // its own; once the shell mounts (the session, the remotes' cohort), every read is afresh again,
+  // and at once if a step fails.
+  const releaseCookies = holdCookies();
+  let mountShell: () => Promise<void>;
+  try {
+    // The first step too waits for a task of its own: this chunk's arrival was one already.
+    for (const evaluate of sharedModules) {
+      await nextTask();
+      await evaluate();
+    }
+    // The shell's app (its header, footer and route table, its strings registered), then the rest
+    // of what mounts it (@site/rendering's start, the remotes' loading): two steps.
     await nextTask();
-    await evaluate();
+    await import(/* webpackMode: "eager" */ './app/App');
+    await nextTask();
+    ({ mountShell } = await import(/* webpackMode: "eager" */ './app/mountShell'));
+    await nextTask();
+  } finally {
+    releaseCookies();
   }
-  // The shell's app (its header, footer and route table, its strings registered), then the rest of
-  // what mounts it (@site/rendering's start, the remotes' loading): two steps.
-  await nextTask();
-  await import(/* webpackMode: "eager" */ './app/App');
-  await nextTask();
-  const { mountShell } = await import(/* webpackMode: "eager" */ './app/mountShell');
-  await nextTask();
   await mountShell();
 }
 
