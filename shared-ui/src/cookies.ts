@@ -41,9 +41,9 @@ export function readCookie(name: string): string | undefined {
  * Keeps the cookies as first read (readCookie) for every read until the returned release is called,
  * across tasks: the page's start reads what the page started with (its language, its view token) in
  * several of its tasks, each read otherwise a call to the browser of its own, made as the browser is
- * busiest (0.6-2.4 ms each in the start's tasks on `/terms`, docs/benchmark.md). This page's own
- * writes are still seen at once; another's (the server's, another tab's) only after the release.
- * Releasing twice releases once.
+ * busiest (the view token's read: 1.5 and 2.4 ms in two loads of `/terms`, docs/benchmark.md).
+ * This page's own writes are still seen at once; another's (the server's, another tab's) only after
+ * the release. Releasing twice releases once.
  */
 export function holdCookies(): () => void {
   holds[HOLDS] = (holds[HOLDS] ?? 0) + 1;
