@@ -34,17 +34,17 @@ test.describe('security headers of the production server', () => {
     // Firebase Auth's loader and FirebaseUI's two inline handlers by theirs; never 'unsafe-inline'.
     expect(csp['script-src']).toEqual(expect.arrayContaining(["'self'", 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'https://apis.google.com']));
     expect(csp['script-src']).not.toContain("'unsafe-inline'");
-    // Each inline script of the page served by its hash (the pre-paint script, the early-event script
-    // and, on a prerendered page, the entry's loader), and FirebaseUI's two handlers.
+    // Each inline script of the page served by its hash (the pre-paint script, the prices' digits, the
+    // early-event script and, on a prerendered page, the entry's loader), and FirebaseUI's two handlers.
     const inline = [...(await response.text()).matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
       ([, code]) =>
         `'sha256-${createHash('sha256')
           .update(code ?? '')
           .digest('base64')}'`,
     );
-    expect(inline).toHaveLength(3);
+    expect(inline).toHaveLength(4);
     expect(csp['script-src']).toEqual(expect.arrayContaining(inline));
-    expect(csp['script-src']!.filter((s) => s.startsWith("'sha256-"))).toHaveLength(5);
+    expect(csp['script-src']!.filter((s) => s.startsWith("'sha256-"))).toHaveLength(6);
     // Calls: the user service and the Auth emulator of this environment; no Stripe without its keys.
     expect(csp['connect-src']).toEqual(expect.arrayContaining(['http://localhost:8787', 'http://127.0.0.1:9099']));
     expect(headers['content-security-policy']).not.toContain('stripe.com');

@@ -1,7 +1,7 @@
 // A new visitor deciding whether to pay: the price, the trial and the app before any sign-in, and
 // the pages a paying customer looks for (the privacy notice, the subscription's terms), as a
 // screen-reader user hears them and as they are drawn.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { RETENTION_KINDS } from '@site/contract/retention';
 import { chromiumPath } from '@site/tools/chromium';
 import { brokenRules, recordScreenReader, SCREEN_READER_BROWSER_ARGS } from '../screenReader';
@@ -134,12 +134,51 @@ for (const width of [375, 768, 1280]) {
     // The price's figures from a typeface whose zero is plain (the site's draws it slashed), the facts' too.
     for (const price of [page.locator('#plans p', { hasText: '60 lei / lună' }), page.locator('#plans li', { hasText: '60 lei pe lună' })])
       expect(await price.first().evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"Site Plain Figures", "Atkinson Hyperlegible Next"/);
-    // Its faces are the page's own, declared once, digits only, in the two weights.
+    // Its faces are the page's own, added once, digits only, in the two weights, ready (made from their bytes).
+    const faces = await page.evaluate(() =>
+      [...document.fonts].filter((face) => face.family.replace(/"/g, '') === 'Site Plain Figures').map((face) => `${face.weight} ${face.unicodeRange} ${face.status}`),
+    );
+    expect(faces.sort()).toEqual(['400 U+30-39 loaded', '700 U+30-39 loaded']);
+    // And they draw the digits: Roboto's plain zero, whatever fonts the system has.
+    // (Roboto is in no system font of these machines: only the page's own faces draw with it.)
+    expect(await platformFontsOf(page.locator('#plans p', { hasText: WORDS.ro.full }).first())).toContain('Roboto');
+  });
+}
+
+test("with the page's scripts off, the prices' digits still come from a plain-zero typeface: the system's, named in <noscript>", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.locator('#plans p', { hasText: WORDS.ro.full }).first()).toBeVisible();
     const faces = await page.evaluate(() =>
       [...document.fonts].filter((face) => face.family.replace(/"/g, '') === 'Site Plain Figures').map((face) => `${face.weight} ${face.unicodeRange}`),
     );
     expect(faces.sort()).toEqual(['400 U+30-39', '700 U+30-39']);
-  });
+    // Drawn with one of the system's fonts the faces name (on these machines Liberation Sans or DejaVu Sans).
+    const fonts = await platformFontsOf(page.locator('#plans p', { hasText: WORDS.ro.full }).first());
+    expect(fonts.filter((font) => font !== 'Atkinson Hyperlegible Next')).not.toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+/** The typefaces Chromium drew an element's text with (DevTools' "Rendered fonts"). */
+async function platformFontsOf(element: Locator) {
+  const page = element.page();
+  await element.evaluate((el) => el.setAttribute('data-fonts-of', ''));
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '[data-fonts-of]' });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts.map((font) => font.familyName);
+  } finally {
+    await cdp.detach();
+    await element.evaluate((el) => el.removeAttribute('data-fonts-of'));
+  }
 }
 
 test("the hero drawing's words stay inside their card, in the site's typeface, at 320 px and in English", async ({ page }) => {

@@ -18,7 +18,7 @@ const template = createRequire(__filename)('@site/rendering/build/page-template'
 const fontPreloads = [400, 700].map(
   (weight) => `<link rel="preload" href="/assets/atkinson-hyperlegible-next-${weight}.0123456789ab.woff2" as="font" type="font/woff2" crossorigin>`,
 );
-const siteFonts = () => ({ preload: fontPreloads.join('\n'), faces: '' });
+const siteFonts = () => ({ preload: fontPreloads.join('\n'), faces: '', figuresScript: '', figuresNoscript: '' });
 const shellHtml = template({ htmlWebpackPlugin: { options: { title: 'Vedere', markers: MARKERS, earlyEvents: '', prePaint: '', siteFonts }, files: { publicPath: '/' } } });
 
 describe("the shell's HTML", () => {

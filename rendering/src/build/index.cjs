@@ -10,7 +10,7 @@ const tsx = require('tsx/cjs/api');
 const { MARKERS } = tsx.require('../contract.ts', __filename);
 const { prePaintScript } = tsx.require('../browser/prePaint.ts', __filename);
 const { globalCss } = tsx.require('@site/shared-ui/global-css', __filename);
-const { emittedSiteFonts, siteFontsHead, siteFontsPlugin } = require('./siteFonts.cjs');
+const { emittedSiteFonts, plainFiguresOf, siteFontsHead, siteFontsPlugin } = require('./siteFonts.cjs');
 
 /** Where an app's server build goes, inside its dist/ (published with it). */
 const SERVER_DIR = 'server';
@@ -34,8 +34,9 @@ const earlyEvents = () =>
  * The HTML page an app is served with (./pageTemplate.cjs). The shell's is the one the server draws
  * pages into (early events held); `federationRuntime`: a remote's own page, which runs the
  * federation runtime its build takes from the page, from this file beside it. The site's fonts are
- * named in the head of a build that emits them (the shell's: siteFontsPlugin); a remote's own page
- * has none, and draws in the fallback typeface.
+ * named in the head of a build that emits them (the shell's: siteFontsPlugin), and the prices'
+ * digits carried inline; a remote's own page has none, and draws in the fallback typeface (its
+ * digits from the system's fonts).
  */
 const pagePlugin = ({ title, isHost = false, federationRuntime = '' }) =>
   new HtmlWebpackPlugin({
@@ -48,7 +49,7 @@ const pagePlugin = ({ title, isHost = false, federationRuntime = '' }) =>
     markers: MARKERS,
     // Called by the template with its compilation (the template is itself compiled by webpack: it
     // must not require the subsetter).
-    siteFonts: (compilation, publicPath) => siteFontsHead(emittedSiteFonts(compilation), publicPath),
+    siteFonts: (compilation, publicPath) => siteFontsHead(emittedSiteFonts(compilation), publicPath, plainFiguresOf(compilation)),
     inject: 'body',
     scriptLoading: 'defer',
     // The shell's page is served for every address of the site, nested ones too (/a/b): its

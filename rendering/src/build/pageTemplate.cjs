@@ -3,7 +3,9 @@
 // prePaint.ts, handed over by ./index.cjs as `prePaint`). The site's fonts (./siteFonts.cjs) are
 // preloaded before anything else is asked for, and their @font-face rules are in the first style
 // the page has, with the site's global rules (@site/shared-ui's globalCss: static CSS, the theme's
-// colours from custom properties per data-theme, handed over by ./index.cjs as `globalCss`).
+// colours from custom properties per data-theme, handed over by ./index.cjs as `globalCss`). The
+// prices' digits are faces added by an inline script before the body is parsed (with faces of the
+// system's fonts for a page whose scripts do not run, in <noscript>): ./siteFonts.cjs says why.
 const tokens = require('@site/shared-ui/tokens.json');
 const common = require('@site/shared-ui/i18n/common.ro.json');
 
@@ -23,6 +25,8 @@ ${fonts.preload}
 <title>${htmlWebpackPlugin.options.title}</title>
 <meta name="description" content="${common.meta.description}">
 <script>${htmlWebpackPlugin.options.prePaint}</script>
+${fonts.figuresScript ? `<script>${fonts.figuresScript}</script>` : ''}
+${fonts.figuresNoscript}
 ${htmlWebpackPlugin.options.earlyEvents ? `<script>${htmlWebpackPlugin.options.earlyEvents}</script>` : ''}
 <style>
 ${fonts.faces}

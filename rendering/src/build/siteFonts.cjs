@@ -26,6 +26,28 @@ const SOURCES = {
 };
 const SOURCE_DIR = path.dirname(require.resolve('@expo-google-fonts/atkinson-hyperlegible-next/package.json'));
 
+/**
+ * A price's figures (shared-ui's plainFigures): the site's typeface draws its zero with a slash and
+ * offers no plain one, so the digits come from Roboto (Android's own typeface, whose zero is a plain
+ * oval), cut to the ten digits in the same two weights: about 1.5 KB each.
+ */
+const FIGURE_SOURCES = {
+  [tokens.type.weights.regular]: '400Regular/Roboto_400Regular.ttf',
+  [tokens.type.weights.bold]: '700Bold/Roboto_700Bold.ttf',
+};
+const FIGURE_SOURCE_DIR = path.dirname(require.resolve('@expo-google-fonts/roboto/package.json'));
+const DIGITS = '0123456789';
+/** The digits' code points, as a face's unicode-range (and as the browser writes it back). */
+const DIGITS_RANGE = 'U+30-39';
+
+/**
+ * What every cut keeps of its source's names besides those harfbuzz keeps (0–6: the copyright
+ * notice, the family's names, the version): the licence and its address (name IDs 13 and 14). Both
+ * typefaces are under the SIL Open Font License, which asks that every copy carry the notice and the
+ * licence; the font's own metadata is one of the places it names.
+ */
+const LICENCE_NAME_IDS = [13, 14];
+
 /** The workspace's root: every package's strings are under <package>/src/i18n/. */
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -64,7 +86,19 @@ function siteCharacters(strings = siteStrings()) {
 }
 
 /** A weight's source font cut down to `text`, as woff2 (harfbuzz's subsetter: its layout features, kerning among them, kept for the glyphs kept). */
-const subsetWeight = (weight, text) => subsetFont(fs.readFileSync(path.join(SOURCE_DIR, SOURCES[weight])), text, { targetFormat: 'woff2' });
+const subsetWeight = (weight, text) => subsetFont(fs.readFileSync(path.join(SOURCE_DIR, SOURCES[weight])), text, { targetFormat: 'woff2', preserveNameIds: LICENCE_NAME_IDS });
+
+/**
+ * A weight's digits, as woff2: no hinting and no layout tables (ten glyphs of one width have no
+ * kerning or substitutions to keep; the hinting alone was 5.8 KB of a 7.3 KB cut).
+ */
+const subsetFigures = (weight) =>
+  subsetFont(fs.readFileSync(path.join(FIGURE_SOURCE_DIR, FIGURE_SOURCES[weight])), DIGITS, {
+    targetFormat: 'woff2',
+    preserveNameIds: LICENCE_NAME_IDS,
+    noHinting: true,
+    dropTables: ['GSUB', 'GPOS', 'GDEF', 'STAT'],
+  });
 
 /** The code points a font (woff2, or TrueType) has glyphs for, as harfbuzz reads its character map. */
 async function codePointsOf(font) {
@@ -106,12 +140,24 @@ const siteFontFiles = () =>
     );
   })());
 
-/** The webpack plugin that emits the font files into the build (the shell's: its page is the one that loads them). */
+/** The digits' cuts, made once per process: [{ weight, font }]. */
+let figuresMade = null;
+const plainFiguresFiles = () =>
+  (figuresMade ??= Promise.all(Object.keys(FIGURE_SOURCES).map(async (key) => ({ weight: Number(key), font: Buffer.from(await subsetFigures(Number(key))) }))));
+
+/** The digits' cuts of each compilation that made them (siteFontsPlugin), for its page's head. */
+const figuresOfCompilation = new WeakMap();
+
+/**
+ * The webpack plugin that emits the font files into the build (the shell's: its page is the one that
+ * loads them), and makes the digits' cuts its page carries inline (plainFiguresOf).
+ */
 const siteFontsPlugin = () => ({
   apply(compiler) {
     const { sources, Compilation } = compiler.webpack;
     compiler.hooks.thisCompilation.tap('SiteFonts', (compilation) => {
       compilation.hooks.processAssets.tapPromise({ name: 'SiteFonts', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, async () => {
+        figuresOfCompilation.set(compilation, await plainFiguresFiles());
         for (const { weight, font } of await siteFontFiles()) {
           const hash = compiler.webpack.util.createHash(compilation.outputOptions.hashFunction).update(font).digest('hex').slice(0, 12);
           compilation.emitAsset(fileName(weight, hash), new sources.RawSource(font), { immutable: true, contenthash: hash, siteFont: { weight } });
@@ -129,6 +175,9 @@ const emittedSiteFonts = (compilation) =>
     .map((asset) => ({ weight: asset.info.siteFont.weight, file: asset.name }))
     .sort((a, b) => a.weight - b.weight);
 
+/** The digits' cuts siteFontsPlugin made for a compilation ([] for a build without the plugin: a remote's). */
+const plainFiguresOf = (compilation) => figuresOfCompilation.get(compilation) ?? [];
+
 /**
  * The page's head for those fonts: a preload of each, and the @font-face rules. font-display:
  * optional: a font that is not there by the first paint (about 100 ms) is not used by the document
@@ -138,32 +187,76 @@ const emittedSiteFonts = (compilation) =>
  * its first paint even from a local server, and every page's headings and header stay in the
  * fallback typeface for the whole visit (the site's pages change without a new document).
  */
-function siteFontsHead(fonts, publicPath) {
+function siteFontsHead(fonts, publicPath, figures = []) {
   const url = (file) => `${publicPath}${file}`;
   const preload = fonts.map((font) => `<link rel="preload" href="${url(font.file)}" as="font" type="font/woff2" crossorigin>`).join('\n');
   const faces = fonts
     .map((font) => `@font-face{font-family:'${FAMILY}';font-style:normal;font-weight:${font.weight};font-display:optional;src:url(${url(font.file)}) format('woff2')}`)
-    .concat(plainFiguresFaces())
+    .concat(figures.length > 0 ? [] : systemFiguresFaces())
     .join('\n');
-  return { preload, faces };
+  return {
+    preload,
+    faces,
+    figuresScript: figures.length > 0 ? plainFiguresScript(figures) : '',
+    figuresNoscript: figures.length > 0 ? `<noscript><style>${systemFiguresFaces().join('\n')}</style></noscript>` : '',
+  };
 }
 
 /**
- * The faces of a price's figures (shared-ui's plainFigures: digits whose zero has no slash), from
- * the visitor's own system fonts (local(): nothing is fetched), one a weight. Here, in the page's
- * first style, and not in styled-components' global style, which the browser's hydration inserts
- * again: a font face inserted then lays the whole document out again.
+ * Adds the digits' faces to the document, from their bytes (`faces`: weight → base64 of the woff2).
+ * Run as the page's inline script in its head (its source is the script's: ES5, no closure): a face
+ * made from bytes is ready when made (in Chromium its status is "loaded" at once), so the page's
+ * first layout draws the plain zero, on every system and every time. A face from a URL, even a data:
+ * one, is loaded in a task of its own: the first frame could draw the slashed zero and then move
+ * the price's words (a layout shift). The bytes are decoded by the browser where it can
+ * (Uint8Array.fromBase64: 0.4–1.5 ms here for both weights, against 1.1–4.8 for the loop), and the
+ * faces made from them in 1–2.6 ms. A browser without the Font Loading API draws the site's own digits.
  */
-function plainFiguresFaces() {
+function addPlainFigures(family, faces, unicodeRange) {
+  if (!window.FontFace || !document.fonts) return;
+  for (var weight in faces) {
+    var bytes;
+    if (Uint8Array.fromBase64) bytes = Uint8Array.fromBase64(faces[weight]);
+    else {
+      var text = atob(faces[weight]);
+      bytes = new Uint8Array(text.length);
+      for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    }
+    document.fonts.add(new FontFace(family, bytes, { weight: weight, unicodeRange: unicodeRange }));
+  }
+}
+
+/**
+ * The page's inline script that adds the digits' faces (addPlainFigures). Not @font-face rules
+ * naming the system's fonts by name (local()), as before: on Linux each name tried is a call to the
+ * browser's font service, and the first layout of a page with a price spent 5–128 ms finding one
+ * (docs/benchmark.md); and not every system has one of the names.
+ */
+const plainFiguresScript = (figures) =>
+  `(${addPlainFigures.toString()})(${JSON.stringify(tokens.type.plainFigures.family)},${JSON.stringify(
+    Object.fromEntries(figures.map(({ weight, font }) => [weight, Buffer.from(font).toString('base64')])),
+  )},${JSON.stringify(DIGITS_RANGE)})`;
+
+/**
+ * The digits' faces from the visitor's own system fonts (local(): nothing fetched), one a weight:
+ * for a page whose scripts do not run (in <noscript>), and a remote's own page, whose build makes no
+ * cuts. In the page's first style, not in styled-components' global style, which the browser's
+ * hydration inserts again: a font face inserted then lays the whole document out again.
+ */
+function systemFiguresFaces() {
   const { family, local } = tokens.type.plainFigures;
   return Object.entries(local).map(
-    ([weight, names]) => `@font-face{font-family:'${family}';font-weight:${weight};unicode-range:U+0030-0039;src:${names.map((name) => `local('${name}')`).join(',')}}`,
+    ([weight, names]) => `@font-face{font-family:'${family}';font-weight:${weight};unicode-range:${DIGITS_RANGE};src:${names.map((name) => `local('${name}')`).join(',')}}`,
   );
 }
 
 module.exports = {
   FAMILY,
   SOURCES,
+  FIGURE_SOURCES,
+  DIGITS_RANGE,
+  subsetFigures,
+  plainFiguresOf,
   siteStrings,
   siteCharacters,
   subsetWeight,

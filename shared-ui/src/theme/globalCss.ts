@@ -5,15 +5,14 @@ import tokens from './tokens.json';
 import { DEFAULT_THEME, THEME_ATTRIBUTE, themes, type SiteTheme } from './themes';
 
 /**
- * The figures of a price, from a typeface of the visitor's own system whose zero is a plain oval:
- * the site's typeface draws its zero with a slash, which a visitor with low vision can read as "Ø"
- * ("6Ø lei"), and offers no plain one (no feature of its: neither tabular figures nor 'zero').
- * Only the digits, in the two weights the site uses (tokens.json's type.plainFigures); a system
- * with none of these fonts draws the site's own. Their @font-face rules are in the page's first
- * style, with the site's typeface's (@site/rendering's siteFonts.cjs) and the global rules
- * (globalCss below): a font face inserted as the page hydrates would change the fonts of the whole
- * document, which is laid out again (a long task on a slow phone, seen in a trace as "Fonts changed"
- * on every text node).
+ * The figures of a price, from a typeface whose zero is a plain oval: the site's typeface draws its
+ * zero with a slash, which a visitor with low vision can read as "Ø" ("6Ø lei"), and offers no plain
+ * one (no feature of its: neither tabular figures nor 'zero'). Only the digits, in the two weights
+ * the site uses, cut from Roboto at build time and added to the page by an inline script of its
+ * head, before its body is parsed (@site/rendering's siteFonts.cjs; from the system's own fonts in a
+ * page whose scripts do not run): never a face inserted as the page hydrates, which would change the
+ * fonts of the whole document, laid out again (a long task on a slow phone, seen in a trace as "Fonts
+ * changed" on every text node).
  */
 export const PLAIN_FIGURES_FAMILY = tokens.type.plainFigures.family;
 
