@@ -10,6 +10,7 @@ const tsx = require('tsx/cjs/api');
 const { MARKERS } = tsx.require('../contract.ts', __filename);
 const { prePaintScript } = tsx.require('../browser/prePaint.ts', __filename);
 const { globalCss } = tsx.require('@site/shared-ui/global-css', __filename);
+const { jsonForScriptElement } = tsx.require('../server/handedOverStateElement.ts', __filename);
 const { emittedSiteFonts, plainFiguresOf, siteFontsHead, siteFontsPlugin } = require('./siteFonts.cjs');
 
 /** Where an app's server build goes, inside its dist/ (published with it). */
@@ -49,7 +50,7 @@ const pagePlugin = ({ title, isHost = false, federationRuntime = '' }) =>
     markers: MARKERS,
     // Called by the template with its compilation (the template is itself compiled by webpack: it
     // must not require the subsetter).
-    siteFonts: (compilation, publicPath) => siteFontsHead(emittedSiteFonts(compilation), publicPath, plainFiguresOf(compilation)),
+    siteFonts: (compilation, publicPath) => siteFontsHead(emittedSiteFonts(compilation), publicPath, plainFiguresOf(compilation), jsonForScriptElement),
     inject: 'body',
     scriptLoading: 'defer',
     // The shell's page is served for every address of the site, nested ones too (/a/b): its

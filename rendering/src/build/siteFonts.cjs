@@ -90,7 +90,7 @@ const subsetWeight = (weight, text) => subsetFont(fs.readFileSync(path.join(SOUR
 
 /**
  * A weight's digits, as woff2: no hinting and no layout tables (ten glyphs of one width have no
- * kerning or substitutions to keep; the hinting alone was 5.8 KB of a 7.3 KB cut).
+ * kerning or substitutions to keep): about 1.5 KB, against 7.3 KB with them.
  */
 const subsetFigures = (weight) =>
   subsetFont(fs.readFileSync(path.join(FIGURE_SOURCE_DIR, FIGURE_SOURCES[weight])), DIGITS, {
@@ -186,8 +186,11 @@ const plainFiguresOf = (compilation) => figuresOfCompilation.get(compilation) ??
  * preloaded: unpreloaded, the bold one is asked for only once the page is laid out, too late for
  * its first paint even from a local server, and every page's headings and header stay in the
  * fallback typeface for the whole visit (the site's pages change without a new document).
+ * `figures`: the digits' cuts (plainFiguresOf), carried by the page's inline script
+ * (plainFiguresScript, its data written with `jsonForScriptElement`); none: the digits' faces name
+ * the system's fonts (systemFiguresFaces).
  */
-function siteFontsHead(fonts, publicPath, figures = []) {
+function siteFontsHead(fonts, publicPath, figures = [], jsonForScriptElement) {
   const url = (file) => `${publicPath}${file}`;
   const preload = fonts.map((font) => `<link rel="preload" href="${url(font.file)}" as="font" type="font/woff2" crossorigin>`).join('\n');
   const faces = fonts
@@ -197,7 +200,7 @@ function siteFontsHead(fonts, publicPath, figures = []) {
   return {
     preload,
     faces,
-    figuresScript: figures.length > 0 ? plainFiguresScript(figures) : '',
+    figuresScript: figures.length > 0 ? plainFiguresScript(figures, jsonForScriptElement) : '',
     figuresNoscript: figures.length > 0 ? `<noscript><style>${systemFiguresFaces().join('\n')}</style></noscript>` : '',
   };
 }
@@ -231,12 +234,14 @@ function addPlainFigures(family, faces, unicodeRange) {
  * The page's inline script that adds the digits' faces (addPlainFigures). Not @font-face rules
  * naming the system's fonts by name (local()), as before: on Linux each name tried is a call to the
  * browser's font service, and the first layout of a page with a price spent 5–128 ms finding one
- * (docs/benchmark.md); and not every system has one of the names.
+ * (docs/benchmark.md); and not every system has one of the names. Its data written as the server
+ * writes JSON into a script element (`jsonForScriptElement`, @site/rendering's
+ * server/handedOverStateElement.ts, handed over by ./index.cjs): nothing in it can end the element.
  */
-const plainFiguresScript = (figures) =>
-  `(${addPlainFigures.toString()})(${JSON.stringify(tokens.type.plainFigures.family)},${JSON.stringify(
+const plainFiguresScript = (figures, jsonForScriptElement) =>
+  `(${addPlainFigures.toString()})(${jsonForScriptElement(tokens.type.plainFigures.family)},${jsonForScriptElement(
     Object.fromEntries(figures.map(({ weight, font }) => [weight, Buffer.from(font).toString('base64')])),
-  )},${JSON.stringify(DIGITS_RANGE)})`;
+  )},${jsonForScriptElement(DIGITS_RANGE)})`;
 
 /**
  * The digits' faces from the visitor's own system fonts (local(): nothing fetched), one a weight:

@@ -4,6 +4,7 @@ import { runInNewContext } from 'node:vm';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import tokens from '@site/shared-ui/tokens.json';
+import { jsonForScriptElement } from '../server/handedOverStateElement';
 
 // The build's module (CommonJS, as webpack's configuration requires it).
 const fonts = createRequire(__filename)('./siteFonts.cjs') as {
@@ -21,6 +22,7 @@ const fonts = createRequire(__filename)('./siteFonts.cjs') as {
     fonts: { weight: number; file: string }[],
     publicPath: string,
     figures?: { weight: number; font: Buffer }[],
+    jsonForScript?: (value: unknown) => string,
   ) => { preload: string; faces: string; figuresScript: string; figuresNoscript: string };
 };
 
@@ -158,7 +160,7 @@ describe("the page's head", () => {
   };
 
   it("adds a price's digits as faces made from their bytes, in both weights, by an inline script: nothing fetched, nothing looked up by name", () => {
-    const head = fonts.siteFontsHead(files, '/', figures);
+    const head = fonts.siteFontsHead(files, '/', figures, jsonForScriptElement);
     for (const decoder of ['fromBase64', 'atob'] as const)
       expect(facesAddedBy(head.figuresScript, decoder)).toEqual([
         { family, bytes: 'regular digits', weight: '400', unicodeRange: fonts.DIGITS_RANGE },
@@ -171,12 +173,12 @@ describe("the page's head", () => {
   });
 
   it('adds none in a browser without the Font Loading API (the site’s own digits then)', () => {
-    const { figuresScript } = fonts.siteFontsHead(files, '/', figures);
+    const { figuresScript } = fonts.siteFontsHead(files, '/', figures, jsonForScriptElement);
     expect(() => runInNewContext(figuresScript, { window: {}, document: {} })).not.toThrow();
   });
 
   it("declares the digits from the system's fonts for a page whose scripts do not run, in <noscript>", () => {
-    const { figuresNoscript } = fonts.siteFontsHead(files, '/', figures);
+    const { figuresNoscript } = fonts.siteFontsHead(files, '/', figures, jsonForScriptElement);
     expect(figuresNoscript).toMatch(/^<noscript><style>.*<\/style><\/noscript>$/s);
     const rules = figuresNoscript.split('\n').filter((rule) => rule.includes(`font-family:'${family}'`));
     expect(rules.map((rule) => /font-weight:(\d+)/.exec(rule)?.[1])).toEqual(['400', '700']);
