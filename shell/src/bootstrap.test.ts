@@ -16,6 +16,11 @@ jest.mock('@site/shared-ui/i18n', () => (mockEvaluated.push('@site/shared-ui/i18
 jest.mock('@site/shared-ui/router', () => (mockEvaluated.push('@site/shared-ui/router'), { markHistoryEntry: () => mockEvaluated.push('history entry marked') }));
 jest.mock('@site/shared-ui/components', () => (mockEvaluated.push('@site/shared-ui/components'), {}));
 jest.mock('@site/shared-ui', () => (mockEvaluated.push('@site/shared-ui'), {}));
+jest.mock('./remotes/federation', () => (mockEvaluated.push('federation'), {}));
+jest.mock('./navigation/prefetch', () => (mockEvaluated.push('prefetch'), {}));
+jest.mock('./session/SessionFollower', () => (mockEvaluated.push('SessionFollower'), {}));
+jest.mock('./footer/Footer', () => (mockEvaluated.push('Footer'), {}));
+jest.mock('./header/Header', () => (mockEvaluated.push('Header'), {}));
 jest.mock('./app/App', () => (mockEvaluated.push('App'), {}));
 jest.mock('./app/mountShell', () => (mockEvaluated.push('mountShell'), { mountShell: async () => void mockEvaluated.push('shell mounted') }));
 jest.mock('@site/shared-ui/cookies', () => ({
@@ -36,7 +41,7 @@ async function runTasks() {
   return tasks;
 }
 
-it("evaluates React, styled-components, the server styles (adopted), TanStack Query, i18next, the i18n set-up, the router, marks the page's history entry, evaluates the components of shared-ui, the rest of it, the app and what mounts it, each in a task of its own, then mounts the shell, the cookies held from its start until then", async () => {
+it("evaluates React, styled-components, the server styles (adopted), TanStack Query, i18next, the i18n set-up, the router, marks the page's history entry, evaluates the components of shared-ui, the rest of it, the shell's remotes' loading, its route table, its session's follower, its footer, its header (the app's imports in their order), its app and what mounts it, each in a task of its own, then mounts the shell, the cookies held from its start until then", async () => {
   jest.isolateModules(() => require('./bootstrap'));
   await settle();
   expect(mockEvaluated).toEqual(['cookies held']);
@@ -52,6 +57,11 @@ it("evaluates React, styled-components, the server styles (adopted), TanStack Qu
     ['history entry marked'],
     ['@site/shared-ui/components'],
     ['@site/shared-ui'],
+    ['federation'],
+    ['prefetch'],
+    ['SessionFollower'],
+    ['Footer'],
+    ['Header'],
     ['App'],
     ['mountShell'],
     ['cookies released', 'shell mounted'],

@@ -5,7 +5,8 @@
 // not evaluated yet. The largest first, each alone: React's DOM renderer, styled-components, the
 // server's styles adopted, TanStack Query, i18next, the page's i18next set-up, the router, the page's
 // entry of the session's history marked as the router marks it, the site's shared components, the
-// rest of shared-ui, the shell's app, then what mounts it, which hydrates or draws the page
+// rest of shared-ui, the shell's remotes' loading, its route table, its session's follower, its
+// footer, its header, its app, then what mounts it, which hydrates or draws the page
 // (./bootstrap.test.ts names each task's modules). Lighthouse counts no blocking for a task under
 // 10 ms of real work, and each longer one at its duration times the CPU slowdown: a step that
 // crosses 10 ms on a slow host is split (docs/benchmark.md).
@@ -37,6 +38,22 @@ const sharedModules = [
   () => import(/* webpackMode: "eager" */ '@site/shared-ui'),
 ];
 
+// Then the shell's own code, before what mounts it (@site/rendering's start, which asks for the
+// page's remote). styled-components names each component by the order components are made in, and
+// the server's HTML names them as the app's imports make them (./app/App.tsx): a step may take ahead
+// only what makes none (the remotes' loading: the federation runtime's API and the shell's plugins
+// for it; the route table with the links' prefetching), then the app's own imports in their order
+// (the session's follower, the footer, the header), then the app with the rest of them. Evaluated
+// with the header (its links prefetch), the first two made that step long.
+const appModules = [
+  () => import(/* webpackMode: "eager" */ './remotes/federation'),
+  () => import(/* webpackMode: "eager" */ './navigation/prefetch'),
+  () => import(/* webpackMode: "eager" */ './session/SessionFollower'),
+  () => import(/* webpackMode: "eager" */ './footer/Footer'),
+  () => import(/* webpackMode: "eager" */ './header/Header'),
+  () => import(/* webpackMode: "eager" */ './app/App'),
+];
+
 async function start() {
   // The cookies as the start first reads them answer every read of its steps (the page's language,
   // its view token: what the page started with), each otherwise a call to the browser in a task of
@@ -46,14 +63,10 @@ async function start() {
   let mountShell: () => Promise<void>;
   try {
     // The first step too waits for a task of its own: this chunk's arrival was one already.
-    for (const evaluate of sharedModules) {
+    for (const evaluate of [...sharedModules, ...appModules]) {
       await nextTask();
       await evaluate();
     }
-    // The shell's app (its header, footer and route table, its strings registered), then the rest
-    // of what mounts it (@site/rendering's start, the remotes' loading): two steps.
-    await nextTask();
-    await import(/* webpackMode: "eager" */ './app/App');
     await nextTask();
     ({ mountShell } = await import(/* webpackMode: "eager" */ './app/mountShell'));
     await nextTask();
