@@ -1,3 +1,7 @@
+// The order of these imports is the order in which the browser makes the shell's styled components,
+// as the server did: ../bootstrap.tsx evaluates the first of them (the session's follower, the
+// footer, the header) a step each, in this order, before this module. Reordering them here means
+// reordering them there too (styled-components names components by the order they are made in).
 import { BrowserRouter, createSiteQueryClient, forgetHandedOverAnswers, forgetLaterParts, forgetStaticParts, Route, Routes, SiteProviders, useLocation } from '@site/shared-ui';
 import { useEffect, useRef } from 'react';
 import { SessionFollower } from '../session/SessionFollower';
